@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_BASE_PATH } from '@lbs/contracts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { embeddedIdentity, type EmbeddedIdentity } from './identity/embedded.ts';
+import { publicJwks, signingKeys } from './identity/secrets.ts';
+import { createTokenVerifier, discoverJwksUri } from './identity/token-verifier.ts';
+import { installProblemHandler } from './lib/problem.ts';
+import authPlugin from './modules/auth/plugin.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { clientConfigRoutes } from './modules/client-config/routes.ts';
+import { userManagementRoutes } from './modules/user-management/routes.ts';
+import { spaPlugin } from './spa.ts';
+import type { AppContext } from './app-context.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Pino logger options; false silences (tests). */
+  logger?: boolean | object;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  context: AppContext;
+  identity: EmbeddedIdentity | undefined;
+}
+
+/** Builds the Fastify app: infrastructure plugins, then identity, then domain routes, then the SPA. */
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdLogLabel: 'requestId',
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installProblemHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", ...(config.externalIssuer ? [new URL(config.externalIssuer).origin] : [])],
+        formAction: ["'self'", ...(config.externalIssuer ? [new URL(config.externalIssuer).origin] : [])],
+        frameAncestors: ["'none'"],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'LBS Portal API', version: '1.0.0', description: 'Location-based monitoring of employee MSISDNs' },
+      servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_BASE_PATH}/docs` });
+
+  const db = database.db;
+  let identity: EmbeddedIdentity | undefined;
+  let verifyToken;
+  if (config.externalIssuer) {
+    const jwksUri = await discoverJwksUri(config.externalIssuer);
+    verifyToken = createTokenVerifier({ issuer: config.issuer, clientId: config.clientId, jwks: jwksUri });
+  } else {
+    const keys = await signingKeys(db);
+    verifyToken = createTokenVerifier({ issuer: config.issuer, clientId: config.clientId, jwks: publicJwks(keys) });
+    identity = await embeddedIdentity(app, { config, db, keys });
+  }
+  const context: AppContext = { config, database, db, verifyToken };
+
+  await app.register(healthRoutes, { context });
+  await app.register(
+    async (api) => {
+      await api.register(clientConfigRoutes, { context });
+      await api.register(authPlugin, { db, verify: verifyToken, embedded: !config.externalIssuer });
+      await api.register(userManagementRoutes, { context, prefix: '/user-management' });
+    },
+    { prefix: API_BASE_PATH },
+  );
+  await app.register(spaPlugin, { config });
+  return { app, context, identity };
+}

@@ -1,0 +1,36 @@
+import { sql, type Kysely } from 'kysely';
+import * as m0001 from './migrations/0001-init.ts';
+
+interface Migration {
+  name: string;
+  up(db: Kysely<unknown>): Promise<void>;
+}
+
+/** Forward-only, in order. A landed migration never changes: add a new one. */
+const MIGRATIONS: Migration[] = [{ name: '0001-init', up: m0001.up }];
+
+/** Arbitrary constant shared by every process of the product: the advisory lock key for migrations. */
+const MIGRATION_LOCK_KEY = 7_305_112_001;
+
+/**
+ * Applies pending migrations in one transaction under an advisory lock, so two processes starting together
+ * serialise: the second waits, then finds nothing left to do.
+ */
+export async function migrate(db: Kysely<unknown>): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+    await sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`.execute(
+      trx,
+    );
+    const done = await sql<{ name: string }>`select name from schema_migrations`.execute(trx);
+    const applied = new Set(done.rows.map((r) => r.name));
+    const ran: string[] = [];
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.name)) continue;
+      await migration.up(trx);
+      await sql`insert into schema_migrations (name) values (${migration.name})`.execute(trx);
+      ran.push(migration.name);
+    }
+    return ran;
+  });
+}

@@ -1,0 +1,178 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface TrackingWindow {
+  /** ISO weekdays 1 (Monday) … 7 (Sunday). */
+  days: number[];
+  /** HH:mm local time in `timezone`. */
+  start: string;
+  end: string;
+  timezone: string;
+}
+export interface CompanyConfig {
+  trackingWindow: TrackingWindow;
+  pollIntervalMinutes: number;
+  retentionDays: number;
+}
+export interface PricePlan {
+  currency: string;
+  monthlyFeePerMsisdn: number;
+  feePerLocate: number;
+}
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  code: string;
+  contact_email: string | null;
+  contact_phone: string | null;
+  address: string | null;
+  country: string | null;
+  city: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  status: ColumnType<'ACTIVE' | 'SUSPENDED', 'ACTIVE' | 'SUSPENDED' | undefined>;
+  zone_enabled: ColumnType<boolean, boolean | undefined>;
+  config: Json<CompanyConfig>;
+  price_plan: Json<PricePlan>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface OrgUnitTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  description: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** OIDC subject (`sub`), a UUID like Keycloak's. */
+  subject: Generated<string>;
+  username: string;
+  email: string;
+  full_name: string;
+  phone_no: string | null;
+  photo_url: string | null;
+  birth_date: string | null;
+  country: string | null;
+  address: string | null;
+  notes: string | null;
+  company_id: number | null;
+  department_id: number | null;
+  zone_id: number | null;
+  designation_id: number | null;
+  active: ColumnType<boolean, boolean | undefined>;
+  is_pia_signed: ColumnType<boolean, boolean | undefined>;
+  pia_signed_at: Timestamp | null;
+  password_hash: string | null;
+  failed_logins: ColumnType<number, number | undefined>;
+  locked_until: Timestamp | null;
+  /** Bumped to end every session of the user (deactivation, password change). */
+  sessions_revoked_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role: string;
+}
+
+export interface MsisdnsTable {
+  id: Generated<number>;
+  company_id: number;
+  department_id: number;
+  zone_id: number | null;
+  designation_id: number;
+  msisdn: string;
+  employee_name: string;
+  employee_code: string | null;
+  email: string | null;
+  consent_status: ColumnType<'PENDING' | 'GRANTED' | 'REVOKED', 'PENDING' | 'GRANTED' | 'REVOKED' | undefined>;
+  consent_at: Timestamp | null;
+  tracking_enabled: ColumnType<boolean, boolean | undefined>;
+  home_lat: number | null;
+  home_lon: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  company_id: number;
+  number: string;
+  period_start: string;
+  period_end: string;
+  issued_on: string;
+  due_on: string;
+  currency: string;
+  subtotal: number;
+  rebate: ColumnType<number, number | undefined>;
+  grand_total: number;
+  status: 'DUE' | 'PAID' | 'OVERDUE';
+  paid_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: CreatedAt;
+  actor_user_id: number | null;
+  actor: string;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  company_id: number | null;
+  request_id: string | null;
+  detail: Json<Record<string, unknown>>;
+}
+
+export interface OidcPayloadsTable {
+  model: string;
+  id: string;
+  payload: Json<Record<string, unknown>>;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: Json<unknown>;
+  created_at: CreatedAt;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: CreatedAt;
+}
+
+export interface Database {
+  companies: CompaniesTable;
+  departments: OrgUnitTable;
+  zones: OrgUnitTable;
+  designations: OrgUnitTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  msisdns: MsisdnsTable;
+  invoices: InvoicesTable;
+  audit_log: AuditLogTable;
+  oidc_payloads: OidcPayloadsTable;
+  app_secrets: AppSecretsTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type CompanyRow = Selectable<CompaniesTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;

@@ -1,0 +1,39 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export interface AuditActor {
+  userId: number | null;
+  /** Username, or a system name such as 'system:seed' or 'system:scheduler'. */
+  name: string;
+  requestId?: string | undefined;
+}
+
+export interface AuditEvent {
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  companyId?: number | null;
+  detail?: Record<string, unknown>;
+}
+
+export const SYSTEM_ACTOR = (name: string): AuditActor => ({ userId: null, name: `system:${name}` });
+
+/**
+ * The one helper every write (and every view of a location) calls, inside the same transaction as the write,
+ * so an acknowledged write always has its audit event.
+ */
+export async function audit(db: Kysely<Database> | Transaction<Database>, actor: AuditActor, event: AuditEvent): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_user_id: actor.userId,
+      actor: actor.name,
+      action: event.action,
+      entity: event.entity,
+      entity_id: event.entityId == null ? null : String(event.entityId),
+      company_id: event.companyId ?? null,
+      request_id: actor.requestId ?? null,
+      detail: JSON.stringify(event.detail ?? {}),
+    })
+    .execute();
+}

@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OIDC_PATHS, clientConfigSchema } from '@lbs/contracts';
+import type { AppContext } from '../../app-context.ts';
+
+/** Public: where the SPA finds its identity provider (embedded or Keycloak), so one build serves both. */
+export const clientConfigRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { issuer, clientId } = context.config;
+  const body = {
+    issuer,
+    clientId,
+    authorizationEndpoint: `${issuer}${OIDC_PATHS.authorization}`,
+    tokenEndpoint: `${issuer}${OIDC_PATHS.token}`,
+    endSessionEndpoint: `${issuer}${OIDC_PATHS.endSession}`,
+  };
+  app.get(
+    '/config',
+    { config: { public: true }, schema: { tags: ['config'], security: [], response: { 200: clientConfigSchema } } },
+    async () => body,
+  );
+};

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuiltApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { DEMO_ACCOUNTS, isEmpty, seedDemo, type DemoAccount } from './db/seed.ts';
+
+export interface RunningServer extends BuiltApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  url: string;
+  seeded: DemoAccount[] | undefined;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds demo data on an empty one, builds the app and listens. */
+export async function startServer(config: Config, options: { logger?: boolean | object } = {}): Promise<RunningServer> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(database.db);
+    let seeded: DemoAccount[] | undefined;
+    if (config.demo && (await isEmpty(database.db))) seeded = await seedDemo(database.db, config.demoPassword);
+    else if (config.demo) seeded = undefined;
+    const built = await buildApp({ config, database, logger: options.logger });
+    await built.app.listen({ port: config.port, host: config.host });
+    const address = built.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    let closed = false;
+    return {
+      ...built,
+      database,
+      url: `http://127.0.0.1:${port}`,
+      seeded,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await built.app.close();
+        await built.identity?.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+export { DEMO_ACCOUNTS };

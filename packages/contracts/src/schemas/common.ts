@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
+
+/** problem+json body (DESIGN §5). `code` and each error's `code` are message keys the UI translates. */
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  code: z.string(),
+  instance: z.string().optional(),
+  requestId: z.string().optional(),
+  errors: z
+    .array(z.object({ path: z.string(), message: z.string(), code: z.string() }))
+    .optional(),
+});
+export type Problem = z.infer<typeof problemSchema>;
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  sort: z.string().max(64).optional(),
+  q: z.string().max(200).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+
+export const invoiceStatusSchema = z.enum(['DUE', 'PAID', 'OVERDUE']);
+
+export const dueInvoiceSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  issuedOn: z.string(),
+  dueOn: z.string(),
+  grandTotal: z.number(),
+  currency: z.string(),
+  status: invoiceStatusSchema,
+});
+export type DueInvoice = z.infer<typeof dueInvoiceSchema>;
+
+/** SPEC §3 current user, plus zoneId/zoneName. */
+export const meSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  email: z.string(),
+  username: z.string(),
+  phoneNo: z.string().nullable(),
+  photoURL: z.string(),
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  departmentId: z.number().int().nullable(),
+  departmentName: z.string().nullable(),
+  zoneId: z.number().int().nullable(),
+  zoneName: z.string().nullable(),
+  designationId: z.number().int().nullable(),
+  designationName: z.string().nullable(),
+  isPiaSigned: z.boolean(),
+  hasDueInvoice: z.boolean(),
+  dueInvoiceList: z.array(dueInvoiceSchema),
+  roleList: z.array(z.object({ roleName: z.string() })),
+  active: z.boolean(),
+  companyConfig: z.array(z.object({ zoneEnabled: z.boolean() })),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const passwordSchema = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(PASSWORD_MIN_LENGTH, 'validation.passwordTooShort')
+  .max(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong');
+
+/** PUT /user-management/me/password */
+export const changePasswordSchema = z
+  .object({
+    oldPassword: z.string({ error: 'validation.oldPasswordRequired' }).min(1, 'validation.oldPasswordRequired'),
+    newPassword: z
+      .string({ error: 'validation.newPasswordRequired' })
+      .min(1, 'validation.newPasswordRequired')
+      .pipe(passwordSchema),
+  })
+  .refine((v) => v.oldPassword !== v.newPassword, {
+    path: ['newPassword'],
+    message: 'validation.passwordSameAsOld',
+  });
+export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
+
+/** The change-password form adds the re-entry (SPEC §5); only old/new go to the server. */
+export const changePasswordFormSchema = z
+  .object({
+    oldPassword: z.string().min(1, 'validation.oldPasswordRequired'),
+    newPassword: z.string().min(1, 'validation.newPasswordRequired').pipe(passwordSchema),
+    confirmPassword: z.string().min(1, 'validation.passwordReenterRequired'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordMismatch',
+  })
+  .refine((v) => v.oldPassword !== v.newPassword, {
+    path: ['newPassword'],
+    message: 'validation.passwordSameAsOld',
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
+/** POST /user-management/me/pia */
+export const piaAcknowledgeSchema = z.object({ accepted: z.literal(true, { error: 'validation.piaAcceptRequired' }) });
+export type PiaAcknowledgeBody = z.infer<typeof piaAcknowledgeSchema>;
+
+/** Served to the SPA at GET /api/v1/lbs-backend/config (public): where the identity provider lives. */
+export const clientConfigSchema = z.object({
+  issuer: z.string(),
+  clientId: z.string(),
+  authorizationEndpoint: z.string(),
+  tokenEndpoint: z.string(),
+  endSessionEndpoint: z.string(),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
