@@ -1,5 +1,8 @@
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
@@ -21,18 +24,27 @@ export async function freePort(): Promise<number> {
 }
 
 export interface TestDatabase {
-  /** DATABASE_URL of a fresh PostgreSQL database, or undefined for in-memory PGlite. */
+  /** DATABASE_URL of a fresh PostgreSQL database, or undefined for PGlite. */
   url: string | undefined;
+  /** PGlite's DATA_DIR: 'memory://', or a temporary directory for a persistent database. */
+  dataDir: string;
   drop(): Promise<void>;
 }
 
 /**
  * A fresh, empty database for one test file: a new PostgreSQL database beside DATABASE_URL's when it is set
- * (CI), otherwise in-memory PGlite.
+ * (CI), otherwise in-memory PGlite. `persistent` gives PGlite a temporary directory instead, so a second server
+ * can open the same database after the first has closed it (restart tests).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({
+  persistent = false,
+}: { persistent?: boolean } = {}): Promise<TestDatabase> {
   const base = process.env['DATABASE_URL'];
-  if (!base) return { url: undefined, drop: async () => {} };
+  if (!base && persistent) {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'lbs-test-'));
+    return { url: undefined, dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
+  }
+  if (!base) return { url: undefined, dataDir: 'memory://', drop: async () => {} };
   const name = `lbs_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -42,6 +54,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    dataDir: 'memory://',
     async drop() {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
@@ -54,7 +67,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** Opens (and migrates) a fresh test database directly, without the HTTP app. */
 export async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
   const testDb = await createTestDatabase();
-  const handle = await openDatabase({ databaseUrl: testDb.url, dataDir: 'memory://' });
+  const handle = await openDatabase({ databaseUrl: testDb.url, dataDir: testDb.dataDir });
   await migrate(handle.db);
   return {
     ...handle,
@@ -71,15 +84,22 @@ export interface TestServer extends RunningServer {
   dispose(): Promise<void>;
 }
 
-/** A real server on a free loopback port with a fresh database and the demo seed. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const testDb = await createTestDatabase();
+/**
+ * A real server on a free loopback port with a fresh database and the demo seed. With `database`, the server uses
+ * that database instead (seeded only if empty) and `dispose()` leaves it to its owner: a restart test closes one
+ * server and starts another on the same database (and the same PORT/PUBLIC_URL through `env`).
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { database?: TestDatabase } = {},
+): Promise<TestServer> {
+  const testDb = options.database ?? (await createTestDatabase());
   const port = await freePort();
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: 'memory://',
+    DATA_DIR: testDb.dataDir,
     LBS_DEMO: 'true',
     LOG_LEVEL: 'silent',
     ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
@@ -92,7 +112,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     baseUrl: config.publicUrl,
     async dispose() {
       await server.close();
-      await testDb.drop();
+      if (!options.database) await testDb.drop();
     },
   };
 }
