@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { API_BASE_PATH } from '@lbs/contracts';
@@ -9,23 +9,43 @@ import type { Config } from './config.ts';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** Serves the built SPA with history fallback: any GET that is not API, identity or a file gets index.html. */
-export const spaPlugin: FastifyPluginAsync<{ config: Config }> = fp(async (app, { config }) => {
+export const spaPlugin = fp(async function spaPlugin(app: FastifyInstance, { config }: { config: Config }) {
   const root = path.resolve(config.webDistDir ?? DEFAULT_WEB_DIST);
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn({ root }, 'web app not built: run `npm run build` (npm start does it for you)');
     return;
   }
-  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  // serve: false — one handler below decides every response's caching (fastify-static would set its own).
+  await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
   const reserved = [API_BASE_PATH, '/realms/', '/ingest/', '/healthz', '/readyz'];
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (reserved.some((p) => url.startsWith(p))) return reply.callNotFound();
-    const file = path.join(root, url);
-    if (file.startsWith(root) && path.extname(url) && existsSync(file)) {
-      const assets = url.startsWith('/assets/');
-      return reply.header('cache-control', assets ? 'public, max-age=31536000, immutable' : 'public, max-age=300').sendFile(url.slice(1));
+    if (reserved.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`))) return reply.callNotFound();
+    let relative: string;
+    try {
+      relative = path.normalize(decodeURIComponent(url)).replace(/^[/\\]+/, '');
+    } catch {
+      return reply.callNotFound();
     }
+    const file = path.join(root, relative);
+    const inside = file.startsWith(root + path.sep);
+    if (inside && path.extname(relative) && isFile(file)) {
+      const hashed = relative.startsWith('assets/');
+      return reply
+        .header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+        .sendFile(relative);
+    }
+    // A missing build artefact is a 404, not the app shell (a stale page must not parse HTML as a script).
+    if (relative.startsWith('assets/')) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 });

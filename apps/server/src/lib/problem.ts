@@ -33,13 +33,20 @@ function messageFor(key: string): string {
   return (MESSAGES as Record<string, string>)[key] ?? key;
 }
 
-/** Zod issue messages are message keys (contracts); unknown texts fall back to the generic invalid key. */
+/**
+ * Zod issue messages are message keys (contracts): each field error carries the key as `code` and its English text
+ * as `message`; a text that is not a key keeps the generic invalid key. Paths are dotted (`items.0.name`); outside
+ * the body they name their part (`query.size`, `params.id`).
+ */
 function fieldErrorsFromZod(error: FastifyError): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  const part = error.validationContext;
+  const prefix = part && part !== 'body' ? `${part === 'querystring' ? 'query' : part}.` : '';
   return error.validation.map((v) => {
-    const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || String(v.params?.['missingProperty'] ?? '');
-    const key = v.message && v.message in MESSAGES ? v.message : 'validation.invalid';
-    return { path, code: key, message: key === 'validation.invalid' && v.message ? v.message : messageFor(key) };
+    const field = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+    const path = field ? `${prefix}${field}` : prefix.slice(0, -1);
+    if (v.message && v.message in MESSAGES) return { path, code: v.message, message: messageFor(v.message) };
+    return { path, code: 'validation.invalid', message: v.message || messageFor('validation.invalid') };
   });
 }
 

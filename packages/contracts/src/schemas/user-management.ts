@@ -55,7 +55,8 @@ export const changePasswordSchema = z
       .min(1, 'validation.newPasswordRequired')
       .pipe(passwordSchema),
   })
-  .refine((v) => v.oldPassword !== v.newPassword, {
+  // An empty new password already reports 'required'; do not add 'must differ' on top of it.
+  .refine((v) => !v.newPassword || v.oldPassword !== v.newPassword, {
     path: ['newPassword'],
     message: 'validation.passwordSameAsOld',
   });
@@ -72,7 +73,8 @@ export const changePasswordFormSchema = z
     path: ['confirmPassword'],
     message: 'validation.passwordMismatch',
   })
-  .refine((v) => v.oldPassword !== v.newPassword, {
+  // An empty new password already reports 'required'; do not add 'must differ' on top of it.
+  .refine((v) => !v.newPassword || v.oldPassword !== v.newPassword, {
     path: ['newPassword'],
     message: 'validation.passwordSameAsOld',
   });

@@ -1,4 +1,5 @@
-import { effectiveRole, type Role } from '@lbs/contracts';
+import { sql } from 'kysely';
+import { effectiveRole, parseRole, roleRank, type Role } from '@lbs/contracts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 
@@ -18,8 +19,19 @@ export interface AuthUser {
   active: boolean;
 }
 
+/** The user a verified token names, with their roles, in one round trip (it runs on every API request). */
 export async function loadAuthUser(db: Db, where: { subject: string } | { username: string } | { email: string }): Promise<(AuthUser & { sessionsRevokedAt: Date | null }) | undefined> {
-  let query = db.selectFrom('users').selectAll();
+  let query = db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) =>
+      eb.fn
+        .coalesce(
+          eb.selectFrom('user_roles').select(sql<string[]>`json_agg(role)`.as('roles')).whereRef('user_roles.user_id', '=', 'users.id'),
+          sql<string[]>`'[]'::json`,
+        )
+        .as('roles'),
+    );
   if ('subject' in where) {
     if (!/^[0-9a-f-]{36}$/i.test(where.subject)) return undefined;
     query = query.where('subject', '=', where.subject);
@@ -28,12 +40,16 @@ export async function loadAuthUser(db: Db, where: { subject: string } | { userna
   } else {
     query = query.where((eb) => eb(eb.fn('lower', ['email']), '=', where.email.toLowerCase()));
   }
-  const row = await query.executeTakeFirst();
-  if (!row) return undefined;
-  const roles = await rolesOf(db, row.id);
+  const found = await query.executeTakeFirst();
+  if (!found) return undefined;
+  const { roles: names, ...row } = found;
+  const roles = names
+    .map(parseRole)
+    .filter((r): r is Role => r !== undefined)
+    .sort((a, b) => roleRank(a) - roleRank(b));
   const role = effectiveRole(roles);
   if (!role) return undefined;
-  return { ...toAuthUser(row, roles as Role[], role), sessionsRevokedAt: row.sessions_revoked_at };
+  return { ...toAuthUser(row, roles, role), sessionsRevokedAt: row.sessions_revoked_at };
 }
 
 export async function rolesOf(db: Db, userId: number): Promise<Role[]> {

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:8080',
+      dataDir: './data',
+      databaseUrl: undefined,
+      externalIssuer: undefined,
+      issuer: 'http://localhost:8080/realms/lbs',
+      clientId: 'lbs-public',
+      smtpUrl: undefined,
+      mailFrom: 'LBS Portal <no-reply@lbs.local>',
+      invitationTtlHours: 24,
+      smsWebhookToken: undefined,
+      logLevel: 'info',
+      demo: true,
+      demoPassword: 'Demo!2345',
+      loginMaxFailures: 5,
+      loginLockoutMinutes: 15,
+      trustProxy: false,
+      bodyLimit: 1_048_576,
+      webDistDir: undefined,
+      location: {
+        mlpUrl: undefined,
+        mlpUser: undefined,
+        mlpPassword: undefined,
+        mlpServiceId: undefined,
+        mlpTimeoutMs: 10_000,
+        mlpConcurrency: 8,
+        mlpBatchSize: 50,
+        simulatorPort: 9210,
+        simulatorLatencyMs: [50, 300],
+        simulatorAbsentRate: 0.03,
+        simulatorUnknownRate: 0.01,
+        worker: true,
+        locateRateLimitPerMinute: 10,
+      },
+    });
+  });
+
+  it('derives the issuer from PUBLIC_URL and turns the demo off for PostgreSQL', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      PUBLIC_URL: 'https://lbs.example.com/',
+      DATABASE_URL: 'postgres://u@db:5432/lbs',
+      TRUST_PROXY: 'yes',
+    });
+    expect(config.port).toBe(9000);
+    expect(config.publicUrl).toBe('https://lbs.example.com');
+    expect(config.issuer).toBe('https://lbs.example.com/realms/lbs');
+    expect(config.databaseUrl).toBe('postgres://u@db:5432/lbs');
+    expect(config.demo).toBe(false);
+    expect(config.trustProxy).toBe(true);
+  });
+
+  it('uses an external issuer as given, and LBS_DEMO overrides the default', () => {
+    const config = loadConfig({
+      OIDC_ISSUER: 'https://sso.example.com/realms/lbs/',
+      DATABASE_URL: 'postgresql://x/y',
+      LBS_DEMO: 'on',
+    });
+    expect(config.externalIssuer).toBe('https://sso.example.com/realms/lbs');
+    expect(config.issuer).toBe('https://sso.example.com/realms/lbs');
+    expect(config.demo).toBe(true);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
+  });
+
+  it('rejects a bad PORT with a message naming the variable and the value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(
+      /PORT: must be a port number \(0-65535\) \(got "eighty"\)/,
+    );
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(
+      /PORT: must be a port number \(0-65535\) \(got "70000"\)/,
+    );
+  });
+
+  it('rejects a DATABASE_URL that is not PostgreSQL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root@db/lbs' })).toThrow(
+      /DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\/ \(got "mysql:\/\/root@db\/lbs"\)/,
+    );
+  });
+
+  it('names every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: '-1', TRUST_PROXY: 'maybe', PUBLIC_URL: 'not a url', LBS_DEMO_PASSWORD: 'short' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^Invalid configuration:/);
+    expect(message).toContain('PORT:');
+    expect(message).toContain('TRUST_PROXY: must be true or false (got "maybe")');
+    expect(message).toContain('PUBLIC_URL: must be a URL');
+    expect(message).toContain('LBS_DEMO_PASSWORD: must be at least 8 characters');
+  });
+});

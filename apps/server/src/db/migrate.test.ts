@@ -1,0 +1,97 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers.ts';
+import { openDatabase, type DatabaseHandle } from './database.ts';
+import { migrate } from './migrate.ts';
+
+/** Every table after every migration (update with each new migration). */
+const TABLES = [
+  'app_secrets',
+  'audit_log',
+  'companies',
+  'departments',
+  'designations',
+  'device_tokens',
+  'invoices',
+  'latest_positions',
+  'locate_rate_counters',
+  'locate_requests',
+  'msisdn_imports',
+  'msisdn_poll_state',
+  'msisdns',
+  'oidc_payloads',
+  'outbox_messages',
+  'positions',
+  'schema_migrations',
+  'user_invitations',
+  'user_roles',
+  'users',
+  'zones',
+];
+
+const ALL_MIGRATIONS = ['0001-init', '0002-organisation', '0003-locations'];
+
+let testDb: TestDatabase | undefined;
+const handles: DatabaseHandle[] = [];
+
+async function open(): Promise<DatabaseHandle> {
+  testDb ??= await createTestDatabase();
+  const handle = await openDatabase({ databaseUrl: testDb.url, dataDir: 'memory://' });
+  handles.push(handle);
+  return handle;
+}
+
+async function applied(handle: DatabaseHandle): Promise<string[]> {
+  const rows = await handle.db.selectFrom('schema_migrations').select('name').orderBy('name').execute();
+  return rows.map((r) => r.name);
+}
+
+async function tables(handle: DatabaseHandle): Promise<string[]> {
+  const result = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables where table_schema = 'public' order by table_name`.execute(
+    handle.db,
+  );
+  return result.rows.map((r) => r.name);
+}
+
+afterEach(async () => {
+  for (const handle of handles.splice(0)) await handle.close();
+  await testDb?.drop();
+  testDb = undefined;
+});
+
+describe('migrate', () => {
+  it('creates every table on an empty database, and a second run does nothing', async () => {
+    const handle = await open();
+    expect(await tables(handle)).toEqual([]);
+
+    expect(await migrate(handle.db)).toEqual(ALL_MIGRATIONS);
+    expect(await applied(handle)).toEqual(ALL_MIGRATIONS);
+    expect(await tables(handle)).toEqual(TABLES);
+
+    expect(await migrate(handle.db)).toEqual([]);
+    expect(await applied(handle)).toEqual(ALL_MIGRATIONS);
+    expect(await tables(handle)).toEqual(TABLES);
+  });
+
+  it('serialises two concurrent runs on one handle', async () => {
+    const handle = await open();
+    const runs = await Promise.all([migrate(handle.db), migrate(handle.db)]);
+    expect(runs.filter((r) => r.length === 0)).toHaveLength(1);
+    expect(runs.flat()).toEqual(ALL_MIGRATIONS);
+    expect(await tables(handle)).toEqual(TABLES);
+  });
+
+  it.skipIf(!process.env['DATABASE_URL'])(
+    'serialises two processes migrating one PostgreSQL database at once',
+    async () => {
+      const first = await open();
+      const second = await open();
+      const runs = await Promise.all([migrate(first.db), migrate(second.db)]);
+      expect(runs.filter((r) => r.length === 0)).toHaveLength(1);
+      expect(runs.flat()).toEqual(ALL_MIGRATIONS);
+      expect(await applied(second)).toEqual(ALL_MIGRATIONS);
+      expect(await tables(second)).toEqual(TABLES);
+    },
+  );
+});

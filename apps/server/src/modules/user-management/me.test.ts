@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE_PATH, meSchema, type Me } from '@lbs/contracts';
+import { startTestServer, type TestServer } from '../../../test/helpers.ts';
+import { mintAccessToken } from '../../../test/tokens.ts';
+import { DEFAULT_AVATAR_PATH } from '../assets/routes.ts';
+
+const ME = `${API_BASE_PATH}/user-management/me`;
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.dispose();
+});
+
+async function me(username: string): Promise<Me> {
+  const token = await mintAccessToken(server.context.db, server.config, username);
+  const response = await server.app.inject({
+    method: 'GET',
+    url: ME,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const body = response.json() as Me;
+  // Exactly the contract's fields, nothing from the database row besides.
+  expect(Object.keys(body).sort()).toEqual(Object.keys(meSchema.shape).sort());
+  return meSchema.parse(body);
+}
+
+async function idOf(
+  table: 'companies' | 'departments' | 'zones' | 'designations',
+  name: string,
+  company?: string,
+): Promise<number> {
+  const { db } = server.context;
+  let query = db.selectFrom(table).select(`${table}.id`).where(`${table}.name`, '=', name);
+  if (company && table !== 'companies') {
+    query = query.where(`${table}.company_id`, '=', await idOf('companies', company));
+  }
+  return (await query.executeTakeFirstOrThrow()).id;
+}
+
+describe('GET /user-management/me', () => {
+  it('describes the SuperAdmin with every company’s zone flag and no company of its own', async () => {
+    const body = await me('superadmin');
+    expect(body).toEqual({
+      id: expect.any(Number),
+      fullName: 'Operator Super Admin',
+      email: 'superadmin@lbs.example.com',
+      username: 'superadmin',
+      phoneNo: null,
+      photoURL: DEFAULT_AVATAR_PATH,
+      companyId: null,
+      companyName: null,
+      departmentId: null,
+      departmentName: null,
+      zoneId: null,
+      zoneName: null,
+      designationId: null,
+      designationName: null,
+      isPiaSigned: false,
+      hasDueInvoice: false,
+      dueInvoiceList: [],
+      roleList: [{ roleName: 'SuperAdmin' }],
+      active: true,
+      companyConfig: [{ zoneEnabled: true }, { zoneEnabled: false }, { zoneEnabled: false }],
+    });
+  });
+
+  it('describes a CompanyAdmin of the company with zones', async () => {
+    const body = await me('companyadmin');
+    expect(body).toMatchObject({
+      fullName: 'Aisha Al-Harbi',
+      companyId: await idOf('companies', 'Alpha Logistics'),
+      companyName: 'Alpha Logistics',
+      departmentId: null,
+      departmentName: null,
+      zoneId: null,
+      zoneName: null,
+      designationId: await idOf('designations', 'Supervisor', 'Alpha Logistics'),
+      designationName: 'Supervisor',
+      roleList: [{ roleName: 'CompanyAdmin' }],
+      companyConfig: [{ zoneEnabled: true }],
+      hasDueInvoice: false,
+      dueInvoiceList: [],
+    });
+  });
+
+  it('names the department of a DepartmentAdmin and the department and zone of a ZoneAdmin', async () => {
+    const dept = await me('deptadmin');
+    expect(dept).toMatchObject({
+      companyName: 'Alpha Logistics',
+      departmentId: await idOf('departments', 'Field Operations', 'Alpha Logistics'),
+      departmentName: 'Field Operations',
+      zoneId: null,
+      zoneName: null,
+      roleList: [{ roleName: 'DepartmentAdmin' }],
+      companyConfig: [{ zoneEnabled: true }],
+    });
+    const zone = await me('zoneadmin');
+    expect(zone).toMatchObject({
+      companyName: 'Alpha Logistics',
+      departmentName: 'Field Operations',
+      zoneId: await idOf('zones', 'North', 'Alpha Logistics'),
+      zoneName: 'North',
+      designationName: 'Supervisor',
+      roleList: [{ roleName: 'ZoneAdmin' }],
+      companyConfig: [{ zoneEnabled: true }],
+    });
+  });
+
+  it('shows the company without zones for the second CompanyAdmin', async () => {
+    expect(await me('companyadmin2')).toMatchObject({
+      companyName: 'Beta Construction',
+      designationName: 'Foreman',
+      companyConfig: [{ zoneEnabled: false }],
+      hasDueInvoice: false,
+    });
+  });
+
+  it('lists the overdue invoice of the company with a due invoice', async () => {
+    const body = await me('dueadmin');
+    const gamma = await idOf('companies', 'Gamma Retail');
+    const invoice = await server.context.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('company_id', '=', gamma)
+      .executeTakeFirstOrThrow();
+    expect(body).toMatchObject({
+      companyName: 'Gamma Retail',
+      designationName: 'Store Manager',
+      hasDueInvoice: true,
+    });
+    expect(body.dueInvoiceList).toEqual([
+      {
+        id: invoice.id,
+        number: invoice.number,
+        companyId: gamma,
+        companyName: 'Gamma Retail',
+        issuedOn: invoice.issued_on,
+        dueOn: invoice.due_on,
+        grandTotal: 80,
+        currency: 'EUR',
+        status: 'OVERDUE',
+      },
+    ]);
+    expect(body.dueInvoiceList[0]!.number).toMatch(/^INV-GAMMA-\d{4}-\d{2}$/);
+    expect(body.dueInvoiceList[0]!.dueOn < new Date().toISOString().slice(0, 10)).toBe(true);
+  });
+
+  it('counts a DUE invoice only once its due date has passed, and never a PAID one', async () => {
+    const { db } = server.context;
+    const beta = await idOf('companies', 'Beta Construction');
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const base = {
+      company_id: beta,
+      period_start: day(-60),
+      period_end: day(-31),
+      issued_on: day(-30),
+      currency: 'EUR',
+      subtotal: 10,
+      grand_total: 10,
+    };
+    await db
+      .insertInto('invoices')
+      .values([
+        { ...base, number: 'T-DUE-FUTURE', due_on: day(5), status: 'DUE' },
+        { ...base, number: 'T-DUE-TODAY', due_on: day(0), status: 'DUE' },
+        { ...base, number: 'T-PAID-PAST', due_on: day(-20), status: 'PAID' },
+      ])
+      .execute();
+    expect(await me('companyadmin2')).toMatchObject({ hasDueInvoice: false, dueInvoiceList: [] });
+
+    await db
+      .insertInto('invoices')
+      .values({ ...base, number: 'T-DUE-PAST', due_on: day(-1), status: 'DUE' })
+      .execute();
+    const body = await me('companyadmin2');
+    expect(body.hasDueInvoice).toBe(true);
+    expect(body.dueInvoiceList.map((i) => [i.number, i.status])).toEqual([['T-DUE-PAST', 'DUE']]);
+    // Another company's invoices never show.
+    expect((await me('companyadmin')).dueInvoiceList).toEqual([]);
+    await db.deleteFrom('invoices').where('number', 'like', 'T-%').execute();
+  });
+
+  it('returns the stored photo when the user has one, and every role held', async () => {
+    const { db } = server.context;
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'deptadmin')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('users')
+      .set({ photo_url: 'https://cdn.example.com/omar.png', phone_no: '+966500000001' })
+      .where('id', '=', user.id)
+      .execute();
+    await db.insertInto('user_roles').values({ user_id: user.id, role: 'ZoneAdmin' }).execute();
+    try {
+      const body = await me('deptadmin');
+      expect(body.photoURL).toBe('https://cdn.example.com/omar.png');
+      expect(body.phoneNo).toBe('+966500000001');
+      expect(body.roleList.map((r) => r.roleName).sort()).toEqual(['DepartmentAdmin', 'ZoneAdmin']);
+    } finally {
+      await db
+        .deleteFrom('user_roles')
+        .where('user_id', '=', user.id)
+        .where('role', '=', 'ZoneAdmin')
+        .execute();
+      await db
+        .updateTable('users')
+        .set({ photo_url: null, phone_no: null })
+        .where('id', '=', user.id)
+        .execute();
+    }
+  });
+
+  it('serves the default avatar without a token', async () => {
+    const response = await server.app.inject({ method: 'GET', url: DEFAULT_AVATAR_PATH });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.body).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  });
+});

@@ -1,0 +1,166 @@
+import type { Kysely, Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Database } from '../../db/schema.ts';
+import type { AuthUser } from '../auth/auth-user.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface DueInvoiceRow {
+  id: number;
+  number: string;
+  companyId: number;
+  companyName: string;
+  issuedOn: string;
+  dueOn: string;
+  grandTotal: number;
+  currency: string;
+  status: 'DUE' | 'PAID' | 'OVERDUE';
+}
+
+export interface CurrentUserRow {
+  id: number;
+  fullName: string;
+  email: string;
+  username: string;
+  phoneNo: string | null;
+  photoUrl: string | null;
+  companyId: number | null;
+  companyName: string | null;
+  departmentId: number | null;
+  departmentName: string | null;
+  zoneId: number | null;
+  zoneName: string | null;
+  designationId: number | null;
+  designationName: string | null;
+  isPiaSigned: boolean;
+  active: boolean;
+  /** Invoices of the caller's company that block the portal: OVERDUE, or DUE and past their due date. */
+  dueInvoices: DueInvoiceRow[];
+  /** zoneEnabled of the caller's company; for a SuperAdmin, of every company. */
+  companyConfig: { zoneEnabled: boolean }[];
+}
+
+/**
+ * Queries about the caller's own account. Every query takes the caller first and reaches only the caller's row
+ * and the caller's company: there is no way to ask about someone else here.
+ */
+export function userManagementRepository(db: Executor) {
+  return {
+    /**
+     * The current-user record in one round trip (it is read on every page load): the caller's row, the names of
+     * its company, department, zone and designation (same company only), due invoices and zone flags.
+     */
+    async currentUser(caller: AuthUser, today: string): Promise<CurrentUserRow | undefined> {
+      // Scalar subqueries rather than joins: PGlite plans them much faster, and each is scoped to the caller's company.
+      const row = await db
+        .selectFrom('users as u')
+        .select((eb) => [
+          'u.id',
+          'u.full_name as fullName',
+          'u.email',
+          'u.username',
+          'u.phone_no as phoneNo',
+          'u.photo_url as photoUrl',
+          'u.company_id as companyId',
+          eb
+            .selectFrom('companies as c')
+            .select('c.name')
+            .whereRef('c.id', '=', 'u.company_id')
+            .as('companyName'),
+          'u.department_id as departmentId',
+          eb
+            .selectFrom('departments as d')
+            .select('d.name')
+            .whereRef('d.id', '=', 'u.department_id')
+            .whereRef('d.company_id', '=', 'u.company_id')
+            .as('departmentName'),
+          'u.zone_id as zoneId',
+          eb
+            .selectFrom('zones as z')
+            .select('z.name')
+            .whereRef('z.id', '=', 'u.zone_id')
+            .whereRef('z.company_id', '=', 'u.company_id')
+            .as('zoneName'),
+          'u.designation_id as designationId',
+          eb
+            .selectFrom('designations as g')
+            .select('g.name')
+            .whereRef('g.id', '=', 'u.designation_id')
+            .whereRef('g.company_id', '=', 'u.company_id')
+            .as('designationName'),
+          'u.is_pia_signed as isPiaSigned',
+          'u.active',
+          jsonArrayFrom(
+            eb
+              .selectFrom('invoices as i')
+              .innerJoin('companies as ic', 'ic.id', 'i.company_id')
+              .select([
+                'i.id',
+                'i.number',
+                'i.company_id as companyId',
+                'ic.name as companyName',
+                'i.issued_on as issuedOn',
+                'i.due_on as dueOn',
+                'i.grand_total as grandTotal',
+                'i.currency',
+                'i.status',
+              ])
+              .whereRef('i.company_id', '=', 'u.company_id')
+              .where((w) =>
+                w.or([
+                  w('i.status', '=', 'OVERDUE'),
+                  w.and([w('i.status', '=', 'DUE'), w('i.due_on', '<', today)]),
+                ]),
+              )
+              .orderBy('i.due_on')
+              .orderBy('i.id'),
+          ).as('dueInvoices'),
+          jsonArrayFrom(
+            eb
+              .selectFrom('companies as cc')
+              .select('cc.zone_enabled as zoneEnabled')
+              .$if(caller.role !== 'SuperAdmin', (q) => q.whereRef('cc.id', '=', 'u.company_id'))
+              .orderBy('cc.id'),
+          ).as('companyConfig'),
+        ])
+        .where('u.id', '=', caller.id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      // Inside JSON, numeric arrives as a number on both engines but may be a string on others: normalise.
+      return {
+        ...row,
+        dueInvoices: row.dueInvoices.map((i) => ({ ...i, grandTotal: Number(i.grandTotal) })),
+      };
+    },
+
+    /** Marks the notice accepted unless it already was; true when this call recorded it (first acceptance wins). */
+    async markPiaSigned(caller: AuthUser, at: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ is_pia_signed: true, pia_signed_at: at, updated_at: at })
+        .where('id', '=', caller.id)
+        .where('is_pia_signed', '=', false)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async passwordHash(caller: AuthUser): Promise<string | null> {
+      const row = await db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', caller.id)
+        .executeTakeFirst();
+      return row?.password_hash ?? null;
+    },
+
+    async setPasswordHash(caller: AuthUser, hash: string, at: Date): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ password_hash: hash, updated_at: at })
+        .where('id', '=', caller.id)
+        .execute();
+    },
+  };
+}
+
+export type UserManagementRepository = ReturnType<typeof userManagementRepository>;

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changePasswordSchema, meSchema, piaAcknowledgeSchema, problemSchema } from '@lbs/contracts';
+import type { AppContext } from '../../app-context.ts';
+import { userManagementService } from './service.ts';
+
+const tags = ['user-management'];
+const authProblems = { 401: problemSchema, 403: problemSchema };
+
+/** The caller's own account (SPEC §7 `GET /user-management/me`); every route needs a bearer token. */
+export const userManagementRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
+  app,
+  { context },
+) => {
+  const service = userManagementService({ db: context.db });
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags,
+        summary: 'The current user: profile, roles, company configuration and due invoices',
+        response: { 200: meSchema, ...authProblems },
+      },
+    },
+    async (request) => service.me(request.auth),
+  );
+
+  app.post(
+    '/me/pia',
+    {
+      schema: {
+        tags,
+        summary: 'Accept the acknowledgement notice',
+        body: piaAcknowledgeSchema,
+        response: { 200: meSchema, 400: problemSchema, ...authProblems },
+      },
+    },
+    async (request) => service.acknowledgePia(request.auth, request.id),
+  );
+
+  app.put(
+    '/me/password',
+    {
+      config: {
+        // Guessing the old password with a stolen token must not bypass the login lockout.
+        rateLimit: {
+          max: 10,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request) => `password:${request.auth.id}`,
+        },
+      },
+      schema: {
+        tags,
+        summary: "Change the current user's password",
+        body: changePasswordSchema,
+        response: {
+          204: z.null().describe('Password changed'),
+          400: problemSchema,
+          429: problemSchema,
+          ...authProblems,
+        },
+      },
+    },
+    async (request, reply) => {
+      await service.changePassword(request.auth, request.body, request.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,79 @@
+import { MESSAGES, type ChangePasswordBody, type Me } from '@lbs/contracts';
+import type { Db } from '../../db/database.ts';
+import { hashPassword, verifyPassword } from '../../identity/passwords.ts';
+import { audit, type AuditActor } from '../../lib/audit.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { DEFAULT_AVATAR_PATH } from '../assets/routes.ts';
+import type { AuthUser } from '../auth/auth-user.ts';
+import { userManagementRepository } from './repository.ts';
+
+export interface UserManagementServiceOptions {
+  db: Db;
+  /** Injected for tests; the due-invoice rule compares against today's date (UTC). */
+  now?: () => Date;
+}
+
+function actorOf(caller: AuthUser, requestId: string | undefined): AuditActor {
+  return { userId: caller.id, name: caller.username, requestId };
+}
+
+/** The caller's own account: the current-user record (SPEC §3), the acknowledgement notice and the password. */
+export function userManagementService({ db, now = () => new Date() }: UserManagementServiceOptions) {
+  const repo = userManagementRepository(db);
+
+  async function me(caller: AuthUser): Promise<Me> {
+    const row = await repo.currentUser(caller, now().toISOString().slice(0, 10));
+    if (!row) throw notFound('Your account');
+    const { photoUrl, dueInvoices, ...fields } = row;
+    return {
+      ...fields,
+      photoURL: photoUrl ?? DEFAULT_AVATAR_PATH,
+      hasDueInvoice: dueInvoices.length > 0,
+      dueInvoiceList: dueInvoices,
+      roleList: caller.roles.map((roleName) => ({ roleName })),
+    };
+  }
+
+  /** Records the acceptance of the acknowledgement notice; the first acceptance's time is kept. */
+  async function acknowledgePia(caller: AuthUser, requestId?: string): Promise<Me> {
+    await db.transaction().execute(async (trx) => {
+      if (!(await userManagementRepository(trx).markPiaSigned(caller, now()))) return;
+      await audit(trx, actorOf(caller, requestId), {
+        action: 'user.pia.sign',
+        entity: 'user',
+        entityId: caller.id,
+        companyId: caller.companyId,
+      });
+    });
+    return me(caller);
+  }
+
+  /** Changes the caller's password after checking the old one; the current session stays valid. */
+  async function changePassword(
+    caller: AuthUser,
+    body: ChangePasswordBody,
+    requestId?: string,
+  ): Promise<void> {
+    const stored = await repo.passwordHash(caller);
+    if (!(await verifyPassword(stored, body.oldPassword))) {
+      const message = MESSAGES['auth.oldPasswordIncorrect'];
+      throw new AppError(400, 'auth.oldPasswordIncorrect', message, [
+        { path: 'oldPassword', code: 'auth.oldPasswordIncorrect', message },
+      ]);
+    }
+    const hash = await hashPassword(body.newPassword);
+    await db.transaction().execute(async (trx) => {
+      await userManagementRepository(trx).setPasswordHash(caller, hash, now());
+      await audit(trx, actorOf(caller, requestId), {
+        action: 'user.password.change',
+        entity: 'user',
+        entityId: caller.id,
+        companyId: caller.companyId,
+      });
+    });
+  }
+
+  return { me, acknowledgePia, changePassword };
+}
+
+export type UserManagementService = ReturnType<typeof userManagementService>;

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
+import type { Config } from '../src/config.ts';
+import type { Db } from '../src/db/database.ts';
+import { signingKeys } from '../src/identity/secrets.ts';
+
+export interface MintOptions {
+  /** Claims to override or add (iss, azp, exp, …); `undefined` removes a claim. */
+  claims?: Record<string, unknown>;
+  /** Sign with this private JWK instead of the provider's key (a forged token). */
+  key?: JWK;
+  /** Lifetime in seconds (default 300); negative for an expired token. */
+  expiresIn?: number;
+}
+
+/**
+ * An access token shaped like Keycloak's (iss, sub, azp=lbs-public, exp, iat, preferred_username, email,
+ * realm_access.roles) for a user of the test database, signed with the embedded provider's real key.
+ */
+export async function mintAccessToken(
+  db: Db,
+  config: Pick<Config, 'issuer' | 'clientId'>,
+  username: string,
+  options: MintOptions = {},
+): Promise<string> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'subject', 'username', 'email'])
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  const roles = await db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).execute();
+  const jwk = options.key ?? (await signingKeys(db)).keys[0];
+  if (!jwk) throw new Error('no signing key');
+  const now = Math.floor(Date.now() / 1000);
+  const claims: Record<string, unknown> = {
+    iss: config.issuer,
+    sub: user.subject,
+    azp: config.clientId,
+    typ: 'Bearer',
+    iat: now,
+    exp: now + (options.expiresIn ?? 300),
+    jti: randomUUID(),
+    scope: 'openid profile email',
+    preferred_username: user.username,
+    email: user.email,
+    realm_access: { roles: roles.map((r) => r.role) },
+    ...options.claims,
+  };
+  for (const [name, value] of Object.entries(claims)) if (value === undefined) delete claims[name];
+  const key = await importJWK(jwk, 'RS256');
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: jwk.kid ?? 'test' })
+    .sign(key);
+}
+
+/** A private RS256 key the server has never seen, for forged tokens. */
+export async function foreignKey(): Promise<JWK> {
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  return { ...(await exportJWK(privateKey)), alg: 'RS256' };
+}
+
+/** An unsigned token (`alg: none`) carrying the given claims. */
+export function unsignedToken(claims: Record<string, unknown>): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`;
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { canOpenRouteId, isSidebarGroup, ROUTES, sidebarFor, type SidebarEntry } from './routes.ts';
+
+const ids = (entries: SidebarEntry[]) =>
+  entries.map((e) => (isSidebarGroup(e) ? `${e.id}[${e.children.map((c) => c.id).join(',')}]` : e.id));
+
+describe('route table (SPEC §2, §6)', () => {
+  it('has unique ids and paths', () => {
+    expect(new Set(ROUTES.map((r) => r.id)).size).toBe(ROUTES.length);
+    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
+  });
+
+  it('grants the routes of SPEC §2 to exactly their roles', () => {
+    expect(canOpenRouteId('companyList', 'CompanyAdmin')).toBe(true);
+    expect(canOpenRouteId('companyList', 'SuperAdmin')).toBe(false);
+    expect(canOpenRouteId('companyAdd', 'SuperAdmin')).toBe(true);
+    expect(canOpenRouteId('zoneList', 'ZoneAdmin')).toBe(true);
+    expect(canOpenRouteId('zoneList', 'CompanyAdmin')).toBe(false);
+    expect(canOpenRouteId('zoneAdd', 'CompanyAdmin')).toBe(true);
+    expect(canOpenRouteId('departmentAdd', 'DepartmentAdmin')).toBe(false);
+    expect(canOpenRouteId('departmentEdit', 'DepartmentAdmin')).toBe(true);
+    expect(canOpenRouteId('roleList', 'SuperAdmin')).toBe(true);
+    expect(canOpenRouteId('msisdnAdd', 'CompanyAdmin')).toBe(false);
+    expect(canOpenRouteId('dueInvoice', 'ZoneAdmin')).toBe(true);
+    expect(canOpenRouteId('monitor', undefined)).toBe(false);
+  });
+
+  it('shows each role only its sidebar entries, dropping empty groups', () => {
+    expect(ids(sidebarFor('SuperAdmin'))).toEqual([
+      'monitor',
+      'department',
+      'designation',
+      'msisdn',
+      'userManagement[roles]',
+      'attendance',
+      'task[taskList,taskAssignList]',
+      'poi[poiList,poiCreate,poiAssignList]',
+      'report',
+    ]);
+    expect(ids(sidebarFor('ZoneAdmin'))).toEqual([
+      'monitor',
+      'zone',
+      'designation',
+      'msisdn',
+      'attendance',
+      'task[taskList,taskAssignList]',
+      'poi[poiList,poiCreate,poiAssignList]',
+      'report',
+    ]);
+    expect(ids(sidebarFor('CompanyAdmin'))).toContain('userManagement[users]');
+    expect(ids(sidebarFor('CompanyAdmin'))).toContain('billing');
+  });
+});
