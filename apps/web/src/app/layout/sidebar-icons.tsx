@@ -1,0 +1,43 @@
+import type { ReactElement } from 'react';
+import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import AddLocationAltOutlinedIcon from '@mui/icons-material/AddLocationAltOutlined';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
+import AssignmentIndOutlinedIcon from '@mui/icons-material/AssignmentIndOutlined';
+import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
+import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
+import LayersOutlinedIcon from '@mui/icons-material/LayersOutlined';
+import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
+import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
+import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
+import PhoneAndroidOutlinedIcon from '@mui/icons-material/PhoneAndroidOutlined';
+import PinDropOutlinedIcon from '@mui/icons-material/PinDropOutlined';
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import ShareLocationOutlinedIcon from '@mui/icons-material/ShareLocationOutlined';
+
+/** Icon per SIDEBAR entry id (contracts). */
+export const SIDEBAR_ICONS: Record<string, ReactElement> = {
+  monitor: <MapOutlinedIcon />,
+  company: <BusinessOutlinedIcon />,
+  department: <AccountTreeOutlinedIcon />,
+  zone: <LayersOutlinedIcon />,
+  designation: <BadgeOutlinedIcon />,
+  msisdn: <PhoneAndroidOutlinedIcon />,
+  userManagement: <ManageAccountsOutlinedIcon />,
+  users: <PersonOutlinedIcon />,
+  roles: <AdminPanelSettingsOutlinedIcon />,
+  attendance: <EventAvailableOutlinedIcon />,
+  task: <AssignmentOutlinedIcon />,
+  taskList: <ListAltOutlinedIcon />,
+  taskAssignList: <AssignmentIndOutlinedIcon />,
+  billing: <ReceiptLongOutlinedIcon />,
+  poi: <PlaceOutlinedIcon />,
+  poiList: <PinDropOutlinedIcon />,
+  poiCreate: <AddLocationAltOutlinedIcon />,
+  poiAssignList: <ShareLocationOutlinedIcon />,
+  report: <AssessmentOutlinedIcon />,
+};

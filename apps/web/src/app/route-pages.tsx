@@ -1,0 +1,22 @@
+import { lazy, type ReactNode } from 'react';
+import type { RouteDef } from '@lbs/contracts';
+import { MonitorPage } from '../features/monitor/pages/monitor-page.tsx';
+import { AreaFramePage } from './area-frame-page.tsx';
+
+// Pages off the usual first path load on demand (the layout's Suspense shows the delayed loader).
+const ChangePasswordPage = lazy(() =>
+  import('../features/account/pages/change-password-page.tsx').then((m) => ({ default: m.ChangePasswordPage })),
+);
+const DueInvoicePage = lazy(() => import('../features/due-invoice/pages/due-invoice-page.tsx').then((m) => ({ default: m.DueInvoicePage })));
+
+/** Route id → page. Routes without an entry show their area frame until their issue lands. */
+const PAGES: Partial<Record<string, () => ReactNode>> = {
+  monitor: () => <MonitorPage />,
+  dueInvoice: () => <DueInvoicePage />,
+  changePassword: () => <ChangePasswordPage />,
+};
+
+export function pageFor(route: RouteDef): ReactNode {
+  const page = PAGES[route.id];
+  return page ? page() : <AreaFramePage route={route} />;
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LOCAL_STORAGE_KEYS, meSchema, type Me, type PiaAcknowledgeBody } from '@lbs/contracts';
+import { apiRequest } from '../../../lib/api/client.ts';
+import { meQueryKey } from '../../../lib/current-user.ts';
+import { writeItem } from '../../../lib/storage.ts';
+
+/** POST /user-management/me/pia {accepted:true}; answers with the updated current user. */
+export function acknowledgePia(): Promise<Me> {
+  const body: PiaAcknowledgeBody = { accepted: true };
+  return apiRequest('/user-management/me/pia', { method: 'POST', body, schema: meSchema });
+}
+
+/** On success the acceptance is also kept locally (isPiaSigned) and the cached user updated. */
+export function useAcknowledgePia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: acknowledgePia,
+    onSuccess: (me) => {
+      writeItem('local', LOCAL_STORAGE_KEYS.isPiaSigned, 'true');
+      queryClient.setQueryData<Me>(meQueryKey, { ...me, isPiaSigned: true });
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { API_BASE_PATH, clientConfigSchema, type ClientConfig } from '@lbs/contracts';
+
+let pending: Promise<ClientConfig> | null = null;
+
+/** GET {API_BASE_PATH}/config once per page load: where the identity provider lives (embedded or Keycloak). */
+export function loadClientConfig(): Promise<ClientConfig> {
+  pending ??= fetch(`${API_BASE_PATH}/config`, { headers: { accept: 'application/json' } })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`client config: HTTP ${response.status}`);
+      return clientConfigSchema.parse(await response.json());
+    })
+    .catch((error: unknown) => {
+      pending = null;
+      throw error;
+    });
+  return pending;
+}
+
+/** Tests only. */
+export function resetClientConfigCache(): void {
+  pending = null;
+}

@@ -1,0 +1,91 @@
+import { clearSession, getAuthSnapshot, setSession } from './auth-store.ts';
+import { loadClientConfig } from './client-config.ts';
+import { decodeJwtPayload } from './jwt.ts';
+import { clearPendingLogin, endSessionUrl, exchangeCode, prepareLogin, readPendingLogin } from './oidc.ts';
+import { setPostLoginTarget, takePostLoginTarget } from './post-login-target.ts';
+import { toAuthData } from './token-storage.ts';
+
+/** Why a sign-in could not complete; each reason has a translated text (`auth.error.<reason>`). */
+export type LoginFailureReason = 'provider' | 'state' | 'missingCode' | 'exchange' | 'nonce' | 'config' | 'profile';
+
+export class LoginError extends Error {
+  override name = 'LoginError';
+  constructor(
+    readonly reason: LoginFailureReason,
+    detail?: string,
+  ) {
+    super(detail ?? reason);
+  }
+}
+
+/** Set once this page is navigating to the provider, so a logout is not overtaken by a login redirect (or twice). */
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) leaving = false; // restored from the back/forward cache
+  });
+}
+
+/** Anonymous visit: remember where the user was going, then leave for the provider's authorization endpoint. */
+export async function beginLogin(returnTo?: string): Promise<void> {
+  if (leaving) return;
+  setPostLoginTarget(returnTo);
+  const config = await loadClientConfig();
+  const { url } = await prepareLogin(config);
+  if (leaving) return;
+  leaving = true;
+  window.location.assign(url);
+}
+
+/** /authenticate: state check, code exchange, nonce check, tokens stored. Returns the path to go to. */
+export async function completeLogin(search: string): Promise<string> {
+  const params = new URLSearchParams(search);
+  const pending = readPendingLogin();
+  const providerError = params.get('error');
+  if (providerError) {
+    clearPendingLogin();
+    throw new LoginError('provider', params.get('error_description') ?? providerError);
+  }
+  const code = params.get('code');
+  if (!code) throw new LoginError('missingCode');
+  if (!pending.state || params.get('state') !== pending.state || !pending.verifier) {
+    clearPendingLogin();
+    throw new LoginError('state');
+  }
+  let config;
+  try {
+    config = await loadClientConfig();
+  } catch (error) {
+    throw new LoginError('config', String(error));
+  }
+  let response;
+  try {
+    response = await exchangeCode(config, code, pending.verifier);
+  } catch (error) {
+    clearPendingLogin();
+    throw new LoginError('exchange', String(error));
+  }
+  clearPendingLogin();
+  let claims;
+  try {
+    claims = response.id_token ? decodeJwtPayload(response.id_token) : undefined;
+  } catch {
+    claims = undefined;
+  }
+  if (!claims || !pending.nonce || claims.nonce !== pending.nonce) throw new LoginError('nonce');
+  setSession(toAuthData(response, null), response.refresh_token);
+  return takePostLoginTarget();
+}
+
+/** Clears the stored session, then RP-initiated logout at the provider (id_token_hint, post_logout_redirect_uri). */
+export async function logout(): Promise<void> {
+  leaving = true;
+  const idToken = getAuthSnapshot()?.idToken;
+  clearSession();
+  try {
+    const config = await loadClientConfig();
+    window.location.assign(endSessionUrl(config, idToken));
+  } catch {
+    window.location.assign('/');
+  }
+}

@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { isRtl } from '@lbs/contracts';
+import { App } from './app/app.tsx';
+import { loadInitialSettings } from './features/settings/settings-context.tsx';
+import { initI18n } from './i18n/index.ts';
+import { setPostLoginTarget } from './lib/auth/post-login-target.ts';
+
+// Layout query parameters apply on load; `redirect` sets the post-login target (SPEC §2).
+setPostLoginTarget(new URLSearchParams(window.location.search).get('redirect'));
+const { locale } = loadInitialSettings();
+document.documentElement.lang = locale;
+document.documentElement.dir = isRtl(locale) ? 'rtl' : 'ltr';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+// Render in the chosen language; if its bundle cannot load, English (always bundled) still works.
+initI18n(locale).then(render, (error: unknown) => {
+  console.error('Loading the interface language failed', error);
+  render();
+});

@@ -1,0 +1,32 @@
+import type { Page } from 'playwright-core';
+import { isSidebarGroup, sidebarFor, type Role, type SidebarEntry } from '@lbs/contracts';
+
+/** Ticks Accept and presses "Agree and Continue" on the privacy notice (it must be disabled before). */
+export async function acceptNotice(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+  const agree = dialog.getByRole('button', { name: 'Agree and Continue' });
+  if (!(await agree.isDisabled())) throw new Error('"Agree and Continue" must be disabled until Accept is ticked');
+  await dialog.getByRole('checkbox').check();
+  await agree.click();
+  await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+}
+
+/** The sidebar a role must see, as hrefs in order, groups expanded (SPEC §2 via the shared table). */
+export function expectedSidebarHrefs(role: Role, routePath: (routeId: string) => string): string[] {
+  const hrefs: string[] = [];
+  const visit = (entry: SidebarEntry) => {
+    if (isSidebarGroup(entry)) entry.children.forEach(visit);
+    else hrefs.push(routePath(entry.routeId));
+  };
+  sidebarFor(role).forEach(visit);
+  return hrefs;
+}
+
+/** Expands every sidebar group and returns the hrefs of the sidebar's links in order. */
+export async function sidebarHrefs(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation').first();
+  await nav.waitFor({ state: 'visible' });
+  for (const group of await nav.locator('button[aria-expanded="false"]').all()) await group.click();
+  return nav.locator('a[href]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ROUTES, routeById, type Role } from '@lbs/contracts';
+import { launchBrowser, signIn } from '../src/browser.ts';
+import { acceptNotice, expectedSidebarHrefs, sidebarHrefs } from '../src/portal.ts';
+
+const baseUrl = inject('baseUrl');
+const UNAUTHORIZED = 'You are not authorized for this page';
+
+const ACCOUNTS: { username: string; role: Role }[] = [
+  { username: 'superadmin', role: 'SuperAdmin' },
+  { username: 'companyadmin', role: 'CompanyAdmin' },
+  { username: 'deptadmin', role: 'DepartmentAdmin' },
+  { username: 'zoneadmin', role: 'ZoneAdmin' },
+];
+
+const concretePath = (path: string) => path.replace(':id', '1');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function expectUnauthorized(page: Page, path: string, denied: boolean): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.getByRole('navigation').first().waitFor();
+  const main = page.locator('main');
+  await main.waitFor();
+  if (denied) {
+    await expect.poll(() => main.getByText(UNAUTHORIZED).count(), { timeout: 15_000, message: path }).toBe(1);
+    expect(await main.getByRole('link', { name: /home/i }).or(main.getByRole('button', { name: /home/i })).count()).toBeGreaterThan(0);
+  } else {
+    await main.getByRole('heading').first().waitFor();
+    expect(await main.getByText(UNAUTHORIZED).count(), path).toBe(0);
+    expect(new URL(page.url()).pathname, path).toBe(path);
+  }
+}
+
+describe.each(ACCOUNTS)('as $username ($role)', ({ username, role }) => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await browser.newContext({ locale: 'en-US' });
+    page = await signIn(context, baseUrl, username);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('lands on /monitor behind the privacy notice, which stays accepted', async () => {
+    expect(new URL(page.url()).pathname).toBe('/monitor');
+    await acceptNotice(page);
+    await page.reload();
+    await page.locator('main').getByRole('heading').first().waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('shows exactly the sidebar entries SPEC §2 grants the role', async () => {
+    const expected = expectedSidebarHrefs(role, (id) => routeById(id).path);
+    expect(await sidebarHrefs(page)).toEqual(expected);
+  });
+
+  it('opens every route of the table it may, and gets the Unauthorized page elsewhere', async () => {
+    for (const route of ROUTES) {
+      if (route.id === 'dueInvoice') continue;
+      await expectUnauthorized(page, concretePath(route.path), !route.roles.includes(role));
+    }
+  });
+
+  it('redirects an unknown path to the 404 page', async () => {
+    await page.goto(`${baseUrl}/no/such/page`);
+    await page.waitForURL(`${baseUrl}/error-pages/error-404`);
+    await page.getByText("We can't find the page that you are looking for.").waitFor();
+  });
+});
+
+describe('dueadmin', () => {
+  it('is locked to /due-invoice, which lists the overdue invoice without the notice', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await signIn(context, baseUrl, 'dueadmin');
+    await page.waitForURL(`${baseUrl}/due-invoice`);
+    await page.getByText(/INV-GAMMA-/).first().waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    for (const path of ['/monitor', '/designation/list', '/change-password']) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.waitForURL(`${baseUrl}/due-invoice`);
+    }
+    await context.close();
+  });
+});
+
+describe('language, logout and token refresh', () => {
+  it('turns the page right-to-left in Arabic and keeps the choice', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await signIn(context, baseUrl, 'companyadmin');
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar-SA');
+    const navBox = await page.getByRole('navigation').first().boundingBox();
+    const viewport = page.viewportSize();
+    expect(navBox && viewport && navBox.x + navBox.width / 2 > viewport.width / 2).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.getByRole('button', { name: 'اللغة' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    await context.close();
+  });
+
+  it('logs out to the sign-in page', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await signIn(context, baseUrl, 'companyadmin');
+    await page.getByRole('button', { name: /Aisha Al-Harbi/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/realms/lbs/'), { timeout: 30_000 });
+    await page.locator('input[name="username"]').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('authData'))).toBeNull();
+    await context.close();
+  });
+
+  it('refreshes the access token before it expires without the user noticing', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${baseUrl}/monitor`);
+    await page.waitForURL((url) => url.pathname.includes('/realms/lbs/'));
+    await page.fill('input[name="username"]', 'companyadmin');
+    await page.fill('input[name="password"]', 'Demo!2345');
+    await Promise.all([page.waitForURL(`${baseUrl}/monitor`), page.click('button[type="submit"]')]);
+    const before = await page.evaluate(() => localStorage.getItem('refreshToken'));
+    const refreshed = page.waitForResponse(
+      (r) => r.url().endsWith('/protocol/openid-connect/token') && (r.request().postData() ?? '').includes('grant_type=refresh_token'),
+    );
+    await page.clock.fastForward('04:50');
+    const response = await refreshed;
+    expect(response.status()).toBe(200);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('refreshToken'))).not.toBe(before);
+    expect(new URL(page.url()).pathname).toBe('/monitor');
+    await page.getByRole('link', { name: 'Designation' }).click();
+    await page.waitForURL(`${baseUrl}/designation/list`);
+    expect(await page.getByText(UNAUTHORIZED).count()).toBe(0);
+    await context.close();
+  });
+});
