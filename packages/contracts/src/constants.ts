@@ -60,3 +60,42 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 120;
 export const EMAIL_MAX_LENGTH = 254;
+
+/** Organisation (companies, departments, zones, designations, users, employee MSISDNs). */
+export const DESCRIPTION_MAX_LENGTH = 500;
+export const ADDRESS_MAX_LENGTH = 300;
+export const NOTES_MAX_LENGTH = 2000;
+export const EMPLOYEE_CODE_MAX_LENGTH = 40;
+/** Company code: 2–20 of A–Z, 0–9, `-`, `_`, starting with a letter or digit (stored upper-case). */
+export const COMPANY_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{1,19}$/;
+/** Portal user name: 3–64 of letters, digits, `.`, `_`, `-`. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,64}$/;
+export const COMPANY_STATUSES = ['ACTIVE', 'SUSPENDED'] as const;
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+export const CONSENT_STATUSES = ['PENDING', 'GRANTED', 'REVOKED'] as const;
+export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
+export const POLL_INTERVAL_MINUTES_MIN = 1;
+export const POLL_INTERVAL_MINUTES_MAX = 1440;
+export const RETENTION_DAYS_MIN = 1;
+export const RETENTION_DAYS_MAX = 3650;
+export const MONEY_MAX = 1_000_000;
+
+/** Invitation of a new portal user: a PIN_LENGTH-digit code, valid for INVITATION_TTL_HOURS (server config). */
+export const INVITATION_TTL_HOURS_DEFAULT = 24;
+export const INVITATION_MAX_ATTEMPTS = 5;
+/** Public page of the web app where an invited user enters the code and chooses a password (`?email=`). */
+export const SET_PASSWORD_PATH = '/set-password';
+
+/** Bulk import of employee MSISDNs (CSV or XLSX, first sheet, header row first). */
+export const MSISDN_IMPORT_MAX_ROWS = 10_000;
+export const MSISDN_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const MSISDN_IMPORT_CONTENT_TYPES = {
+  CSV: 'text/csv',
+  XLSX: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+/** Import columns; departments, zones and designations are named as in the company (case-insensitive). */
+export const MSISDN_IMPORT_COLUMNS = ['msisdn', 'employeeName', 'employeeCode', 'email', 'department', 'zone', 'designation', 'trackingEnabled'] as const;
+export const MSISDN_IMPORT_REQUIRED_COLUMNS = ['msisdn', 'employeeName', 'department', 'designation'] as const;
+
+/** Replies an employee may send to the consent request (first word, case-insensitive). */
+export const CONSENT_REPLIES = { grant: ['YES', 'Y'], refuse: ['NO', 'N'], revoke: ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'] } as const;

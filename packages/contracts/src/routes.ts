@@ -1,3 +1,4 @@
+import { AUTH_CALLBACK_PATH, SET_PASSWORD_PATH } from './constants.ts';
 import { ROLES, type Role } from './roles.ts';
 
 /**
@@ -82,7 +83,7 @@ export const ROUTES: readonly RouteDef[] = [
   { id: 'changePassword', path: '/change-password', roles: ALL, area: 'account' },
 ];
 
-export const PUBLIC_ROUTES = { authenticate: '/authenticate' } as const;
+export const PUBLIC_ROUTES = { authenticate: AUTH_CALLBACK_PATH, setPassword: SET_PASSWORD_PATH } as const;
 export const ERROR_ROUTES = {
   error401: '/error-pages/error-401',
   error403: '/error-pages/error-403',

@@ -37,3 +37,23 @@ export async function audit(db: Kysely<Database> | Transaction<Database>, actor:
     })
     .execute();
 }
+
+/** Several events of one write (a batch of an import) in one insert, same transaction rule as audit(). */
+export async function auditMany(db: Kysely<Database> | Transaction<Database>, actor: AuditActor, events: AuditEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db
+    .insertInto('audit_log')
+    .values(
+      events.map((event) => ({
+        actor_user_id: actor.userId,
+        actor: actor.name,
+        action: event.action,
+        entity: event.entity,
+        entity_id: event.entityId == null ? null : String(event.entityId),
+        company_id: event.companyId ?? null,
+        request_id: actor.requestId ?? null,
+        detail: JSON.stringify(event.detail ?? {}),
+      })),
+    )
+    .execute();
+}

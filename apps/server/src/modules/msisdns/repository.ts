@@ -1,0 +1,170 @@
+import type { ConsentStatus, MsisdnListQuery } from '@lbs/contracts';
+import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
+import { scoped, type Executor, type Scope } from '../scope/scope.ts';
+
+export interface MsisdnRecord {
+  id: number;
+  msisdn: string;
+  employee_name: string;
+  employee_code: string | null;
+  email: string | null;
+  company_id: number;
+  company_name: string;
+  department_id: number;
+  department_name: string;
+  zone_id: number | null;
+  zone_name: string | null;
+  designation_id: number;
+  designation_name: string;
+  consent_status: ConsentStatus;
+  consent_at: Date | null;
+  consent_requested_at: Date | null;
+  tracking_enabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface MsisdnValues {
+  company_id: number;
+  department_id: number;
+  zone_id: number | null;
+  designation_id: number;
+  msisdn: string;
+  employee_name: string;
+  employee_code: string | null;
+  email: string | null;
+  tracking_enabled: boolean;
+}
+
+const SORT = {
+  msisdn: 'msisdns.msisdn',
+  employeeName: 'msisdns.employee_name',
+  employeeCode: 'msisdns.employee_code',
+  email: 'msisdns.email',
+  companyName: 'c.name',
+  departmentName: 'd.name',
+  zoneName: 'z.name',
+  designationName: 'g.name',
+  consentStatus: 'msisdns.consent_status',
+  consentAt: 'msisdns.consent_at',
+  trackingEnabled: 'msisdns.tracking_enabled',
+  createdAt: 'msisdns.created_at',
+  updatedAt: 'msisdns.updated_at',
+};
+
+/** Employee MSISDNs, always through the caller's scope. */
+export function msisdnsRepository(db: Executor) {
+  function selectRecords(scope: Scope) {
+    return scoped(db, scope)
+      .msisdns()
+      .innerJoin('companies as c', 'c.id', 'msisdns.company_id')
+      .innerJoin('departments as d', 'd.id', 'msisdns.department_id')
+      .leftJoin('zones as z', 'z.id', 'msisdns.zone_id')
+      .innerJoin('designations as g', 'g.id', 'msisdns.designation_id')
+      .select([
+        'msisdns.id',
+        'msisdns.msisdn',
+        'msisdns.employee_name',
+        'msisdns.employee_code',
+        'msisdns.email',
+        'msisdns.company_id',
+        'c.name as company_name',
+        'msisdns.department_id',
+        'd.name as department_name',
+        'msisdns.zone_id',
+        'z.name as zone_name',
+        'msisdns.designation_id',
+        'g.name as designation_name',
+        'msisdns.consent_status',
+        'msisdns.consent_at',
+        'msisdns.consent_requested_at',
+        'msisdns.tracking_enabled',
+        'msisdns.created_at',
+        'msisdns.updated_at',
+      ]);
+  }
+
+  return {
+    async list(scope: Scope, query: MsisdnListQuery): Promise<{ rows: MsisdnRecord[]; total: number }> {
+      let base = scoped(db, scope).msisdns();
+      if (query.companyId !== undefined) base = base.where('msisdns.company_id', '=', query.companyId);
+      if (query.departmentId !== undefined) base = base.where('msisdns.department_id', '=', query.departmentId);
+      if (query.zoneId !== undefined) base = base.where('msisdns.zone_id', '=', query.zoneId);
+      if (query.designationId !== undefined) base = base.where('msisdns.designation_id', '=', query.designationId);
+      if (query.consentStatus) base = base.where('msisdns.consent_status', '=', query.consentStatus);
+      if (query.trackingEnabled !== undefined) base = base.where('msisdns.tracking_enabled', '=', query.trackingEnabled);
+      base = applySearch(base, query.q, ['msisdns.msisdn', 'msisdns.employee_name', 'msisdns.employee_code', 'msisdns.email']);
+      const page = selectRecords(scope).where('msisdns.id', 'in', base.select('msisdns.id'));
+      const [total, rows] = await Promise.all([countOf(base), applyPage(applySort(page, query.sort, SORT, 'msisdns.id', 'employeeName'), query).execute()]);
+      return { rows, total };
+    },
+
+    find(scope: Scope, id: number): Promise<MsisdnRecord | undefined> {
+      return selectRecords(scope).where('msisdns.id', '=', id).executeTakeFirst();
+    },
+
+    /** Locks an MSISDN in scope (inside a transaction) before a write. */
+    lock(scope: Scope, id: number) {
+      return scoped(db, scope).msisdns().selectAll('msisdns').where('msisdns.id', '=', id).forUpdate().executeTakeFirst();
+    },
+
+    async numberTaken(msisdn: string, exceptId?: number): Promise<boolean> {
+      let q = db.selectFrom('msisdns').select('id').where('msisdn', '=', msisdn);
+      if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+
+    async insert(values: MsisdnValues): Promise<number> {
+      const row = await db.insertInto('msisdns').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Inserts a batch; numbers already registered are skipped and left out of the answer. */
+    async insertMany(values: MsisdnValues[]): Promise<{ id: number; msisdn: string }[]> {
+      if (values.length === 0) return [];
+      return db
+        .insertInto('msisdns')
+        .values(values)
+        .onConflict((oc) => oc.column('msisdn').doNothing())
+        .returning(['id', 'msisdn'])
+        .execute();
+    },
+
+    async update(
+      locked: { id: number },
+      values: Partial<Omit<MsisdnValues, 'company_id'>> & { consent_status?: ConsentStatus; consent_at?: Date | null; consent_requested_at?: Date | null },
+      at: Date,
+    ): Promise<void> {
+      await db.updateTable('msisdns').set({ ...values, updated_at: at }).where('id', '=', locked.id).execute();
+    },
+
+    async remove(locked: { id: number }): Promise<void> {
+      await db.deleteFrom('msisdns').where('id', '=', locked.id).execute();
+    },
+  };
+}
+
+/**
+ * System access for the consent flow: an inbound SMS names a number, not a caller. Only the SMS webhook (which
+ * authenticates the gateway) and the consent sender use it.
+ */
+export function consentRepository(db: Executor) {
+  return {
+    lockByNumber(msisdn: string) {
+      return db
+        .selectFrom('msisdns')
+        .innerJoin('companies as c', 'c.id', 'msisdns.company_id')
+        .select(['msisdns.id', 'msisdns.msisdn', 'msisdns.company_id', 'msisdns.consent_status', 'c.name as company_name'])
+        .where('msisdns.msisdn', '=', msisdn)
+        .forUpdate('msisdns')
+        .executeTakeFirst();
+    },
+    async setConsent(id: number, status: ConsentStatus, at: Date): Promise<void> {
+      await db.updateTable('msisdns').set({ consent_status: status, consent_at: at, updated_at: at }).where('id', '=', id).execute();
+    },
+    async markRequested(ids: number[], at: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await db.updateTable('msisdns').set({ consent_requested_at: at }).where('id', 'in', ids).execute();
+    },
+  };
+}

@@ -1,0 +1,195 @@
+import { can, MESSAGES, type Msisdn, type MsisdnCreateBody, type MsisdnListQuery, type MsisdnPage, type MsisdnUpdateBody } from '@lbs/contracts';
+import type { Db } from '../../db/database.ts';
+import { audit } from '../../lib/audit.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { iso, isoOrNull } from '../../lib/listing.ts';
+import { actorOf, authorize, fieldNames, type Caller } from '../scope/caller.ts';
+import { conflictOn, invalidField } from '../scope/problems.ts';
+import { resolveCompany, resolveUnit } from '../scope/references.ts';
+import { scoped, type Executor } from '../scope/scope.ts';
+import type { ConsentService } from './consent.ts';
+import { msisdnsRepository, type MsisdnRecord, type MsisdnValues } from './repository.ts';
+
+export function toMsisdn(row: MsisdnRecord): Msisdn {
+  return {
+    id: row.id,
+    msisdn: row.msisdn,
+    employeeName: row.employee_name,
+    employeeCode: row.employee_code,
+    email: row.email,
+    companyId: row.company_id,
+    companyName: row.company_name,
+    departmentId: row.department_id,
+    departmentName: row.department_name,
+    zoneId: row.zone_id,
+    zoneName: row.zone_name,
+    designationId: row.designation_id,
+    designationName: row.designation_name,
+    consentStatus: row.consent_status,
+    consentAt: isoOrNull(row.consent_at),
+    consentRequestedAt: isoOrNull(row.consent_requested_at),
+    trackingEnabled: row.tracking_enabled,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+const numberTaken = () => conflictOn('msisdn.taken', 'msisdn');
+
+/** Zone of an MSISDN: only in a company with zones, and a ZoneAdmin cannot take a number out of its zone. */
+async function checkZone(db: Executor, caller: Caller, company: { id: number; zoneEnabled: boolean }, zoneId: number | null): Promise<void> {
+  if (zoneId === null) {
+    if (caller.scope.tier === 'zone') throw invalidField('zoneId', 'org.zoneNotFound');
+    return;
+  }
+  if (!company.zoneEnabled) throw invalidField('zoneId', 'org.zonesDisabled');
+  await resolveUnit(db, caller.scope, 'zones', zoneId, company.id, 'zoneId');
+}
+
+/** Employee MSISDNs: scoped reads and edits for all four roles; adding, deleting and a new number SuperAdmin only. */
+export function msisdnsService({ db, consent, now = () => new Date() }: { db: Db; consent: ConsentService; now?: () => Date }) {
+  const repo = msisdnsRepository(db);
+
+  async function list(caller: Caller, query: MsisdnListQuery): Promise<MsisdnPage> {
+    authorize(caller, 'msisdn', 'list');
+    const { rows, total } = await repo.list(caller.scope, query);
+    return { items: rows.map(toMsisdn), total, page: query.page, size: query.size };
+  }
+
+  async function get(caller: Caller, id: number): Promise<Msisdn> {
+    authorize(caller, 'msisdn', 'read');
+    const row = await repo.find(caller.scope, id);
+    if (!row) throw notFound('The MSISDN');
+    return toMsisdn(row);
+  }
+
+  async function create(caller: Caller, body: MsisdnCreateBody): Promise<Msisdn> {
+    authorize(caller, 'msisdn', 'create');
+    let created: { id: number; company: string; companyId: number };
+    try {
+      created = await db.transaction().execute(async (trx) => {
+        const company = await resolveCompany(trx, caller.scope, body.companyId);
+        await resolveUnit(trx, caller.scope, 'departments', body.departmentId, company.id, 'departmentId');
+        await checkZone(trx, caller, company, body.zoneId ?? null);
+        await resolveUnit(trx, caller.scope, 'designations', body.designationId, company.id, 'designationId');
+        const tx = msisdnsRepository(trx);
+        if (await tx.numberTaken(body.msisdn)) throw numberTaken();
+        const values: MsisdnValues = {
+          company_id: company.id,
+          department_id: body.departmentId,
+          zone_id: body.zoneId ?? null,
+          designation_id: body.designationId,
+          msisdn: body.msisdn,
+          employee_name: body.employeeName,
+          employee_code: body.employeeCode ?? null,
+          email: body.email ?? null,
+          tracking_enabled: body.trackingEnabled,
+        };
+        const id = await tx.insert(values);
+        await audit(trx, actorOf(caller), { action: 'msisdn.create', entity: 'msisdn', entityId: id, companyId: company.id, detail: { msisdn: body.msisdn } });
+        return { id, company: company.name, companyId: company.id };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw numberTaken();
+      throw error;
+    }
+    await consent.sendRequests([{ id: created.id, msisdn: body.msisdn, companyId: created.companyId }], created.company, actorOf(caller));
+    return get(caller, created.id);
+  }
+
+  async function update(caller: Caller, id: number, body: MsisdnUpdateBody): Promise<Msisdn> {
+    authorize(caller, 'msisdn', 'update');
+    let renumbered: { msisdn: string; company: string; companyId: number } | undefined;
+    try {
+      await db.transaction().execute(async (trx) => {
+        const tx = msisdnsRepository(trx);
+        const locked = await tx.lock(caller.scope, id);
+        if (!locked) throw notFound('The MSISDN');
+        const company = await resolveCompany(trx, { tier: 'all' }, locked.company_id);
+        const patch: Parameters<typeof tx.update>[1] = {};
+        if (body.msisdn !== undefined && body.msisdn !== locked.msisdn) {
+          if (!can(caller.user.role, 'msisdn', 'changeNumber')) {
+            throw new AppError(403, 'msisdn.numberChangeForbidden', MESSAGES['msisdn.numberChangeForbidden']);
+          }
+          if (await tx.numberTaken(body.msisdn, id)) throw numberTaken();
+          // A new number is a new subscriber: its consent starts again.
+          Object.assign(patch, { msisdn: body.msisdn, consent_status: 'PENDING', consent_at: null, consent_requested_at: null });
+          renumbered = { msisdn: body.msisdn, company: company.name, companyId: company.id };
+        }
+        if (body.departmentId !== undefined && body.departmentId !== locked.department_id) {
+          await resolveUnit(trx, caller.scope, 'departments', body.departmentId, company.id, 'departmentId');
+          patch.department_id = body.departmentId;
+        }
+        if (body.zoneId !== undefined && body.zoneId !== locked.zone_id) {
+          await checkZone(trx, caller, company, body.zoneId);
+          patch.zone_id = body.zoneId;
+        }
+        if (body.designationId !== undefined && body.designationId !== locked.designation_id) {
+          await resolveUnit(trx, caller.scope, 'designations', body.designationId, company.id, 'designationId');
+          patch.designation_id = body.designationId;
+        }
+        if (body.employeeName !== undefined && body.employeeName !== locked.employee_name) patch.employee_name = body.employeeName;
+        if (body.employeeCode !== undefined && body.employeeCode !== locked.employee_code) patch.employee_code = body.employeeCode;
+        if (body.email !== undefined && body.email !== locked.email) patch.email = body.email;
+        if (body.trackingEnabled !== undefined && body.trackingEnabled !== locked.tracking_enabled) patch.tracking_enabled = body.trackingEnabled;
+        if (Object.keys(patch).length === 0) return;
+        await tx.update(locked, patch, now());
+        // Defence in depth: an edit never moves a number out of the editor's own scope.
+        const stillVisible = await scoped(trx, caller.scope).msisdns().select('msisdns.id').where('msisdns.id', '=', id).executeTakeFirst();
+        if (!stillVisible) throw invalidField('departmentId', 'validation.invalid');
+        await audit(trx, actorOf(caller), {
+          action: 'msisdn.update',
+          entity: 'msisdn',
+          entityId: id,
+          companyId: locked.company_id,
+          detail: { changed: fieldNames(Object.keys(patch).filter((k) => !k.startsWith('consent_'))), ...(renumbered ? { consentReset: true } : {}) },
+        });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw numberTaken();
+      throw error;
+    }
+    if (renumbered) await consent.sendRequests([{ id, msisdn: renumbered.msisdn, companyId: renumbered.companyId }], renumbered.company, actorOf(caller));
+    return get(caller, id);
+  }
+
+  async function remove(caller: Caller, id: number): Promise<void> {
+    authorize(caller, 'msisdn', 'delete');
+    try {
+      await db.transaction().execute(async (trx) => {
+        const tx = msisdnsRepository(trx);
+        const locked = await tx.lock(caller.scope, id);
+        if (!locked) throw notFound('The MSISDN');
+        await tx.remove(locked);
+        await audit(trx, actorOf(caller), { action: 'msisdn.delete', entity: 'msisdn', entityId: id, companyId: locked.company_id, detail: { msisdn: locked.msisdn } });
+      });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw conflictOn('org.inUse');
+      throw error;
+    }
+  }
+
+  /** Asks again (a lost SMS, or a refusal or revocation the employee may reconsider); not once consent is GRANTED. */
+  async function resendConsent(caller: Caller, id: number): Promise<Msisdn> {
+    authorize(caller, 'msisdn', 'resendConsent');
+    const target = await db.transaction().execute(async (trx) => {
+      const tx = msisdnsRepository(trx);
+      const locked = await tx.lock(caller.scope, id);
+      if (!locked) throw notFound('The MSISDN');
+      if (locked.consent_status === 'GRANTED') throw conflictOn('msisdn.consentAlreadyGranted');
+      if (locked.consent_status !== 'PENDING') {
+        await tx.update(locked, { consent_status: 'PENDING' }, now());
+        await audit(trx, actorOf(caller), { action: 'msisdn.consent.reopen', entity: 'msisdn', entityId: id, companyId: locked.company_id, detail: { previous: locked.consent_status } });
+      }
+      const company = await resolveCompany(trx, { tier: 'all' }, locked.company_id);
+      return { id, msisdn: locked.msisdn, companyId: locked.company_id, company: company.name };
+    });
+    await consent.sendRequests([target], target.company, actorOf(caller));
+    return get(caller, id);
+  }
+
+  return { list, get, create, update, remove, resendConsent };
+}
+
+export type MsisdnsService = ReturnType<typeof msisdnsService>;

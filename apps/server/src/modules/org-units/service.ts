@@ -1,0 +1,115 @@
+import type { MessageKey, OrgUnit, OrgUnitCreateBody, OrgUnitListQuery, OrgUnitPage, OrgUnitUpdateBody } from '@lbs/contracts';
+import type { Db } from '../../db/database.ts';
+import { audit } from '../../lib/audit.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
+import { notFound } from '../../lib/errors.ts';
+import { iso } from '../../lib/listing.ts';
+import { actorOf, authorize, type Caller } from '../scope/caller.ts';
+import { conflictOn } from '../scope/problems.ts';
+import { resolveCompany } from '../scope/references.ts';
+import type { OrgUnitKind } from '../scope/scope.ts';
+import { orgUnitsRepository, type OrgUnitRecord } from './repository.ts';
+
+const RESOURCE = { departments: 'department', zones: 'zone', designations: 'designation' } as const;
+const LABEL = { departments: 'The department', zones: 'The zone', designations: 'The designation' } as const;
+const IN_USE: Record<OrgUnitKind, MessageKey> = {
+  departments: 'org.departmentInUse',
+  zones: 'org.zoneInUse',
+  designations: 'org.designationInUse',
+};
+
+function toOrgUnit(row: OrgUnitRecord): OrgUnit {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    companyName: row.company_name,
+    name: row.name,
+    description: row.description,
+    msisdnCount: row.msisdn_count,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/** Departments, zones or designations of a company: one set of rules, the shared permission table per resource. */
+export function orgUnitsService(kind: OrgUnitKind, { db, now = () => new Date() }: { db: Db; now?: () => Date }) {
+  const resource = RESOURCE[kind];
+  const repo = orgUnitsRepository(db, kind);
+  const nameTaken = () => conflictOn('org.nameTaken', 'name');
+  const inUse = () => conflictOn(IN_USE[kind]);
+
+  async function list(caller: Caller, query: OrgUnitListQuery): Promise<OrgUnitPage> {
+    authorize(caller, resource, 'list');
+    const { rows, total } = await repo.list(caller.scope, query);
+    return { items: rows.map(toOrgUnit), total, page: query.page, size: query.size };
+  }
+
+  async function get(caller: Caller, id: number): Promise<OrgUnit> {
+    authorize(caller, resource, 'read');
+    const row = await repo.find(caller.scope, id);
+    if (!row) throw notFound(LABEL[kind]);
+    return toOrgUnit(row);
+  }
+
+  async function create(caller: Caller, body: OrgUnitCreateBody): Promise<OrgUnit> {
+    authorize(caller, resource, 'create');
+    try {
+      const id = await db.transaction().execute(async (trx) => {
+        const tx = orgUnitsRepository(trx, kind);
+        const company = await resolveCompany(trx, caller.scope, body.companyId);
+        if (kind === 'zones' && !company.zoneEnabled) throw conflictOn('org.zonesDisabled', 'companyId');
+        if (await tx.nameTaken(company.id, body.name)) throw nameTaken();
+        const id = await tx.insert(company.id, { name: body.name, description: body.description ?? null });
+        await audit(trx, actorOf(caller), { action: `${resource}.create`, entity: resource, entityId: id, companyId: company.id, detail: { name: body.name } });
+        return id;
+      });
+      return get(caller, id);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw nameTaken();
+      throw error;
+    }
+  }
+
+  async function update(caller: Caller, id: number, body: OrgUnitUpdateBody): Promise<OrgUnit> {
+    authorize(caller, resource, 'update');
+    try {
+      await db.transaction().execute(async (trx) => {
+        const tx = orgUnitsRepository(trx, kind);
+        const locked = await tx.lock(caller.scope, id);
+        if (!locked) throw notFound(LABEL[kind]);
+        if (body.name !== undefined && body.name.toLowerCase() !== locked.name.toLowerCase() && (await tx.nameTaken(locked.company_id, body.name, id))) {
+          throw nameTaken();
+        }
+        const values = { ...(body.name !== undefined ? { name: body.name } : {}), ...(body.description !== undefined ? { description: body.description } : {}) };
+        await tx.update(locked, values, now());
+        await audit(trx, actorOf(caller), { action: `${resource}.update`, entity: resource, entityId: id, companyId: locked.company_id, detail: { changed: Object.keys(values) } });
+      });
+      return get(caller, id);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw nameTaken();
+      throw error;
+    }
+  }
+
+  async function remove(caller: Caller, id: number): Promise<void> {
+    authorize(caller, resource, 'delete');
+    try {
+      await db.transaction().execute(async (trx) => {
+        const tx = orgUnitsRepository(trx, kind);
+        const locked = await tx.lock(caller.scope, id);
+        if (!locked) throw notFound(LABEL[kind]);
+        if (await tx.inUse(id)) throw inUse();
+        await tx.remove(locked);
+        await audit(trx, actorOf(caller), { action: `${resource}.delete`, entity: resource, entityId: id, companyId: locked.company_id, detail: { name: locked.name } });
+      });
+    } catch (error) {
+      // A reference added by a concurrent write after the check: the foreign key refuses the delete.
+      if (isForeignKeyViolation(error)) throw inUse();
+      throw error;
+    }
+  }
+
+  return { list, get, create, update, remove };
+}
+
+export type OrgUnitsService = ReturnType<typeof orgUnitsService>;

@@ -1,0 +1,126 @@
+import { ROLES, type Role } from './roles.ts';
+import { routeById } from './routes.ts';
+
+/**
+ * Who may do what to the organisation's objects: resource × action → roles. The server checks it on every call
+ * (a role not listed → 403) and then applies the caller's scope to the object (outside it → 404); the web app
+ * reads the same table to show or hide buttons. Write actions mirror the SPEC §2 route that performs them
+ * (`route`), so the screen and the API can never disagree.
+ *
+ * Scope (applied after the role check, in one place on the server):
+ * - SuperAdmin: everything.
+ * - CompanyAdmin: its company (with its departments, zones, designations, users and MSISDNs).
+ * - DepartmentAdmin: its department and the MSISDNs in it; the company's designations; the company's zones
+ *   as read-only reference data (to place an MSISDN of its department in a zone).
+ * - ZoneAdmin: its zone and the MSISDNs in it; the company's designations; the company's departments as
+ *   read-only reference data (to place an MSISDN of its zone in a department).
+ *
+ * Reads (`list`, `read`) are wider than the SPEC §2 screens where a form needs the data: a CompanyAdmin reads
+ * zones to add one and a SuperAdmin reads companies and users to edit them, although /zone/list is ZoneAdmin-only
+ * and /company/list and /user/list are CompanyAdmin-only. Deletes, which no screen names, belong to whoever may add.
+ */
+export const PERMISSION_RESOURCES = ['company', 'department', 'zone', 'designation', 'user', 'role', 'msisdn'] as const;
+export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
+
+export interface PermissionRule {
+  roles: readonly Role[];
+  /** The SPEC §2 route this action mirrors; its roles are the rule's roles. */
+  route?: string;
+  /** Why the rule is what it is, where the route table does not say it alone. */
+  note?: string;
+}
+
+const ALL = ROLES;
+const SA = ['SuperAdmin'] as const;
+const SA_CA = ['SuperAdmin', 'CompanyAdmin'] as const;
+
+/** The rule mirrors a route: same roles, named source. */
+function route(id: string, note?: string): PermissionRule {
+  return { roles: routeById(id).roles, route: id, ...(note ? { note } : {}) };
+}
+
+export const PERMISSIONS = {
+  company: {
+    list: { roles: SA_CA, note: 'CompanyAdmin: its own company (/company/list); SuperAdmin: all, to edit them.' },
+    read: { roles: SA_CA, note: 'As list.' },
+    create: route('companyAdd'),
+    update: route('companyEdit'),
+    delete: { roles: SA, note: 'Whoever may add; only a company with nothing in it.' },
+  },
+  department: {
+    list: { roles: ALL, note: 'ZoneAdmin: the company’s departments, read-only reference data.' },
+    read: { roles: ALL, note: 'As list.' },
+    create: route('departmentAdd'),
+    update: route('departmentEdit'),
+    delete: { roles: routeById('departmentAdd').roles, note: 'Whoever may add.' },
+  },
+  zone: {
+    list: { roles: ALL, note: 'CompanyAdmin and DepartmentAdmin read the company’s zones for forms; ZoneAdmin its zone.' },
+    read: { roles: ALL, note: 'As list.' },
+    create: route('zoneAdd', 'Only in a company with zones enabled.'),
+    update: route('zoneEdit'),
+    delete: { roles: routeById('zoneAdd').roles, note: 'Whoever may add.' },
+  },
+  designation: {
+    list: route('designationList'),
+    read: route('designationDetails'),
+    create: route('designationAdd', 'Designations belong to the company: every role works on the company’s list.'),
+    update: route('designationEdit'),
+    delete: { roles: routeById('designationAdd').roles, note: 'Whoever may add.' },
+  },
+  user: {
+    list: { roles: SA_CA, note: 'CompanyAdmin: its company’s users (/user/list); SuperAdmin: all, to edit them.' },
+    read: { roles: SA_CA, note: 'As list.' },
+    create: route('userAdd', 'Sends an invitation e-mail with a security code.'),
+    update: route('userEdit', 'Includes roles and active; deactivating ends the user’s sessions.'),
+    delete: { roles: routeById('userAdd').roles, note: 'Whoever may add; a user with audit history is deactivated instead.' },
+    resendInvitation: route('userAdd'),
+  },
+  role: {
+    list: route('roleList'),
+    read: route('roleList'),
+  },
+  msisdn: {
+    list: route('msisdnList'),
+    read: route('msisdnDetails'),
+    create: route('msisdnAdd', 'Sends a consent request SMS.'),
+    update: route('msisdnEdit', 'Within scope; changing the number itself is msisdn.changeNumber.'),
+    changeNumber: route('msisdnAdd', 'A new number is a new subscriber: its consent starts again.'),
+    delete: { roles: routeById('msisdnAdd').roles, note: 'Whoever may add.' },
+    resendConsent: route('msisdnEdit', 'Not for a number whose consent is GRANTED.'),
+    import: route('msisdnAdd', 'The SuperAdmin names the target company.'),
+  },
+} as const satisfies Record<PermissionResource, Record<string, PermissionRule>>;
+
+export type PermissionAction<R extends PermissionResource> = keyof (typeof PERMISSIONS)[R] & string;
+
+/** `resource.action` keys, e.g. 'msisdn.resendConsent'. */
+export type Permission = { [R in PermissionResource]: `${R}.${PermissionAction<R>}` }[PermissionResource];
+
+export function permissionRule<R extends PermissionResource>(resource: R, action: PermissionAction<R>): PermissionRule {
+  return (PERMISSIONS[resource] as Record<string, PermissionRule>)[action]!;
+}
+
+/** True when the (effective) role may perform the action at all; scope still applies to each object. */
+export function can<R extends PermissionResource>(role: Role | undefined, resource: R, action: PermissionAction<R>): boolean {
+  return role !== undefined && permissionRule(resource, action).roles.includes(role);
+}
+
+/** Every `resource.action` a role may perform (for /roles and for the UI). */
+export function permissionsOf(role: Role): Permission[] {
+  const out: string[] = [];
+  for (const resource of PERMISSION_RESOURCES) {
+    for (const [action, rule] of Object.entries(PERMISSIONS[resource] as Record<string, PermissionRule>)) {
+      if (rule.roles.includes(role)) out.push(`${resource}.${action}`);
+    }
+  }
+  return out as Permission[];
+}
+
+/** What each role is, for /roles (SPEC §1 scope tiers). */
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  SuperAdmin: 'Operator administrator: every company, its configuration and price plan, employee MSISDNs and portal users.',
+  CompanyAdmin: 'Administrator of one company: its departments, zones, designations and employee MSISDNs; sees its users and billing.',
+  DepartmentAdmin: 'Administrator of one department: the employee MSISDNs in it and the company’s designations.',
+  ZoneAdmin: 'Administrator of one zone (companies with zones enabled): the zone and the employee MSISDNs in it.',
+};

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import {
+  ADDRESS_MAX_LENGTH,
+  DATE_MAX,
+  DATE_MIN,
+  DESCRIPTION_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+} from '../constants.ts';
+import type { MessageKey } from '../messages.ts';
+
+/**
+ * Field builders shared by every org form and request body. Each rule's message is a MESSAGES key, so the server's
+ * problem+json `errors[].code` and the form's error text are the same key.
+ */
+
+/** A phone number in any common spelling → E.164 (`+393471234567`), or undefined when it is not a valid number. */
+export function toE164(value: string): string | undefined {
+  const trimmed = value.trim().replace(/^00/, '+');
+  if (!/^\+?[\d\s().-]{6,24}$/.test(trimmed)) return undefined;
+  const parsed = parsePhoneNumberFromString(trimmed.startsWith('+') ? trimmed : `+${trimmed}`);
+  return parsed?.isValid() ? parsed.number : undefined;
+}
+
+/** ISO 3166-1 alpha-2 country code (one of the countries with a calling code). */
+export function isCountryCode(value: string): boolean {
+  return /^[A-Z]{2}$/.test(value) && isSupportedCountry(value);
+}
+
+/** IANA time-zone name the platform knows (`Asia/Riyadh`, `UTC`); offsets and abbreviations are refused. */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** ISO 4217 currency code the platform knows. */
+export function isCurrencyCode(value: string): boolean {
+  return /^[A-Z]{3}$/.test(value) && Intl.supportedValuesOf('currency').includes(value);
+}
+
+/** Absent stays absent (PATCH: unchanged); '' and null become null (cleared). */
+function blankToNull(value: string | null | undefined): string | null | undefined {
+  return value === undefined ? undefined : value || null;
+}
+
+const text = (required: MessageKey) => z.string({ error: required }).trim();
+
+export const requiredName = (required: MessageKey = 'validation.nameRequired', max = NAME_MAX_LENGTH) =>
+  text(required).min(1, required).max(max, 'validation.tooLong');
+
+/** Optional free text: '' and null both clear the field (stored as null). */
+export const optionalText = (max = DESCRIPTION_MAX_LENGTH) =>
+  z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(max, 'validation.tooLong')
+    .nullish()
+    .transform(blankToNull);
+
+export const emailField = () =>
+  text('validation.emailRequired')
+    .min(1, 'validation.emailRequired')
+    .max(EMAIL_MAX_LENGTH, 'validation.tooLong')
+    .pipe(z.email('validation.emailInvalid'));
+
+export const optionalEmail = () =>
+  z
+    .string({ error: 'validation.emailInvalid' })
+    .trim()
+    .max(EMAIL_MAX_LENGTH, 'validation.tooLong')
+    .nullish()
+    .transform(blankToNull)
+    .pipe(z.email('validation.emailInvalid').nullish());
+
+/** Required phone number, normalised to E.164 ('Phone number required and valid'). */
+export const phoneField = () =>
+  z.string({ error: 'validation.phoneInvalid' }).transform((value, ctx) => {
+    const e164 = toE164(value);
+    if (!e164) {
+      ctx.issues.push({ code: 'custom', message: 'validation.phoneInvalid', input: value });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+export const optionalPhone = () =>
+  z
+    .string({ error: 'validation.phoneInvalid' })
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      if (value === null || !value.trim()) return null;
+      const e164 = toE164(value);
+      if (!e164) {
+        ctx.issues.push({ code: 'custom', message: 'validation.phoneInvalid', input: value });
+        return z.NEVER;
+      }
+      return e164;
+    });
+
+export const optionalCountry = () =>
+  z
+    .string({ error: 'validation.countryInvalid' })
+    .trim()
+    .toUpperCase()
+    .nullish()
+    .transform(blankToNull)
+    .refine((v) => v == null || isCountryCode(v), 'validation.countryInvalid');
+
+export const optionalAddress = () => optionalText(ADDRESS_MAX_LENGTH);
+
+/** A real calendar date spelled `YYYY-MM-DD` (no 2024-02-30). */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** Calendar date `YYYY-MM-DD` within the date pickers' range (SPEC §9). */
+export const optionalDate = () =>
+  z
+    .string({ error: 'validation.invalid' })
+    .nullish()
+    .transform(blankToNull)
+    .refine((v) => v == null || isIsoDate(v), 'validation.invalid')
+    .refine((v) => v == null || (v >= DATE_MIN && v <= DATE_MAX), 'validation.dateOutOfRange');
+
+/** Ids are PostgreSQL `integer`s. */
+export const ID_MAX = 2_147_483_647;
+
+/** Reference to another object by id (body); the server resolves it inside the caller's scope. */
+export const refId = (required: MessageKey) => z.number({ error: required }).int(required).positive(required).max(ID_MAX, required);
+export const optionalRefId = () =>
+  z.number({ error: 'validation.invalid' }).int('validation.invalid').positive('validation.invalid').max(ID_MAX, 'validation.invalid').nullish();
+
+const queryId = () => z.coerce.number({ error: 'validation.invalid' }).int('validation.invalid').positive('validation.invalid').max(ID_MAX, 'validation.invalid');
+
+/** Query-string id filter. */
+export const idFilter = () => queryId().optional();
+
+/** `/{id}` of an org object. */
+export const objectIdParamSchema = z.object({ id: queryId() });
+export const boolFilter = () =>
+  z
+    .enum(['true', 'false'], { error: 'validation.invalid' })
+    .transform((v) => v === 'true')
+    .optional();
+
+/**
+ * `sort`: comma-separated field names, each optionally prefixed with `-` for descending
+ * (`sort=-createdAt,name`). Only the listed fields are accepted.
+ */
+export function sortParam<const F extends readonly [string, ...string[]]>(fields: F) {
+  const allowed = new Set<string>(fields);
+  return z
+    .string()
+    .max(200, 'validation.sortInvalid')
+    .refine((v) => v.split(',').every((part) => allowed.has(part.trim().replace(/^-/, ''))), 'validation.sortInvalid')
+    .optional();
+}
+
+/** Common list parameters (DESIGN §5): page from 1, size default 20 at most 100, sort, q. */
+export function listQuery<const F extends readonly [string, ...string[]]>(sortFields: F) {
+  return z.object({
+    page: z.coerce.number({ error: 'validation.invalid' }).int('validation.invalid').min(1, 'validation.invalid').default(1),
+    size: z.coerce
+      .number({ error: 'validation.invalid' })
+      .int('validation.invalid')
+      .min(1, 'validation.invalid')
+      .max(PAGE_SIZE_MAX, 'validation.pageSizeTooLarge')
+      .default(PAGE_SIZE_DEFAULT),
+    sort: sortParam(sortFields),
+    q: z.string().trim().max(200, 'validation.tooLong').optional(),
+  });
+}
+
+export const timestamp = () => z.string().describe('ISO 8601 date-time');

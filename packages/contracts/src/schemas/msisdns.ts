@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { CONSENT_STATUSES, EMPLOYEE_CODE_MAX_LENGTH } from '../constants.ts';
+import { pageSchema } from './common.ts';
+import { boolFilter, idFilter, listQuery, optionalEmail, optionalRefId, optionalText, phoneField, refId, requiredName, timestamp } from './fields.ts';
+
+export const consentStatusSchema = z.enum(CONSENT_STATUSES, { error: 'validation.statusInvalid' });
+
+const msisdnFields = {
+  /** Any common spelling; stored and answered as E.164. Unique across the operator. */
+  msisdn: phoneField(),
+  employeeName: requiredName(),
+  employeeCode: optionalText(EMPLOYEE_CODE_MAX_LENGTH),
+  email: optionalEmail(),
+  departmentId: refId('validation.departmentRequired'),
+  zoneId: optionalRefId(),
+  designationId: refId('validation.designationRequired'),
+  trackingEnabled: z.boolean({ error: 'validation.invalid' }),
+};
+
+/**
+ * POST /msisdns (SuperAdmin, who names the company). Department, zone and designation must belong to that company;
+ * a zone only where zones are enabled. Consent is never set here: the number starts PENDING and receives the
+ * consent request SMS; only the employee's reply changes it.
+ */
+export const msisdnCreateSchema = z.object({
+  companyId: refId('validation.companyRequired'),
+  ...msisdnFields,
+  trackingEnabled: msisdnFields.trackingEnabled.default(true),
+});
+export type MsisdnCreateBody = z.infer<typeof msisdnCreateSchema>;
+
+/**
+ * PATCH /msisdns/{id}: only the fields sent change, within the caller's scope (a DepartmentAdmin keeps the number in
+ * its department, a ZoneAdmin in its zone). A different number is msisdn.changeNumber (SuperAdmin) and restarts
+ * consent. Company and consent are not fields of this body.
+ */
+export const msisdnUpdateSchema = z.object({
+  msisdn: msisdnFields.msisdn.optional(),
+  employeeName: msisdnFields.employeeName.optional(),
+  employeeCode: msisdnFields.employeeCode,
+  email: msisdnFields.email,
+  departmentId: msisdnFields.departmentId.optional(),
+  zoneId: msisdnFields.zoneId,
+  designationId: msisdnFields.designationId.optional(),
+  trackingEnabled: msisdnFields.trackingEnabled.optional(),
+});
+export type MsisdnUpdateBody = z.infer<typeof msisdnUpdateSchema>;
+
+export const msisdnSchema = z.object({
+  id: z.number().int(),
+  msisdn: z.string(),
+  employeeName: z.string(),
+  employeeCode: z.string().nullable(),
+  email: z.string().nullable(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  departmentId: z.number().int(),
+  departmentName: z.string(),
+  zoneId: z.number().int().nullable(),
+  zoneName: z.string().nullable(),
+  designationId: z.number().int(),
+  designationName: z.string(),
+  consentStatus: consentStatusSchema,
+  /** When consent last changed (granted, refused or revoked). */
+  consentAt: timestamp().nullable(),
+  /** When the last consent request SMS was sent; null if it could not be sent yet. */
+  consentRequestedAt: timestamp().nullable(),
+  trackingEnabled: z.boolean(),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+});
+export type Msisdn = z.infer<typeof msisdnSchema>;
+
+export const MSISDN_SORT_FIELDS = [
+  'msisdn',
+  'employeeName',
+  'employeeCode',
+  'email',
+  'companyName',
+  'departmentName',
+  'zoneName',
+  'designationName',
+  'consentStatus',
+  'consentAt',
+  'trackingEnabled',
+  'createdAt',
+  'updatedAt',
+] as const;
+export const msisdnListQuerySchema = listQuery(MSISDN_SORT_FIELDS).extend({
+  companyId: idFilter(),
+  departmentId: idFilter(),
+  zoneId: idFilter(),
+  designationId: idFilter(),
+  consentStatus: consentStatusSchema.optional(),
+  trackingEnabled: boolFilter(),
+});
+export type MsisdnListQuery = z.infer<typeof msisdnListQuerySchema>;
+export const msisdnPageSchema = pageSchema(msisdnSchema);
+export type MsisdnPage = z.infer<typeof msisdnPageSchema>;
+
+/** POST /sms/inbound (the SMS gateway, authenticated by its webhook token): a reply from an employee's phone. */
+export const smsInboundSchema = z.object({
+  from: z.string({ error: 'validation.phoneInvalid' }).min(1, 'validation.phoneInvalid').max(32, 'validation.phoneInvalid'),
+  text: z.string({ error: 'validation.required' }).max(1600, 'validation.tooLong'),
+  to: z.string().max(32).optional(),
+});
+export type SmsInboundBody = z.infer<typeof smsInboundSchema>;
+
+export const smsInboundResultSchema = z.object({
+  /** The reply changed a consent (false: unknown number, unrecognised text or nothing to change). */
+  handled: z.boolean(),
+  consentStatus: consentStatusSchema.nullable(),
+});
+export type SmsInboundResult = z.infer<typeof smsInboundResultSchema>;
+
+/** Bulk import (SuperAdmin): POST /msisdns/imports?companyId=…&fileName=… with the CSV or XLSX file as the body. */
+export const msisdnImportQuerySchema = z.object({
+  companyId: z.coerce.number({ error: 'validation.companyRequired' }).int('validation.companyRequired').positive('validation.companyRequired'),
+  fileName: z.string().trim().max(200, 'validation.tooLong').optional(),
+});
+export type MsisdnImportQuery = z.infer<typeof msisdnImportQuerySchema>;
+
+export const IMPORT_STATUSES = ['QUEUED', 'RUNNING', 'COMPLETED', 'FAILED'] as const;
+export const importRowErrorSchema = z.object({
+  /** Row number as the spreadsheet shows it (the header is row 1). */
+  row: z.number().int(),
+  /** Column (import column name), or null for the row as a whole. */
+  field: z.string().nullable(),
+  code: z.string(),
+  message: z.string(),
+});
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+/** GET /msisdns/imports/{id}: poll until status is COMPLETED or FAILED; processed/total drives the progress bar. */
+export const msisdnImportSchema = z.object({
+  id: z.string(),
+  companyId: z.number().int(),
+  fileName: z.string().nullable(),
+  format: z.enum(['CSV', 'XLSX']),
+  status: z.enum(IMPORT_STATUSES),
+  total: z.number().int(),
+  processed: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  errors: z.array(importRowErrorSchema),
+  createdAt: timestamp(),
+  finishedAt: timestamp().nullable(),
+});
+export type MsisdnImport = z.infer<typeof msisdnImportSchema>;

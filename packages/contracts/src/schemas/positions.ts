@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { routeById } from '../routes.ts';
+import { permissionRule } from '../permissions.ts';
+import type { Role } from '../roles.ts';
+import { idFilter, timestamp } from './fields.ts';
+
+/** Where a position came from: the mobile network (MLP) or an app on the phone. */
+export const POSITION_SOURCES = ['NETWORK', 'OSMAND', 'OWNTRACKS'] as const;
+export type PositionSource = (typeof POSITION_SOURCES)[number];
+export const positionSourceSchema = z.enum(POSITION_SOURCES);
+
+export const POSITION_HISTORY_MAX_DAYS = 31;
+export const POSITION_HISTORY_LIMIT_DEFAULT = 1000;
+export const POSITION_HISTORY_LIMIT_MAX = 10_000;
+/** The SSE stream sends a comment this often so proxies keep the connection open. */
+export const MONITOR_STREAM_HEARTBEAT_MS = 15_000;
+/** SSE event names of GET /monitor/stream: `ready` once, then `position` per new position in scope. */
+export const MONITOR_STREAM_EVENTS = { ready: 'ready', position: 'position' } as const;
+
+/**
+ * Who may see positions and ask for a locate: the roles of the /monitor screen (all four); device tokens are an
+ * edit of the MSISDN. The caller's scope then limits which MSISDNs (outside it → 404).
+ */
+export const LOCATION_PERMISSIONS = {
+  view: routeById('monitor').roles,
+  locate: routeById('monitor').roles,
+  issueDeviceToken: permissionRule('msisdn', 'update').roles,
+} as const satisfies Record<string, readonly Role[]>;
+
+/** One MSISDN's latest position on the Monitor map (GET /monitor/positions, and the SSE `position` event). */
+export const monitorPositionSchema = z.object({
+  msisdnId: z.number().int(),
+  msisdn: z.string(),
+  employeeName: z.string(),
+  companyId: z.number().int(),
+  departmentId: z.number().int(),
+  zoneId: z.number().int().nullable(),
+  lat: z.number(),
+  lon: z.number(),
+  /** Radius of the uncertainty circle in metres (cell-sized for network positions); null when unknown. */
+  accuracyM: z.number().nullable(),
+  time: timestamp(),
+  source: positionSourceSchema,
+});
+export type MonitorPosition = z.infer<typeof monitorPositionSchema>;
+
+/** Data of the SSE `position` event: the monitor item plus the position id (also the event id). */
+export const livePositionSchema = monitorPositionSchema.extend({ positionId: z.number().int() });
+export type LivePosition = z.infer<typeof livePositionSchema>;
+
+const dateTimeParam = () =>
+  z
+    .string({ error: 'validation.invalid' })
+    .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)), 'validation.invalid')
+    .transform((v) => new Date(v));
+
+/** GET /monitor/positions: the latest position of every MSISDN in scope, optionally narrowed. */
+export const monitorPositionsQuerySchema = z.object({
+  companyId: idFilter(),
+  departmentId: idFilter(),
+  zoneId: idFilter(),
+  /** Only positions received at or after this instant (ISO 8601; pass the last answer's generatedAt), for a refresh after a reconnect. */
+  since: dateTimeParam().optional(),
+});
+export type MonitorPositionsQuery = z.infer<typeof monitorPositionsQuerySchema>;
+
+export const monitorPositionsSchema = z.object({
+  items: z.array(monitorPositionSchema),
+  /** Server time of the answer: pass it as `since` next time. */
+  generatedAt: timestamp(),
+});
+export type MonitorPositions = z.infer<typeof monitorPositionsSchema>;
+
+/** GET /msisdns/{id}/positions?from=&to=: default the last 24 hours; at most 31 days; oldest first. */
+export const positionHistoryQuerySchema = z
+  .object({
+    from: dateTimeParam().optional(),
+    to: dateTimeParam().optional(),
+    limit: z.coerce
+      .number({ error: 'validation.invalid' })
+      .int('validation.invalid')
+      .min(1, 'validation.invalid')
+      .max(POSITION_HISTORY_LIMIT_MAX, 'validation.numberOutOfRange')
+      .default(POSITION_HISTORY_LIMIT_DEFAULT),
+  })
+  .refine(
+    (q) => !q.from || !q.to || (q.from < q.to && q.to.getTime() - q.from.getTime() <= POSITION_HISTORY_MAX_DAYS * 86_400_000),
+    { path: ['from'], message: 'location.rangeInvalid' },
+  );
+export type PositionHistoryQuery = z.infer<typeof positionHistoryQuerySchema>;
+
+export const historyPositionSchema = z.object({
+  id: z.number().int(),
+  time: timestamp(),
+  lat: z.number(),
+  lon: z.number(),
+  accuracyM: z.number().nullable(),
+  source: positionSourceSchema,
+  receivedAt: timestamp(),
+});
+export type HistoryPosition = z.infer<typeof historyPositionSchema>;
+
+export const positionHistorySchema = z.object({
+  msisdnId: z.number().int(),
+  from: timestamp(),
+  to: timestamp(),
+  items: z.array(historyPositionSchema),
+  /** More positions exist in the period than `limit`: narrow the period. */
+  truncated: z.boolean(),
+});
+export type PositionHistory = z.infer<typeof positionHistorySchema>;
+
+/** POST /msisdns/{id}/locate: the network's answer for one MSISDN ("locate now"). */
+export const locateResultSchema = z.object({
+  msisdnId: z.number().int(),
+  status: z.enum(['LOCATED', 'FAILED']),
+  /** MLP result code: 0 located, 4 unknown subscriber, 5 absent subscriber, 6 position method failure, 7 timeout, … */
+  resultCode: z.number().int(),
+  /** The MLP result text (e.g. ABSENT SUBSCRIBER). */
+  result: z.string(),
+  /** Message key of a failure, for the UI to translate (location.absentSubscriber, …); null when located. */
+  reason: z.string().nullable(),
+  position: monitorPositionSchema.nullable(),
+  latencyMs: z.number().int(),
+});
+export type LocateResult = z.infer<typeof locateResultSchema>;
+
+/**
+ * POST /msisdns/{id}/device-token: a new token for the employee's tracking app (shown once; the previous token stops
+ * working). Traccar Client: server URL `osmand.url`, device identifier `osmand.id`. OwnTracks (HTTP mode): URL
+ * `owntracks.url`, user name `owntracks.username`, password `owntracks.password`.
+ */
+export const deviceTokenSchema = z.object({
+  msisdnId: z.number().int(),
+  token: z.string(),
+  createdAt: timestamp(),
+  osmand: z.object({ url: z.string(), id: z.string() }),
+  owntracks: z.object({ url: z.string(), username: z.string(), password: z.string() }),
+});
+export type DeviceToken = z.infer<typeof deviceTokenSchema>;
