@@ -27,6 +27,8 @@ export function expectedSidebarHrefs(role: Role, routePath: (routeId: string) =>
 export async function sidebarHrefs(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation').first();
   await nav.waitFor({ state: 'visible' });
-  for (const group of await nav.locator('button[aria-expanded="false"]').all()) await group.click();
+  const collapsed = nav.locator('button[aria-expanded="false"]');
+  // Each click changes the set (the locator is live), so always open the first still-collapsed group.
+  for (let guard = 0; (await collapsed.count()) > 0 && guard < 20; guard++) await collapsed.first().click();
   return nav.locator('a[href]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
 }

@@ -1,4 +1,7 @@
 import type { Translations } from './en-US.ts';
+import { orgTranslations } from '../areas/org.ts';
+import { msisdnTranslations } from '../areas/msisdn.ts';
+import { monitorTranslations } from '../areas/monitor.ts';
 
 /** العربية (ar-SA), right-to-left. */
 export const arSA: Translations = {
@@ -325,4 +328,7 @@ export const arSA: Translations = {
 
   'footer.copyright': '© {{year}} بوابة LBS',
   'footer.tagline': 'خدمات تحديد المواقع لفريق عملك',
+  ...orgTranslations['ar-SA'],
+  ...msisdnTranslations['ar-SA'],
+  ...monitorTranslations['ar-SA'],
 };

@@ -1,4 +1,7 @@
 import { MESSAGES } from '@lbs/contracts';
+import { orgTranslations } from '../areas/org.ts';
+import { msisdnTranslations } from '../areas/msisdn.ts';
+import { monitorTranslations } from '../areas/monitor.ts';
 
 /** English (en-US): the source of every key. The SPEC §5/§8 texts come from contracts' MESSAGES. */
 export const enUS = {
@@ -209,6 +212,9 @@ export const enUS = {
 
   'footer.copyright': '© {{year}} LBS Portal',
   'footer.tagline': 'Location-based services for your workforce',
+  ...orgTranslations['en-US'],
+  ...msisdnTranslations['en-US'],
+  ...monitorTranslations['en-US'],
 } as const;
 
 export type TranslationKey = keyof typeof enUS;

@@ -1,4 +1,7 @@
 import type { Translations } from './en-US.ts';
+import { orgTranslations } from '../areas/org.ts';
+import { msisdnTranslations } from '../areas/msisdn.ts';
+import { monitorTranslations } from '../areas/monitor.ts';
 
 /** Español (es). */
 export const es: Translations = {
@@ -335,4 +338,7 @@ export const es: Translations = {
 
   'footer.copyright': '© {{year}} Portal LBS',
   'footer.tagline': 'Servicios de localización para tu plantilla',
+  ...orgTranslations['es'],
+  ...msisdnTranslations['es'],
+  ...monitorTranslations['es'],
 };

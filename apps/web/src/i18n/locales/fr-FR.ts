@@ -1,4 +1,7 @@
 import type { Translations } from './en-US.ts';
+import { orgTranslations } from '../areas/org.ts';
+import { msisdnTranslations } from '../areas/msisdn.ts';
+import { monitorTranslations } from '../areas/monitor.ts';
 
 /** Français (fr-FR). */
 export const frFR: Translations = {
@@ -340,4 +343,7 @@ export const frFR: Translations = {
 
   'footer.copyright': '© {{year}} Portail LBS',
   'footer.tagline': 'Services de localisation pour vos équipes',
+  ...orgTranslations['fr-FR'],
+  ...msisdnTranslations['fr-FR'],
+  ...monitorTranslations['fr-FR'],
 };

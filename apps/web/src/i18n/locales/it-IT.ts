@@ -1,4 +1,7 @@
 import type { Translations } from './en-US.ts';
+import { orgTranslations } from '../areas/org.ts';
+import { msisdnTranslations } from '../areas/msisdn.ts';
+import { monitorTranslations } from '../areas/monitor.ts';
 
 /** Italiano (it-IT). */
 export const itIT: Translations = {
@@ -335,4 +338,7 @@ export const itIT: Translations = {
 
   'footer.copyright': '© {{year}} Portale LBS',
   'footer.tagline': 'Servizi di localizzazione per il tuo personale',
+  ...orgTranslations['it-IT'],
+  ...msisdnTranslations['it-IT'],
+  ...monitorTranslations['it-IT'],
 };

@@ -1,4 +1,7 @@
 import type { Translations } from './en-US.ts';
+import { orgTranslations } from '../areas/org.ts';
+import { msisdnTranslations } from '../areas/msisdn.ts';
+import { monitorTranslations } from '../areas/monitor.ts';
 
 /** 中文（简体，zh-Hans-CN）. */
 export const zhHansCN: Translations = {
@@ -317,4 +320,7 @@ export const zhHansCN: Translations = {
 
   'footer.copyright': '© {{year}} LBS 门户',
   'footer.tagline': '面向员工队伍的位置服务',
+  ...orgTranslations['zh-Hans-CN'],
+  ...msisdnTranslations['zh-Hans-CN'],
+  ...monitorTranslations['zh-Hans-CN'],
 };
