@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import { API_BASE_PATH } from '@lbs/contracts';
 import { loadConfig, startServer, type RunningServer } from '@lbs/server';
 import { loginWithPkce, mintWithSigningKey } from './access-token.ts';
+import { runLocationBenches } from './location.ts';
 
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 64);
 const DURATION_S = Number(process.env['BENCH_DURATION'] ?? 10);
@@ -147,7 +148,9 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error('bench failed:', error);
-  process.exit(1);
-});
+main()
+  .then(() => runLocationBenches())
+  .catch((error: unknown) => {
+    console.error('bench failed:', error);
+    process.exit(1);
+  });

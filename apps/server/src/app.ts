@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -13,10 +13,15 @@ import { publicJwks, signingKeys } from './identity/secrets.ts';
 import { createTokenVerifier, discoverJwksUri } from './identity/token-verifier.ts';
 import { installProblemHandler } from './lib/problem.ts';
 import authPlugin from './modules/auth/plugin.ts';
+import { assetRoutes } from './modules/assets/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
 import { userManagementRoutes } from './modules/user-management/routes.ts';
+import { organisationRoutes } from './modules/organisation/plugin.ts';
 import { spaPlugin } from './spa.ts';
+import { createLocation, type LocationRuntime } from './location/index.ts';
+import { ingestRoutes } from './location/ingest/routes.ts';
+import { positionRoutes } from './modules/positions/routes.ts';
 import type { AppContext } from './app-context.ts';
 
 export interface BuildAppOptions {
@@ -24,23 +29,26 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Pino logger options; false silences (tests). */
   logger?: boolean | object;
+  /** GMLC of the bundled simulator, when LBS_MLP_URL is unset. */
+  mlpUrl?: string | undefined;
 }
 
 export interface BuiltApp {
   app: FastifyInstance;
   context: AppContext;
   identity: EmbeddedIdentity | undefined;
+  location: LocationRuntime;
 }
 
 /** Builds the Fastify app: infrastructure plugins, then identity, then domain routes, then the SPA. */
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<BuiltApp> {
+export async function buildApp({ config, database, logger, mlpUrl }: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -93,16 +101,22 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     identity = await embeddedIdentity(app, { config, db, keys });
   }
   const context: AppContext = { config, database, db, verifyToken };
+  const location = await createLocation({ config, database, log: app.log, mlpUrl });
+  app.addHook('onClose', () => location.close());
 
   await app.register(healthRoutes, { context });
   await app.register(
     async (api) => {
       await api.register(clientConfigRoutes, { context });
+      await api.register(assetRoutes);
       await api.register(authPlugin, { db, verify: verifyToken, embedded: !config.externalIssuer });
       await api.register(userManagementRoutes, { context, prefix: '/user-management' });
+      await api.register(organisationRoutes, { context });
+      await api.register(positionRoutes, { context, location });
     },
     { prefix: API_BASE_PATH },
   );
+  await app.register(ingestRoutes, { ingest: location.ingest, prefix: '/ingest' });
   await app.register(spaPlugin, { config });
-  return { app, context, identity };
+  return { app, context, identity, location };
 }

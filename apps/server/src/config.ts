@@ -7,8 +7,40 @@ const bool = z
 const url = (what: string) =>
   z.url({ error: `must be a URL (${what})` }).transform((v) => v.replace(/\/+$/, ''));
 
+const port = 'must be a port number (0-65535)';
+
+const rate = 'must be a share between 0 and 1';
+const intIn = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+};
+
+/** Network location (MLP client, bundled simulator, scheduler) and locate-now. */
+const locationEnv = {
+  LBS_MLP_URL: url('the GMLC MLP endpoint, e.g. http://gmlc.example.net:9210/mlp').optional(),
+  LBS_MLP_USER: z.string().optional(),
+  LBS_MLP_PASSWORD: z.string().optional(),
+  LBS_MLP_SERVICE_ID: z.string().optional(),
+  LBS_MLP_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
+  LBS_MLP_CONCURRENCY: intIn(1, 256).default(8),
+  LBS_MLP_BATCH_SIZE: intIn(1, 1000).default(50),
+  LBS_SIMULATOR_PORT: z.coerce.number({ error: port }).int({ error: port }).min(0, { error: port }).max(65535, { error: port }).default(9210),
+  LBS_SIMULATOR_LATENCY_MS: z
+    .string()
+    .regex(/^\d{1,5}(-\d{1,5})?$/, 'must be milliseconds or a range like 50-300')
+    .default('50-300')
+    .transform((v) => {
+      const [min = 0, max = min] = v.split('-').map(Number);
+      return [Math.min(min, max), Math.max(min, max)] as [number, number];
+    }),
+  LBS_SIMULATOR_ABSENT_RATE: z.coerce.number({ error: rate }).min(0, { error: rate }).max(1, { error: rate }).default(0.03),
+  LBS_SIMULATOR_UNKNOWN_RATE: z.coerce.number({ error: rate }).min(0, { error: rate }).max(1, { error: rate }).default(0.01),
+  LBS_WORKER: bool.default(true),
+  LOCATE_RATE_LIMIT_PER_MINUTE: intIn(1, 100_000).default(10),
+};
+
 const envSchema = z.object({
-  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(8080),
+  PORT: z.coerce.number({ error: port }).int({ error: port }).min(0, { error: port }).max(65535, { error: port }).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: url('e.g. https://lbs.example.com').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -21,6 +53,8 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).default('lbs-public'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('LBS Portal <no-reply@lbs.local>'),
+  INVITATION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  SMS_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LBS_DEMO: bool.optional(),
   LBS_DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('Demo!2345'),
@@ -29,6 +63,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   WEB_DIST_DIR: z.string().optional(),
+  ...locationEnv,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -45,6 +80,10 @@ export interface Config {
   clientId: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How long an invitation code of a new portal user stays valid. */
+  invitationTtlHours: number;
+  /** Shared secret of the inbound-SMS webhook; undefined → one generated and kept in the database (logged at start). */
+  smsWebhookToken: string | undefined;
   logLevel: string;
   demo: boolean;
   demoPassword: string;
@@ -53,6 +92,28 @@ export interface Config {
   trustProxy: boolean;
   bodyLimit: number;
   webDistDir: string | undefined;
+  location: LocationConfig;
+}
+
+export interface LocationConfig {
+  /** The operator's GMLC (MLP 3.x over HTTP); undefined → the bundled simulator on 127.0.0.1. */
+  mlpUrl: string | undefined;
+  mlpUser: string | undefined;
+  mlpPassword: string | undefined;
+  mlpServiceId: string | undefined;
+  mlpTimeoutMs: number;
+  /** Requests in flight to one GMLC at a time (per process). */
+  mlpConcurrency: number;
+  /** MSISDNs per MLP request (msid elements in one slir). */
+  mlpBatchSize: number;
+  /** Port of the bundled simulator (0 = any free port; a taken port falls back to a free one). */
+  simulatorPort: number;
+  simulatorLatencyMs: [number, number];
+  simulatorAbsentRate: number;
+  simulatorUnknownRate: number;
+  /** Run the scheduler (polling and retention) in this process. */
+  worker: boolean;
+  locateRateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -80,6 +141,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clientId: e.OIDC_CLIENT_ID,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    invitationTtlHours: e.INVITATION_TTL_HOURS,
+    smsWebhookToken: e.SMS_WEBHOOK_TOKEN,
     logLevel: e.LOG_LEVEL,
     demo: e.LBS_DEMO ?? e.DATABASE_URL === undefined,
     demoPassword: e.LBS_DEMO_PASSWORD,
@@ -88,5 +151,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR,
+    location: {
+      mlpUrl: e.LBS_MLP_URL,
+      mlpUser: e.LBS_MLP_USER,
+      mlpPassword: e.LBS_MLP_PASSWORD,
+      mlpServiceId: e.LBS_MLP_SERVICE_ID,
+      mlpTimeoutMs: e.LBS_MLP_TIMEOUT_MS,
+      mlpConcurrency: e.LBS_MLP_CONCURRENCY,
+      mlpBatchSize: e.LBS_MLP_BATCH_SIZE,
+      simulatorPort: e.LBS_SIMULATOR_PORT,
+      simulatorLatencyMs: e.LBS_SIMULATOR_LATENCY_MS,
+      simulatorAbsentRate: e.LBS_SIMULATOR_ABSENT_RATE,
+      simulatorUnknownRate: e.LBS_SIMULATOR_UNKNOWN_RATE,
+      worker: e.LBS_WORKER,
+      locateRateLimitPerMinute: e.LOCATE_RATE_LIMIT_PER_MINUTE,
+    },
   };
 }

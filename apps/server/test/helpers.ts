@@ -102,6 +102,11 @@ export async function startTestServer(
     DATA_DIR: testDb.dataDir,
     LBS_DEMO: 'true',
     LOG_LEVEL: 'silent',
+    // The location scheduler stays off unless a test turns it on (tests drive ticks themselves); the bundled MLP
+    // simulator listens on any free port and answers at once.
+    LBS_WORKER: 'false',
+    LBS_SIMULATOR_PORT: '0',
+    LBS_SIMULATOR_LATENCY_MS: '0',
     ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
     ...env,
   });

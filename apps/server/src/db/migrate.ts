@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import * as m0001 from './migrations/0001-init.ts';
+import * as m0002 from './migrations/0002-organisation.ts';
+import * as m0003 from './migrations/0003-locations.ts';
 
 interface Migration {
   name: string;
@@ -7,7 +9,11 @@ interface Migration {
 }
 
 /** Forward-only, in order. A landed migration never changes: add a new one. */
-const MIGRATIONS: Migration[] = [{ name: '0001-init', up: m0001.up }];
+const MIGRATIONS: Migration[] = [
+  { name: '0001-init', up: m0001.up },
+  { name: '0002-organisation', up: m0002.up },
+  { name: '0003-locations', up: m0003.up },
+];
 
 /** Arbitrary constant shared by every process of the product: the advisory lock key for migrations. */
 const MIGRATION_LOCK_KEY = 7_305_112_001;
@@ -16,8 +22,10 @@ const MIGRATION_LOCK_KEY = 7_305_112_001;
  * Applies pending migrations in one transaction under an advisory lock, so two processes starting together
  * serialise: the second waits, then finds nothing left to do.
  */
-export async function migrate(db: Kysely<unknown>): Promise<string[]> {
-  return db.transaction().execute(async (trx) => {
+export async function migrate<DB>(db: Kysely<DB>): Promise<string[]> {
+  // Migrations are written against the schema as it was when they landed, not today's typed Database.
+  const untyped = db as unknown as Kysely<unknown>;
+  return untyped.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
     await sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`.execute(
       trx,

@@ -97,6 +97,7 @@ export interface MsisdnsTable {
   email: string | null;
   consent_status: ColumnType<'PENDING' | 'GRANTED' | 'REVOKED', 'PENDING' | 'GRANTED' | 'REVOKED' | undefined>;
   consent_at: Timestamp | null;
+  consent_requested_at: Timestamp | null;
   tracking_enabled: ColumnType<boolean, boolean | undefined>;
   home_lat: number | null;
   home_lon: number | null;
@@ -151,6 +152,116 @@ export interface AppSecretsTable {
   created_at: CreatedAt;
 }
 
+export interface OutboxMessagesTable {
+  id: Generated<string>;
+  channel: 'EMAIL' | 'SMS';
+  to: string;
+  subject: string | null;
+  body: string;
+  status: ColumnType<'PENDING' | 'SENT' | 'FAILED', 'PENDING' | 'SENT' | 'FAILED' | undefined>;
+  created_at: CreatedAt;
+}
+
+export interface UserInvitationsTable {
+  user_id: number;
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  sent_at: Timestamp;
+}
+
+export interface ImportRowErrorJson {
+  row: number;
+  field: string | null;
+  code: string;
+  message: string;
+}
+
+export interface MsisdnImportsTable {
+  id: Generated<string>;
+  company_id: number;
+  created_by: number | null;
+  file_name: string | null;
+  format: 'CSV' | 'XLSX';
+  status: ColumnType<'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED', 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | undefined>;
+  total: number;
+  processed: ColumnType<number, number | undefined, number>;
+  succeeded: ColumnType<number, number | undefined, number>;
+  failed: ColumnType<number, number | undefined, number>;
+  errors: ColumnType<ImportRowErrorJson[], string | undefined, string>;
+  /** Parsed rows still to process (cleared when the job ends), so any replica can resume the job. */
+  rows: ColumnType<Record<string, string>[] | null, string | null, string | null>;
+  lease_until: Timestamp | null;
+  created_at: CreatedAt;
+  finished_at: Timestamp | null;
+}
+
+export type PositionSource = 'NETWORK' | 'OSMAND' | 'OWNTRACKS';
+
+export interface PositionsTable {
+  id: Generated<number>;
+  msisdn_id: number;
+  time: Timestamp;
+  lat: number;
+  lon: number;
+  accuracy_m: number | null;
+  source: PositionSource;
+  received_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  extra: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+}
+
+export interface LatestPositionsTable {
+  msisdn_id: number;
+  position_id: number;
+  time: Timestamp;
+  lat: number;
+  lon: number;
+  accuracy_m: number | null;
+  source: PositionSource;
+  received_at: Timestamp;
+}
+
+export interface LocateRequestsTable {
+  id: Generated<number>;
+  requested_at: CreatedAt;
+  company_id: number;
+  requested_by: 'SCHEDULE' | 'USER';
+  user_id: number | null;
+  gmlc: string;
+  msisdn_ids: number[];
+  msisdn_count: number;
+  located: number;
+  /** OK, PARTIAL, FAILED (every position an error), or the transport failure: TIMEOUT, NETWORK, HTTP_<status>, MALFORMED, MLP_<resid>. */
+  result_code: string;
+  /** MLP result code per MSISDN id (0 = located; negative = no answer, see location/mlp/result-codes.ts). */
+  results: Json<Record<string, number>>;
+  latency_ms: number;
+  attempts: number;
+}
+
+export interface MsisdnPollStateTable {
+  msisdn_id: number;
+  next_poll_at: Timestamp;
+  claimed_at: Timestamp | null;
+  claimed_by: string | null;
+}
+
+export interface LocateRateCountersTable {
+  company_id: number;
+  window_start: Timestamp;
+  count: number;
+}
+
+export interface DeviceTokensTable {
+  id: Generated<number>;
+  msisdn_id: number;
+  token_hash: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+  revoked_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: CreatedAt;
@@ -168,7 +279,16 @@ export interface Database {
   audit_log: AuditLogTable;
   oidc_payloads: OidcPayloadsTable;
   app_secrets: AppSecretsTable;
+  outbox_messages: OutboxMessagesTable;
+  user_invitations: UserInvitationsTable;
+  msisdn_imports: MsisdnImportsTable;
   schema_migrations: SchemaMigrationsTable;
+  positions: PositionsTable;
+  latest_positions: LatestPositionsTable;
+  locate_requests: LocateRequestsTable;
+  msisdn_poll_state: MsisdnPollStateTable;
+  locate_rate_counters: LocateRateCountersTable;
+  device_tokens: DeviceTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -55,7 +55,7 @@ interface CompanySeed {
 const COMPANIES: CompanySeed[] = [
   {
     name: 'Alpha Logistics', code: 'ALPHA', city: 'Riyadh', country: 'SA', lat: 24.7136, lon: 46.6753,
-    timezone: 'Asia/Riyadh', currency: 'SAR', countryCode: '9665', zoneEnabled: true,
+    timezone: 'Asia/Riyadh', currency: 'SAR', countryCode: '96650', zoneEnabled: true,
     departments: ['Field Operations', 'Warehouse', 'Sales', 'Maintenance'],
     zones: ['North', 'South', 'East', 'West'],
     designations: ['Driver', 'Technician', 'Sales Representative', 'Supervisor', 'Courier'],
@@ -71,7 +71,7 @@ const COMPANIES: CompanySeed[] = [
   },
   {
     name: 'Gamma Retail', code: 'GAMMA', city: 'Madrid', country: 'ES', lat: 40.4168, lon: -3.7038,
-    timezone: 'Europe/Madrid', currency: 'EUR', countryCode: '34612', zoneEnabled: false,
+    timezone: 'Europe/Madrid', currency: 'EUR', countryCode: '3461', zoneEnabled: false,
     departments: ['Stores', 'Merchandising'],
     zones: [],
     designations: ['Store Manager', 'Merchandiser'],
@@ -143,6 +143,7 @@ export async function seedDemo(db: Db, password: string, now = new Date()): Prom
           email: `${first}.${last}.${i}@${c.code.toLowerCase()}.example.com`.toLowerCase().replace(/[^a-z0-9.@-]/g, ''),
           consent_status: consent as 'PENDING' | 'GRANTED' | 'REVOKED',
           consent_at: consent === 'PENDING' ? null : now,
+          consent_requested_at: now,
           tracking_enabled: i !== 3,
           home_lat: c.lat + (random() - 0.5) * 0.2,
           home_lon: c.lon + (random() - 0.5) * 0.2,

@@ -84,7 +84,10 @@ export const positionHistoryQuerySchema = z
       .default(POSITION_HISTORY_LIMIT_DEFAULT),
   })
   .refine(
-    (q) => !q.from || !q.to || (q.from < q.to && q.to.getTime() - q.from.getTime() <= POSITION_HISTORY_MAX_DAYS * 86_400_000),
+    (q) =>
+      !q.from ||
+      !q.to ||
+      (q.from < q.to && q.to.getTime() - q.from.getTime() <= POSITION_HISTORY_MAX_DAYS * 86_400_000),
     { path: ['from'], message: 'location.rangeInvalid' },
   );
 export type PositionHistoryQuery = z.infer<typeof positionHistoryQuerySchema>;

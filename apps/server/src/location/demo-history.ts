@@ -1,0 +1,62 @@
+import type { Db } from '../db/database.ts';
+import { mayLocate } from './locate-policy.ts';
+import { storePositions, type PositionInput } from './position-store.ts';
+import { networkFix, type SimSubscriber } from './simulator/movement.ts';
+import { databaseSubscribers } from './simulator/subscribers.ts';
+
+const STEP_MS = 15 * 60_000;
+
+/**
+ * Position history for a fresh demo database: what the scheduler would have stored over the last `days` days (one
+ * network fix every 15 minutes per trackable MSISDN, inside its company's window, moving as the simulator moves
+ * it), so the Monitor and the history have something to show on first start, whatever the hour.
+ */
+export async function seedDemoPositions(db: Db, now: Date = new Date(), days = 3): Promise<number> {
+  const directory = databaseSubscribers(db);
+  const msisdns = await db
+    .selectFrom('msisdns as m')
+    .innerJoin('companies as c', 'c.id', 'm.company_id')
+    .select([
+      'm.id',
+      'm.msisdn',
+      'm.company_id',
+      'm.consent_status',
+      'm.tracking_enabled',
+      'c.status',
+      'c.config',
+    ])
+    .execute();
+  const rows: PositionInput[] = [];
+  const end = Math.floor(now.getTime() / STEP_MS) * STEP_MS;
+  for (const m of msisdns) {
+    const sub: SimSubscriber | undefined = await directory.get(m.msisdn.replace(/\D/g, ''));
+    if (!sub) continue;
+    const subject = {
+      id: m.id,
+      msisdn: m.msisdn,
+      companyId: m.company_id,
+      consentStatus: m.consent_status,
+      trackingEnabled: m.tracking_enabled,
+    };
+    const company = { id: m.company_id, status: m.status, config: m.config };
+    for (let t = end - days * 86_400_000; t <= end; t += STEP_MS) {
+      if (!mayLocate(subject, company, new Date(t)).ok) continue;
+      const fix = networkFix(sub, t);
+      rows.push({
+        msisdnId: m.id,
+        time: new Date(t),
+        lat: fix.lat,
+        lon: fix.lon,
+        accuracyM: fix.radiusM,
+        source: 'NETWORK',
+        extra: { shape: 'CircularArea' },
+      });
+    }
+  }
+  rows.sort((a, b) => a.time.getTime() - b.time.getTime());
+  for (let i = 0; i < rows.length; i += 5000) {
+    const chunk = rows.slice(i, i + 5000);
+    await db.transaction().execute((tx) => storePositions(tx, chunk));
+  }
+  return rows.length;
+}

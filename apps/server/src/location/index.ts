@@ -1,0 +1,83 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle, Db } from '../db/database.ts';
+import { PositionHub } from './fanout.ts';
+import { AppIngest } from './ingest/app-ingest.ts';
+import { Locator } from './locator.ts';
+import { MlpClient } from './mlp/client.ts';
+import { PositionPipeline } from './pipeline.ts';
+import { LocationWorker } from './scheduler.ts';
+import { startSimulator, type RunningSimulator } from './simulator/simulator.ts';
+import { databaseSubscribers } from './simulator/subscribers.ts';
+
+export { PositionPipeline, type PipelineStep } from './pipeline.ts';
+export { LocationWorker, type TickReport } from './scheduler.ts';
+export { runRetention } from './retention.ts';
+export { startSimulator, type RunningSimulator } from './simulator/simulator.ts';
+export { generatedMsisdn, generatedSubscribers, databaseSubscribers } from './simulator/subscribers.ts';
+export { storePositions, type PositionInput, type StoredPosition } from './position-store.ts';
+export { MlpClient } from './mlp/client.ts';
+export { Locator } from './locator.ts';
+
+/** The location services of one process: pipeline, live fan-out, MLP client, scheduler and app ingest. */
+export interface LocationRuntime {
+  pipeline: PositionPipeline;
+  hub: PositionHub;
+  mlp: MlpClient;
+  locator: Locator;
+  worker: LocationWorker;
+  ingest: AppIngest;
+  /** Stops the scheduler and the fan-out (the database stays open). */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the location services. The MLP client talks to LBS_MLP_URL, or to `mlpUrl` (the bundled simulator that the
+ * server started). The scheduler is built but not started: startServer starts it when LBS_WORKER is on.
+ */
+export async function createLocation(options: {
+  config: Config;
+  database: DatabaseHandle;
+  log: FastifyBaseLogger;
+  mlpUrl?: string | undefined;
+}): Promise<LocationRuntime> {
+  const { config, database, log } = options;
+  const settings = config.location;
+  const url = settings.mlpUrl ?? options.mlpUrl;
+  if (!url) throw new Error('no GMLC: set LBS_MLP_URL or start the bundled simulator');
+  const pipeline = new PositionPipeline(database.db);
+  const hub = await PositionHub.start(database, config.databaseUrl, log);
+  const mlp = new MlpClient({
+    url,
+    credentials: { id: settings.mlpUser, pwd: settings.mlpPassword, serviceId: settings.mlpServiceId },
+    timeoutMs: settings.mlpTimeoutMs,
+    concurrency: settings.mlpConcurrency,
+  });
+  const locator = new Locator(database.db, mlp, pipeline, log);
+  const worker = new LocationWorker(database.db, locator, log, { batchSize: settings.mlpBatchSize });
+  return {
+    pipeline,
+    hub,
+    mlp,
+    locator,
+    worker,
+    ingest: new AppIngest(database.db, pipeline),
+    async close() {
+      await worker.stop();
+      await hub.close();
+    },
+  };
+}
+
+/** The bundled simulator for a server without LBS_MLP_URL: the database's MSISDNs, on 127.0.0.1. */
+export function startBundledSimulator(config: Config, db: Db): Promise<RunningSimulator> {
+  const settings = config.location;
+  return startSimulator({
+    subscribers: databaseSubscribers(db),
+    port: settings.simulatorPort,
+    latencyMs: settings.simulatorLatencyMs,
+    absentRate: settings.simulatorAbsentRate,
+    unknownRate: settings.simulatorUnknownRate,
+    credentials: { id: settings.mlpUser, pwd: settings.mlpPassword },
+  });
+}

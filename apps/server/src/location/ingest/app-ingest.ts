@@ -1,0 +1,97 @@
+import { sql } from 'kysely';
+import { MESSAGES, type PositionSource } from '@lbs/contracts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import { findDeviceOwner, type DeviceOwner } from '../device-tokens.ts';
+import { mayLocate } from '../locate-policy.ts';
+import type { PositionPipeline } from '../pipeline.ts';
+import { ReportFormatError, type AppReport } from './app-reports.ts';
+
+export interface IngestResult {
+  stored: number;
+  /** Reports outside the company's tracking window: accepted (so the app does not resend them) but not stored. */
+  discarded: number;
+}
+
+/** 401 for an unknown or revoked device token; OwnTracks (Basic) gets a Basic challenge. */
+export function deviceTokenInvalid(scheme: 'Basic' | 'Token'): AppError {
+  return new AppError(
+    401,
+    'location.deviceTokenInvalid',
+    MESSAGES['location.deviceTokenInvalid'],
+    undefined,
+    scheme === 'Basic' ? { 'www-authenticate': 'Basic realm="lbs-ingest", charset="UTF-8"' } : undefined,
+  );
+}
+
+/**
+ * Positions from the employee's tracking app: token → MSISDN, report format, the pipeline's validation (400), the
+ * same gate as network location at the time of each fix (no consent, tracking off, company suspended → 403 for the
+ * whole request; outside the window → dropped), then the pipeline.
+ */
+export class AppIngest {
+  constructor(
+    private readonly db: Db,
+    private readonly pipeline: PositionPipeline,
+  ) {}
+
+  async owner(token: string | undefined, scheme: 'Basic' | 'Token'): Promise<DeviceOwner> {
+    const owner = token ? await findDeviceOwner(this.db, token) : undefined;
+    if (!owner) throw deviceTokenInvalid(scheme);
+    return owner;
+  }
+
+  async ingest(owner: DeviceOwner, parse: () => AppReport[], source: PositionSource): Promise<IngestResult> {
+    let reports: AppReport[];
+    try {
+      reports = parse();
+    } catch (error) {
+      if (error instanceof ReportFormatError)
+        throw new AppError(400, 'problem.validation', MESSAGES['problem.validation'], error.errors);
+      throw error;
+    }
+    const inputs = reports.map((r) => ({
+      msisdnId: owner.msisdnId,
+      time: r.time,
+      lat: r.lat,
+      lon: r.lon,
+      accuracyM: r.accuracyM,
+      source,
+      extra: r.extra,
+    }));
+    const invalid = inputs
+      .map((p, i) => ({ i, code: this.pipeline.validate(p) }))
+      .filter((v) => v.code !== undefined);
+    if (invalid.length) {
+      throw new AppError(
+        400,
+        'problem.validation',
+        MESSAGES['problem.validation'],
+        invalid.map(({ i, code }) => ({
+          path: inputs.length > 1 ? `${i}` : 'position',
+          code: code!,
+          message: MESSAGES[code!],
+        })),
+      );
+    }
+    const subject = {
+      id: owner.msisdnId,
+      msisdn: owner.msisdn,
+      companyId: owner.company.id,
+      consentStatus: owner.consentStatus,
+      trackingEnabled: owner.trackingEnabled,
+    };
+    const allowed = [];
+    for (const input of inputs) {
+      const decision = mayLocate(subject, owner.company, input.time);
+      if (decision.ok) allowed.push(input);
+      else if (decision.reason !== 'location.outsideWindow')
+        throw new AppError(403, decision.reason, MESSAGES[decision.reason]);
+    }
+    const { stored } = allowed.length ? await this.pipeline.submit(allowed) : { stored: [] };
+    await sql`update device_tokens set last_used_at = now() where id = ${owner.tokenId} and (last_used_at is null or last_used_at < now() - interval '1 minute')`.execute(
+      this.db,
+    );
+    return { stored: stored.length, discarded: inputs.length - allowed.length };
+  }
+}

@@ -1,0 +1,147 @@
+import type { Transaction } from 'kysely';
+import type { MessageKey } from '@lbs/contracts';
+import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { storePositions, type PositionInput, type StoredPosition } from './position-store.ts';
+
+export type { PositionInput, StoredPosition };
+
+/**
+ * A step after storage (geofencing, attendance, tasks): it sees each committed batch inside the same transaction,
+ * so what it writes commits or rolls back with the positions.
+ */
+export interface PipelineStep {
+  readonly name: string;
+  afterStore(positions: readonly StoredPosition[], tx: Transaction<Database>): Promise<void>;
+}
+
+export interface Rejection {
+  /** Index of the input in the submitted list. */
+  index: number;
+  code: Extract<MessageKey, 'location.coordinatesInvalid' | 'location.timeInvalid'>;
+}
+
+export interface SubmitResult {
+  /** The stored positions, in the order they were submitted (rejected ones left out). */
+  stored: StoredPosition[];
+  rejected: Rejection[];
+}
+
+/** How old a position may be when it arrives (an app that was offline sends its backlog). */
+export const MAX_POSITION_AGE_MS = 30 * 86_400_000;
+/** How far ahead of our clock a position's time may be (clock skew of phones and GMLCs). */
+export const MAX_CLOCK_SKEW_MS = 10 * 60_000;
+
+interface Job {
+  inputs: PositionInput[];
+  resolve(stored: StoredPosition[]): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Every position, from the network or an app, passes here: validate → store (batched) → steps → fan-out (NOTIFY at
+ * commit). Concurrent submits are group-committed: while one batch is being written the next ones queue up and are
+ * written together in one transaction, so many small submits cost about as much as one large one.
+ */
+export class PositionPipeline {
+  readonly #db: Db;
+  readonly #steps: PipelineStep[];
+  readonly #maxBatch: number;
+  readonly #now: () => number;
+  #queue: Job[] = [];
+  #writing = false;
+
+  constructor(db: Db, options: { steps?: PipelineStep[]; maxBatch?: number; now?: () => number } = {}) {
+    this.#db = db;
+    this.#steps = options.steps ?? [];
+    this.#maxBatch = options.maxBatch ?? 2000;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** Adds a step after storage (the next issues' geofencing, attendance and tasks plug in here). */
+  use(step: PipelineStep): void {
+    this.#steps.push(step);
+  }
+
+  validate(p: PositionInput): Rejection['code'] | undefined {
+    const coordinatesOk =
+      Number.isFinite(p.lat) &&
+      Number.isFinite(p.lon) &&
+      Math.abs(p.lat) <= 90 &&
+      Math.abs(p.lon) <= 180 &&
+      (p.accuracyM === null ||
+        (Number.isFinite(p.accuracyM) && p.accuracyM >= 0 && p.accuracyM <= 1_000_000));
+    if (!coordinatesOk) return 'location.coordinatesInvalid';
+    const t = p.time instanceof Date ? p.time.getTime() : NaN;
+    const now = this.#now();
+    if (!Number.isFinite(t) || t > now + MAX_CLOCK_SKEW_MS || t < now - MAX_POSITION_AGE_MS)
+      return 'location.timeInvalid';
+    return undefined;
+  }
+
+  async submit(inputs: readonly PositionInput[]): Promise<SubmitResult> {
+    const rejected: Rejection[] = [];
+    const valid: PositionInput[] = [];
+    inputs.forEach((p, index) => {
+      const code = this.validate(p);
+      if (code) rejected.push({ index, code });
+      else valid.push(p);
+    });
+    const stored = valid.length ? await this.#enqueue(valid) : [];
+    return { stored, rejected };
+  }
+
+  #enqueue(inputs: PositionInput[]): Promise<StoredPosition[]> {
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ inputs, resolve, reject });
+      if (!this.#writing) void this.#drain();
+    });
+  }
+
+  async #drain(): Promise<void> {
+    this.#writing = true;
+    try {
+      while (this.#queue.length) {
+        const batch: Job[] = [];
+        let size = 0;
+        while (
+          this.#queue.length &&
+          (batch.length === 0 || size + this.#queue[0]!.inputs.length <= this.#maxBatch)
+        ) {
+          const job = this.#queue.shift()!;
+          batch.push(job);
+          size += job.inputs.length;
+        }
+        await this.#write(batch);
+      }
+    } finally {
+      this.#writing = false;
+    }
+  }
+
+  async #write(batch: Job[]): Promise<void> {
+    try {
+      const stored = await this.#transaction(batch.flatMap((j) => j.inputs));
+      let offset = 0;
+      for (const job of batch) {
+        job.resolve(stored.slice(offset, offset + job.inputs.length));
+        offset += job.inputs.length;
+      }
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      // One job's bad row (an MSISDN deleted meanwhile) must not fail the others: write them one by one.
+      for (const job of batch) await this.#write([job]);
+    }
+  }
+
+  async #transaction(inputs: PositionInput[]): Promise<StoredPosition[]> {
+    return this.#db.transaction().execute(async (tx) => {
+      const stored = await storePositions(tx, inputs);
+      for (const step of this.#steps) await step.afterStore(stored, tx);
+      return stored;
+    });
+  }
+}

@@ -1,0 +1,146 @@
+import { offsetPoint } from '../mlp/coordinates.ts';
+import { localTime } from '../tracking-window.ts';
+
+/** A simulated subscriber: where they live, the city they work in, and their company's working days. */
+export interface SimSubscriber {
+  /** MSISDN digits as MLP carries them (no '+'). */
+  msid: string;
+  home: { lat: number; lon: number };
+  city: { lat: number; lon: number };
+  timezone: string;
+  /** ISO weekdays the subscriber works (1 = Monday). */
+  workdays: number[];
+}
+
+interface Waypoint {
+  /** Minute of the local day. */
+  t: number;
+  lat: number;
+  lon: number;
+}
+
+/** FNV-1a: a stable 32-bit seed from a string. */
+export function hashSeed(value: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < value.length; i++) {
+    h ^= value.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Small deterministic PRNG (mulberry32). */
+export function prng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The subscriber's fixed places: an office near the city centre and four field sites around the city. */
+function placesOf(sub: SimSubscriber): {
+  office: { lat: number; lon: number };
+  sites: { lat: number; lon: number }[];
+} {
+  const r = prng(hashSeed(`${sub.msid}:places`));
+  const office = offsetPoint(sub.city.lat, sub.city.lon, 300 + r() * 2500, r() * 360);
+  const sites = Array.from({ length: 4 }, () =>
+    offsetPoint(sub.city.lat, sub.city.lon, 2000 + r() * 10_000, r() * 360),
+  );
+  return { office, sites };
+}
+
+/**
+ * The subscriber's day as waypoints (a stay is two waypoints at one place; between them they travel in a straight
+ * line): on a working day home → office, a few field visits, back to the office, home in the evening; on other days
+ * at home with perhaps one outing. The same subscriber and date always give the same day.
+ */
+export function dayPlan(
+  sub: SimSubscriber,
+  year: number,
+  month: number,
+  day: number,
+  isoDay: number,
+): Waypoint[] {
+  const r = prng(hashSeed(`${sub.msid}:${year}-${month}-${day}`));
+  const { office, sites } = placesOf(sub);
+  const home = sub.home;
+  const plan: Waypoint[] = [];
+  const at = (t: number, p: { lat: number; lon: number }) =>
+    plan.push({ t: Math.min(t, 1439), lat: p.lat, lon: p.lon });
+  if (sub.workdays.includes(isoDay)) {
+    let t = 7 * 60 + r() * 75;
+    at(t, home);
+    t += 20 + r() * 30;
+    at(t, office);
+    const leave = 16 * 60 + 45 + r() * 90;
+    let here = office;
+    while (t < leave - 90) {
+      t += 45 + r() * 105;
+      at(t, here);
+      const next: { lat: number; lon: number } =
+        here === office && r() < 0.65 ? sites[Math.floor(r() * sites.length)]! : office;
+      t += 15 + r() * 25;
+      at(t, next);
+      here = next;
+    }
+    t = Math.max(t + 30, leave);
+    at(t, here);
+    at(t + 25 + r() * 30, home);
+  } else if (r() < 0.4) {
+    const out = sites[Math.floor(r() * sites.length)]!;
+    let t = 11 * 60 + r() * 180;
+    at(t, home);
+    t += 20 + r() * 20;
+    at(t, out);
+    t += 90 + r() * 90;
+    at(t, out);
+    at(t + 20 + r() * 20, home);
+  }
+  return plan;
+}
+
+/** Where the subscriber really is at an instant (local time of their zone, DST included). */
+export function truePosition(sub: SimSubscriber, at: number): { lat: number; lon: number } {
+  const l = localTime(sub.timezone, at);
+  const minute = l.hour * 60 + l.minute + (at % 60_000) / 60_000;
+  const plan = dayPlan(sub, l.year, l.month, l.day, l.isoDay);
+  if (plan.length === 0 || minute <= plan[0]!.t || minute >= plan.at(-1)!.t) return sub.home;
+  for (let i = 1; i < plan.length; i++) {
+    const b = plan[i]!;
+    if (minute > b.t) continue;
+    const a = plan[i - 1]!;
+    const f = b.t === a.t ? 1 : (minute - a.t) / (b.t - a.t);
+    return { lat: a.lat + (b.lat - a.lat) * f, lon: a.lon + (b.lon - a.lon) * f };
+  }
+  return sub.home;
+}
+
+/**
+ * What the network reports: a cell-sized circle (100 m – 2 km, mostly small) that contains the true position, its
+ * centre off by up to half the radius. Stable within a minute for a subscriber.
+ */
+export function networkFix(sub: SimSubscriber, at: number): { lat: number; lon: number; radiusM: number } {
+  const r = prng(hashSeed(`${sub.msid}:${Math.floor(at / 60_000)}`));
+  const radiusM = Math.round(100 + r() ** 2 * 1900);
+  const truth = truePosition(sub, at);
+  const centre = offsetPoint(truth.lat, truth.lon, r() * radiusM * 0.5, r() * 360);
+  return { ...centre, radiusM };
+}
+
+/** Whether the network fails to locate the subscriber this minute, and how (MLP result code). */
+export function networkFailure(
+  sub: SimSubscriber,
+  at: number,
+  absentRate: number,
+  unknownRate: number,
+): 4 | 5 | undefined {
+  const u = prng(hashSeed(`${sub.msid}:fail:${Math.floor(at / 60_000)}`))();
+  if (u < absentRate) return 5;
+  if (u < absentRate + unknownRate) return 4;
+  return undefined;
+}

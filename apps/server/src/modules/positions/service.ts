@@ -1,0 +1,225 @@
+import {
+  LOCATION_PERMISSIONS,
+  MESSAGES,
+  POSITION_HISTORY_MAX_DAYS,
+  type DeviceToken,
+  type LocateResult,
+  type MonitorPositionsQuery,
+  type PositionHistory,
+  type PositionHistoryQuery,
+} from '@lbs/contracts';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { issueDeviceToken, revokeDeviceTokens } from '../../location/device-tokens.ts';
+import type { LocationRuntime } from '../../location/index.ts';
+import { mayLocate } from '../../location/locate-policy.ts';
+import { resultReason } from '../../location/mlp/result-codes.ts';
+import { takeLocateSlot } from '../../location/rate-limit.ts';
+import { actorOf, type Caller } from '../scope/caller.ts';
+import { ownCompanyOf } from '../scope/scope.ts';
+import { positionsRepository, type MsisdnForLocation } from './repository.ts';
+import { SnapshotCache } from './snapshot-cache.ts';
+
+const gzipAsync = promisify(gzip);
+
+/** A Monitor answer: the JSON body (UTF-8), its gzip made once when a client first accepts it, and audit facts. */
+export interface MonitorSnapshot {
+  body: Buffer;
+  gzip(): Promise<Buffer>;
+  count: number;
+  msisdnIds: string;
+}
+
+export function requireRole(caller: Caller, action: keyof typeof LOCATION_PERMISSIONS): void {
+  if (!(LOCATION_PERMISSIONS[action] as readonly string[]).includes(caller.user.role)) throw forbidden();
+}
+
+/** Positions for the Monitor page, history, "locate now" and device tokens; every view of a location is audited. */
+export class PositionsService {
+  constructor(
+    private readonly db: Db,
+    private readonly location: LocationRuntime,
+    private readonly config: Config,
+  ) {}
+
+  private readonly snapshots = new SnapshotCache<MonitorSnapshot>();
+
+  /**
+   * GET /monitor/positions: the body as JSON text (monitorPositionsSchema), built by the database and shared for a
+   * second by callers with the same scope and filters (a refresh with `since` always reads the database). Every
+   * caller's view is audited.
+   */
+  async monitor(caller: Caller, query: MonitorPositionsQuery): Promise<MonitorSnapshot> {
+    requireRole(caller, 'view');
+    const read = async (): Promise<MonitorSnapshot> => {
+      const latest = await positionsRepository(this.db).latestJson(caller.scope, query, new Date());
+      const body = Buffer.from(latest.body, 'utf8');
+      let gzipped: Promise<Buffer> | undefined;
+      return { ...latest, body, gzip: () => (gzipped ??= gzipAsync(body, { level: 6 })) };
+    };
+    const snapshot = query.since
+      ? await read()
+      : await this.snapshots.get(JSON.stringify([caller.scope, query]), read);
+    await audit(this.db, actorOf(caller), {
+      action: 'location.view',
+      entity: 'msisdn',
+      companyId: ownCompanyOf(caller.scope) ?? query.companyId ?? null,
+      detail: { view: 'monitor', count: snapshot.count, msisdnIds: snapshot.msisdnIds },
+    });
+    return snapshot;
+  }
+
+  async history(caller: Caller, msisdnId: number, query: PositionHistoryQuery): Promise<PositionHistory> {
+    requireRole(caller, 'view');
+    const msisdn = await this.#msisdn(caller, msisdnId);
+    const to = query.to ?? new Date();
+    const from = query.from ?? new Date(to.getTime() - 86_400_000);
+    if (!(from < to) || to.getTime() - from.getTime() > POSITION_HISTORY_MAX_DAYS * 86_400_000) {
+      throw new AppError(400, 'problem.validation', MESSAGES['problem.validation'], [
+        { path: 'query.from', code: 'location.rangeInvalid', message: MESSAGES['location.rangeInvalid'] },
+      ]);
+    }
+    const rows = await positionsRepository(this.db).history(msisdn.id, from, to, query.limit);
+    const truncated = rows.length > query.limit;
+    const items = rows.slice(0, query.limit).map((r) => ({
+      id: r.id,
+      time: new Date(r.time).toISOString(),
+      lat: r.lat,
+      lon: r.lon,
+      accuracyM: r.accuracy_m,
+      source: r.source,
+      receivedAt: new Date(r.received_at).toISOString(),
+    }));
+    await audit(this.db, actorOf(caller), {
+      action: 'location.view',
+      entity: 'msisdn',
+      entityId: msisdn.id,
+      companyId: msisdn.companyId,
+      detail: { view: 'history', from: from.toISOString(), to: to.toISOString(), count: items.length },
+    });
+    return { msisdnId: msisdn.id, from: from.toISOString(), to: to.toISOString(), items, truncated };
+  }
+
+  /** Locate now: the scheduler's rule (consent, tracking, window), then the company's per-minute limit, then MLP. */
+  async locateNow(caller: Caller, msisdnId: number, now: Date = new Date()): Promise<LocateResult> {
+    requireRole(caller, 'locate');
+    const msisdn = await this.#msisdn(caller, msisdnId);
+    const decision = mayLocate(
+      {
+        id: msisdn.id,
+        msisdn: msisdn.msisdn,
+        companyId: msisdn.companyId,
+        consentStatus: msisdn.consentStatus,
+        trackingEnabled: msisdn.trackingEnabled,
+      },
+      msisdn.company,
+      now,
+    );
+    if (!decision.ok) throw new AppError(409, decision.reason, MESSAGES[decision.reason]);
+    const slot = await takeLocateSlot(
+      this.db,
+      msisdn.companyId,
+      this.config.location.locateRateLimitPerMinute,
+      now,
+    );
+    if (!slot.allowed) {
+      throw new AppError(429, 'location.rateLimited', MESSAGES['location.rateLimited'], undefined, {
+        'retry-after': String(slot.retryAfterSeconds),
+      });
+    }
+    const outcome = await this.location.locator.locate([decision.permit], {
+      kind: 'USER',
+      userId: caller.user.id,
+    });
+    const result = outcome.results[0]!;
+    await audit(this.db, actorOf(caller), {
+      action: 'location.locate',
+      entity: 'msisdn',
+      entityId: msisdn.id,
+      companyId: msisdn.companyId,
+      detail: {
+        resultCode: result.resultCode,
+        result: outcome.resultCode,
+        latencyMs: outcome.exchange.latencyMs,
+      },
+    });
+    if (outcome.exchange.failure)
+      throw new AppError(502, 'location.networkError', MESSAGES['location.networkError']);
+    const p = result.position;
+    return {
+      msisdnId: msisdn.id,
+      status: p ? 'LOCATED' : 'FAILED',
+      resultCode: result.resultCode,
+      result: result.result,
+      reason: p ? null : resultReason(result.resultCode),
+      position: p
+        ? {
+            msisdnId: msisdn.id,
+            msisdn: msisdn.msisdn,
+            employeeName: msisdn.employeeName,
+            companyId: msisdn.companyId,
+            departmentId: msisdn.departmentId,
+            zoneId: msisdn.zoneId,
+            lat: p.lat,
+            lon: p.lon,
+            accuracyM: p.accuracyM,
+            time: p.time.toISOString(),
+            source: p.source,
+          }
+        : null,
+      latencyMs: outcome.exchange.latencyMs,
+    };
+  }
+
+  async issueDeviceToken(caller: Caller, msisdnId: number): Promise<DeviceToken> {
+    requireRole(caller, 'issueDeviceToken');
+    const msisdn = await this.#msisdn(caller, msisdnId);
+    const issued = await this.db.transaction().execute(async (trx) => {
+      const token = await issueDeviceToken(trx, msisdn.id, caller.user.id);
+      await audit(trx, actorOf(caller), {
+        action: 'msisdn.deviceToken.issue',
+        entity: 'msisdn',
+        entityId: msisdn.id,
+        companyId: msisdn.companyId,
+      });
+      return token;
+    });
+    const base = this.config.publicUrl;
+    return {
+      msisdnId: msisdn.id,
+      token: issued.token,
+      createdAt: issued.createdAt.toISOString(),
+      osmand: { url: `${base}/ingest/osmand`, id: issued.token },
+      owntracks: {
+        url: `${base}/ingest/owntracks`,
+        username: msisdn.msisdn.replace(/^\+/, ''),
+        password: issued.token,
+      },
+    };
+  }
+
+  async revokeDeviceToken(caller: Caller, msisdnId: number): Promise<void> {
+    requireRole(caller, 'issueDeviceToken');
+    const msisdn = await this.#msisdn(caller, msisdnId);
+    await this.db.transaction().execute(async (trx) => {
+      const revoked = await revokeDeviceTokens(trx, msisdn.id);
+      await audit(trx, actorOf(caller), {
+        action: 'msisdn.deviceToken.revoke',
+        entity: 'msisdn',
+        entityId: msisdn.id,
+        companyId: msisdn.companyId,
+        detail: { revoked },
+      });
+    });
+  }
+
+  async #msisdn(caller: Caller, id: number): Promise<MsisdnForLocation> {
+    const msisdn = await positionsRepository(this.db).msisdn(caller.scope, id);
+    if (!msisdn) throw notFound('The MSISDN');
+    return msisdn;
+  }
+}
