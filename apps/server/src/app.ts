@@ -12,6 +12,7 @@ import { embeddedIdentity, type EmbeddedIdentity } from './identity/embedded.ts'
 import { publicJwks, signingKeys } from './identity/secrets.ts';
 import { createTokenVerifier, discoverJwksUri } from './identity/token-verifier.ts';
 import { installProblemHandler } from './lib/problem.ts';
+import { serializeRequest } from './lib/log-redaction.ts';
 import authPlugin from './modules/auth/plugin.ts';
 import { assetRoutes } from './modules/assets/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -43,7 +44,7 @@ export interface BuiltApp {
 /** Builds the Fastify app: infrastructure plugins, then identity, then domain routes, then the SPA. */
 export async function buildApp({ config, database, logger, mlpUrl }: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? { level: config.logLevel, serializers: { req: serializeRequest } },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
