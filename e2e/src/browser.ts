@@ -1,10 +1,15 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+/**
+ * Headless, no GPU: WebGL (the Monitor's MapLibre map needs WebGL 2) runs on SwiftShader, Chromium's software
+ * renderer, which --enable-unsafe-swiftshader opts into explicitly (the silent fallback is deprecated).
+ */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
+  '--enable-unsafe-swiftshader',
   '--disable-quic',
   '--no-first-run',
   '--disable-background-networking',

@@ -5,6 +5,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { I18nextProvider } from 'react-i18next';
 import { isRtl, type LocaleCode } from '@lbs/contracts';
+import { NotifierProvider } from '../components/notifier.tsx';
 import { SettingsProvider, useSettings } from '../features/settings/settings-context.tsx';
 import { i18n, switchLanguage } from '../i18n/index.ts';
 import { ApiError } from '../lib/api/api-error.ts';
@@ -88,7 +89,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <SettingsProvider>
         <ThemeAndLanguage>
           <QueryClientProvider client={queryClient}>
-            <SessionLifecycle>{children}</SessionLifecycle>
+            <SessionLifecycle>
+              <NotifierProvider>{children}</NotifierProvider>
+            </SessionLifecycle>
           </QueryClientProvider>
         </ThemeAndLanguage>
       </SettingsProvider>

@@ -2,6 +2,8 @@ import { lazy, type ReactNode } from 'react';
 import type { RouteDef } from '@lbs/contracts';
 import { MonitorPage } from '../features/monitor/pages/monitor-page.tsx';
 import { AreaFramePage } from './area-frame-page.tsx';
+import { MSISDN_PAGES } from './msisdn-route-pages.tsx';
+import { ORG_PAGES } from './org-route-pages.tsx';
 
 // Pages off the usual first path load on demand (the layout's Suspense shows the delayed loader).
 const ChangePasswordPage = lazy(() =>
@@ -14,6 +16,8 @@ const PAGES: Partial<Record<string, () => ReactNode>> = {
   monitor: () => <MonitorPage />,
   dueInvoice: () => <DueInvoicePage />,
   changePassword: () => <ChangePasswordPage />,
+  ...ORG_PAGES,
+  ...MSISDN_PAGES,
 };
 
 export function pageFor(route: RouteDef): ReactNode {

@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { AUTH_CALLBACK_PATH, ERROR_ROUTES, ROUTES } from '@lbs/contracts';
+import { ERROR_ROUTES, PUBLIC_ROUTES, ROUTES } from '@lbs/contracts';
 import { DelayedLoader } from '../components/delayed-loader.tsx';
 import { StatusErrorPage } from '../features/errors/pages/status-error-page.tsx';
+import { LanguageMenu } from './layout/language-menu.tsx';
 import { RouteErrorScreen } from './route-error-screen.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { RequireAuth } from './require-auth.tsx';
@@ -11,6 +12,9 @@ import { RouteGate } from './route-gate.tsx';
 import { pageFor } from './route-pages.tsx';
 
 const AuthenticatePage = lazy(() => import('../features/auth/pages/authenticate-page.tsx').then((m) => ({ default: m.AuthenticatePage })));
+const SetPasswordPage = lazy(() =>
+  import('../features/invitations/pages/set-password-page.tsx').then((m) => ({ default: m.SetPasswordPage })),
+);
 const ComingSoonPage = lazy(() => import('../features/errors/pages/coming-soon-page.tsx').then((m) => ({ default: m.ComingSoonPage })));
 const MaintenancePage = lazy(() => import('../features/errors/pages/maintenance-page.tsx').then((m) => ({ default: m.MaintenancePage })));
 
@@ -29,7 +33,8 @@ export function buildRoutes(): RouteObject[] {
       element: <SuspenseOutlet />,
       errorElement: <RouteErrorScreen />,
       children: [
-        { path: AUTH_CALLBACK_PATH, element: <AuthenticatePage /> },
+        { path: PUBLIC_ROUTES.authenticate, element: <AuthenticatePage /> },
+        { path: PUBLIC_ROUTES.setPassword, element: <SetPasswordPage headerActions={<LanguageMenu />} /> },
         { path: ERROR_ROUTES.error401, element: <StatusErrorPage status="401" /> },
         { path: ERROR_ROUTES.error403, element: <StatusErrorPage status="403" /> },
         { path: ERROR_ROUTES.error404, element: <StatusErrorPage status="404" /> },

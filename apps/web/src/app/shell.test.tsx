@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Me, Role } from '@lbs/contracts';
 import { initI18n } from '../i18n/index.ts';
@@ -8,6 +8,9 @@ import { resetClientConfigCache } from '../lib/auth/client-config.ts';
 import { jsonResponse, stubFetch } from '../lib/auth/test-helpers.ts';
 import { AppProviders } from './providers.tsx';
 import { buildRoutes } from './router.tsx';
+
+// Lazy pages load slowly on a busy machine; the default one second makes these tests flaky.
+configure({ asyncUtilTimeout: 10_000 });
 
 function me(role: Role, patch: Partial<Me> = {}): Me {
   return {
@@ -44,6 +47,8 @@ function renderAt(path: string, user: Me) {
         piaPosts.push(JSON.parse(String(init.body)));
         return jsonResponse({ ...user, isPiaSigned: true });
       }
+      // list endpoints (?page=…): an empty page
+      if (new URL(url, 'http://x').searchParams.has('page')) return jsonResponse({ items: [], total: 0, page: 1, size: 20 });
       return jsonResponse({ type: 'x', title: 'Not Found', status: 404, code: 'problem.notFound' }, 404);
     },
   });
@@ -136,8 +141,8 @@ describe('portal shell', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).queryByRole('link', { name: 'Company' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'Zone' })).toHaveAttribute('href', '/zone/list');
-    expect(screen.getByRole('heading', { level: 1, name: 'Zones' })).toBeInTheDocument();
-    expect(screen.getByText('No Record Found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zones' })).toBeInTheDocument();
+    expect(await screen.findByText('No Record Found')).toBeInTheDocument();
   });
 
   it('a due invoice locks every page on /due-invoice and lists the invoices', async () => {

@@ -37,24 +37,19 @@ async function refreshOrEnd(options: { rejectedToken?: string }) {
 }
 
 /**
- * Backend call under API_BASE_PATH: JSON in and out, bearer token, one refresh-and-retry on 401, problem+json
- * turned into ApiError, and the response validated by the shared schema when one is given.
+ * Sends one backend request with the bearer token, refreshing once and retrying on 401. `init` builds the request
+ * for a given token (so the retry sends the same body).
  */
-export async function apiRequest<S extends z.ZodType | undefined = undefined>(
+async function authorizedFetch(
   path: string,
-  { method = 'GET', body, schema, signal }: ApiRequest<S> = {},
-): Promise<Result<S>> {
+  init: (headers: Record<string, string>) => RequestInit,
+  signal?: AbortSignal,
+): Promise<Response> {
   const send = async (token: string | undefined) => {
     const headers: Record<string, string> = { accept: 'application/json, application/problem+json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
     try {
-      return await fetch(`${API_BASE_PATH}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      });
+      return await fetch(`${API_BASE_PATH}${path}`, { ...init(headers), headers, signal });
     } catch (error) {
       if (signal?.aborted) throw error;
       throw new ApiError(0, 'problem.unavailable');
@@ -68,7 +63,54 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
     response = await send(next.accessToken);
   }
   if (!response.ok) throw await ApiError.fromResponse(response);
+  return response;
+}
+
+/**
+ * Backend call under API_BASE_PATH: JSON in and out, bearer token, one refresh-and-retry on 401, problem+json
+ * turned into ApiError, and the response validated by the shared schema when one is given.
+ */
+export async function apiRequest<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  { method = 'GET', body, schema, signal }: ApiRequest<S> = {},
+): Promise<Result<S>> {
+  const response = await authorizedFetch(
+    path,
+    (headers) => {
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      return { method, body: body === undefined ? undefined : JSON.stringify(body) };
+    },
+    signal,
+  );
   if (response.status === 204) return undefined as Result<S>;
   const json: unknown = await response.json();
   return (schema ? schema.parse(json) : json) as Result<S>;
+}
+
+/**
+ * Like apiRequest, for a body or an answer that is not JSON (a file upload, a file download): the raw body goes
+ * out with its own content type and the successful Response comes back unread.
+ */
+export function apiRequestRaw(
+  path: string,
+  {
+    method = 'GET',
+    body,
+    contentType,
+    signal,
+  }: {
+    method?: ApiRequest['method'];
+    body?: Blob | ArrayBuffer;
+    contentType?: string;
+    signal?: AbortSignal;
+  } = {},
+): Promise<Response> {
+  return authorizedFetch(
+    path,
+    (headers) => {
+      if (contentType) headers['content-type'] = contentType;
+      return { method, body };
+    },
+    signal,
+  );
 }

@@ -1,0 +1,203 @@
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import { useTranslation } from 'react-i18next';
+import {
+  COMPANY_STATUSES,
+  POLL_INTERVAL_MINUTES_MAX,
+  POLL_INTERVAL_MINUTES_MIN,
+  RETENTION_DAYS_MAX,
+  RETENTION_DAYS_MIN,
+} from '@lbs/contracts';
+import {
+  FormActions,
+  FormAutocompleteField,
+  FormGrid,
+  FormNumberField,
+  FormSection,
+  FormSelectField,
+  FormSwitchField,
+  FormTextField,
+} from '../../../components/form-fields.tsx';
+import { FormProblemAlert } from '../../../components/problem-alert.tsx';
+import { applyProblemToForm, type ProblemOutcome } from '../../../lib/api/form-errors.ts';
+import { allCountryCodes, countryName, currencies, timeZones } from '../../../lib/format.ts';
+import {
+  COMPANY_FORM_FIELDS,
+  companyFormSchema,
+  type CompanyFormInput,
+  type CompanyFormOutput,
+} from '../api/companies.ts';
+import { WeekdayChips } from './weekday-chips.tsx';
+
+/** Company add/edit form: identity and contact, configuration (zones, tracking window, polling, retention), price plan. */
+export function CompanyForm({
+  defaultValues,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  defaultValues: CompanyFormInput;
+  submitLabel: string;
+  onSubmit: (values: CompanyFormOutput) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [problem, setProblem] = useState<ProblemOutcome | null>(null);
+  const form = useForm<CompanyFormInput, unknown, CompanyFormOutput>({
+    resolver: zodResolver(companyFormSchema),
+    defaultValues,
+    mode: 'onTouched',
+  });
+  const { control } = form;
+  const zones = useMemo(timeZones, []);
+  const currencyCodes = useMemo(currencies, []);
+  const countries = useMemo(
+    () =>
+      allCountryCodes().sort((a, b) =>
+        countryName(i18n.language, a).localeCompare(countryName(i18n.language, b), i18n.language),
+      ),
+    [i18n.language],
+  );
+
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      setProblem(applyProblemToForm(error, form.setError, COMPANY_FORM_FIELDS));
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <FormProblemAlert outcome={problem} onClose={() => setProblem(null)} />
+      <FormGrid>
+        <FormTextField control={control} name="name" label={t('org.fields.name')} required autoFocus />
+        <FormTextField
+          control={control}
+          name="code"
+          label={t('org.company.fields.code')}
+          required
+          helperText={t('org.company.codeHint')}
+        />
+        <FormSelectField
+          control={control}
+          name="status"
+          label={t('org.company.fields.status')}
+          options={COMPANY_STATUSES.map((status) => ({
+            value: status,
+            label: t(`org.company.status.${status}`),
+          }))}
+        />
+        <FormTextField
+          control={control}
+          name="contactEmail"
+          type="email"
+          label={t('org.company.fields.contactEmail')}
+          autoComplete="off"
+        />
+        <FormTextField
+          control={control}
+          name="contactPhone"
+          type="tel"
+          label={t('org.company.fields.contactPhone')}
+          helperText={t('org.fields.phoneHint')}
+        />
+        <FormAutocompleteField
+          control={control}
+          name="country"
+          label={t('org.fields.country')}
+          options={countries}
+          getOptionLabel={(code) => (code ? `${countryName(i18n.language, code)} (${code})` : '')}
+        />
+        <FormTextField control={control} name="city" label={t('org.company.fields.city')} />
+        <FormTextField control={control} name="address" label={t('org.fields.address')} />
+
+        <FormSection title={t('org.company.sections.config')}>
+          <FormSwitchField
+            control={control}
+            name="config.zoneEnabled"
+            label={t('org.company.fields.zoneEnabled')}
+            helperText={t('org.company.zoneEnabledHint')}
+            span={2}
+          />
+          <WeekdayChips
+            control={control}
+            name="config.trackingWindow.days"
+            label={t('org.company.fields.trackingDays')}
+          />
+          <FormTextField
+            control={control}
+            name="config.trackingWindow.start"
+            type="time"
+            label={t('org.company.fields.trackingStart')}
+            required
+          />
+          <FormTextField
+            control={control}
+            name="config.trackingWindow.end"
+            type="time"
+            label={t('org.company.fields.trackingEnd')}
+            required
+          />
+          <FormAutocompleteField
+            control={control}
+            name="config.trackingWindow.timezone"
+            label={t('org.company.fields.timezone')}
+            options={zones}
+            required
+          />
+          <FormNumberField
+            control={control}
+            name="config.pollIntervalMinutes"
+            label={t('org.company.fields.pollInterval')}
+            min={POLL_INTERVAL_MINUTES_MIN}
+            max={POLL_INTERVAL_MINUTES_MAX}
+            required
+            endAdornment={<InputAdornment position="end">{t('org.unit.minutes')}</InputAdornment>}
+          />
+          <FormNumberField
+            control={control}
+            name="config.retentionDays"
+            label={t('org.company.fields.retentionDays')}
+            min={RETENTION_DAYS_MIN}
+            max={RETENTION_DAYS_MAX}
+            required
+            endAdornment={<InputAdornment position="end">{t('org.unit.days')}</InputAdornment>}
+          />
+        </FormSection>
+
+        <FormSection title={t('org.company.sections.pricePlan')}>
+          <FormAutocompleteField
+            control={control}
+            name="pricePlan.currency"
+            label={t('org.company.fields.currency')}
+            options={currencyCodes}
+            required
+          />
+          <Box />
+          <FormNumberField
+            control={control}
+            name="pricePlan.monthlyFeePerMsisdn"
+            label={t('org.company.fields.monthlyFee')}
+            min={0}
+            step="any"
+            required
+          />
+          <FormNumberField
+            control={control}
+            name="pricePlan.feePerLocate"
+            label={t('org.company.fields.feePerLocate')}
+            min={0}
+            step="any"
+            required
+          />
+        </FormSection>
+      </FormGrid>
+      <FormActions submitLabel={submitLabel} submitting={form.formState.isSubmitting} onCancel={onCancel} />
+    </Box>
+  );
+}

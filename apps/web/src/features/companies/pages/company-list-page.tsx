@@ -1,0 +1,118 @@
+import { useMemo } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import AddIcon from '@mui/icons-material/Add';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import { COMPANY_STATUSES, companyPageSchema, type Company } from '@lbs/contracts';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { ServerDataGrid, useUrlFilter } from '../../../components/server-data-grid.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { countryName, formatDateTime } from '../../../lib/format.ts';
+import { useCan } from '../../../lib/permissions.ts';
+import { firstOpenablePath, pathFor } from '../../../lib/route-links.ts';
+import { COMPANIES_PATH } from '../api/companies.ts';
+import { CompanyStatusChip } from '../components/company-status-chip.tsx';
+
+/** /company/list: the companies in scope (a CompanyAdmin: its own). */
+export function CompanyListPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { role } = useCurrentUser();
+  const allowed = useCan();
+  const [status, setStatus] = useUrlFilter('status');
+  const locale = i18n.language;
+
+  const columns = useMemo<GridColDef<Company>[]>(
+    () => [
+      { field: 'name', headerName: t('org.fields.name'), flex: 1.4, minWidth: 180 },
+      { field: 'code', headerName: t('org.company.fields.code'), flex: 0.7, minWidth: 110 },
+      { field: 'city', headerName: t('org.company.fields.city'), flex: 0.8, minWidth: 110 },
+      {
+        field: 'country',
+        headerName: t('org.fields.country'),
+        flex: 1.2,
+        minWidth: 170,
+        valueFormatter: (value: string | null) => countryName(locale, value),
+      },
+      {
+        field: 'zoneEnabled',
+        headerName: t('org.company.fields.zoneEnabled'),
+        sortable: false,
+        minWidth: 130,
+        valueGetter: (_value, row) => row.config.zoneEnabled,
+        renderCell: ({ row }) =>
+          row.config.zoneEnabled ? (
+            <Chip size="small" label={t('org.enabled')} color="info" variant="outlined" />
+          ) : (
+            t('org.disabled')
+          ),
+      },
+      {
+        field: 'status',
+        headerName: t('org.company.fields.status'),
+        minWidth: 120,
+        renderCell: ({ row }) => <CompanyStatusChip status={row.status} />,
+      },
+      {
+        field: 'createdAt',
+        headerName: t('org.fields.createdAt'),
+        minWidth: 170,
+        valueFormatter: (value: string) => formatDateTime(locale, value),
+      },
+    ],
+    [t, locale],
+  );
+
+  return (
+    <PageFrame
+      title={t('route.companyList')}
+      crumbs={[{ label: t('sidebar.company') }]}
+      actions={
+        allowed('company', 'create') && (
+          <Button
+            component={RouterLink}
+            to={pathFor('companyAdd')}
+            variant="contained"
+            startIcon={<AddIcon />}
+          >
+            {t('route.companyAdd')}
+          </Button>
+        )
+      }
+    >
+      <ServerDataGrid<Company>
+        label={t('route.companyList')}
+        path={COMPANIES_PATH}
+        schema={companyPageSchema}
+        columns={columns}
+        defaultSort="name"
+        filters={{ status }}
+        toolbar={
+          <TextField
+            select
+            size="small"
+            label={t('org.company.fields.status')}
+            value={status ?? ''}
+            onChange={(event) => setStatus(event.target.value || undefined)}
+            sx={{ minWidth: 180 }}
+          >
+            <MenuItem value="">{t('org.all')}</MenuItem>
+            {COMPANY_STATUSES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {t(`org.company.status.${s}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        }
+        onRowClick={(row) => {
+          const to = firstOpenablePath(role, ['companyDetails', 'companyEdit'], { id: row.id });
+          if (to) void navigate(to);
+        }}
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,27 @@
+import { msisdnPageSchema, PAGE_SIZE_MAX, type Msisdn } from '@lbs/contracts';
+import { fetchList } from '../../../lib/api/list-query.ts';
+import type { DirectoryEntry } from '../model/positions-store.ts';
+
+function toEntry(m: Msisdn): DirectoryEntry {
+  return {
+    id: m.id,
+    msisdn: m.msisdn,
+    employeeName: m.employeeName,
+    companyId: m.companyId,
+    companyName: m.companyName,
+    departmentId: m.departmentId,
+    departmentName: m.departmentName,
+    zoneId: m.zoneId,
+    zoneName: m.zoneName,
+    designationId: m.designationId,
+    designationName: m.designationName,
+    consentStatus: m.consentStatus,
+    trackingEnabled: m.trackingEnabled,
+  };
+}
+
+/** One page of GET /msisdns (largest page size, in creation order so paging is stable): names, consent and the MSISDNs without a fix. */
+export async function fetchDirectoryPage(page: number, signal?: AbortSignal): Promise<{ items: DirectoryEntry[]; total: number; size: number }> {
+  const answer = await fetchList('/msisdns', msisdnPageSchema, { page, size: PAGE_SIZE_MAX, sort: 'createdAt' }, signal);
+  return { items: answer.items.map(toEntry), total: answer.total, size: answer.size };
+}

@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import type { MonitorPosition } from '@lbs/contracts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useHierarchy } from '../../../lib/hierarchy.ts';
+import { fetchDirectoryPage } from '../api/msisdn-directory.ts';
+import { fetchMonitorPositions } from '../api/monitor-positions.ts';
+import { openMonitorStream } from '../api/monitor-stream.ts';
+import { filterItems, filterOptions, NO_FILTERS, type MonitorFilters } from '../model/filters.ts';
+import type { TrailPoint } from '../model/geo.ts';
+import { startLivePositions, type LiveState } from '../model/live-positions.ts';
+import { PositionsStore } from '../model/positions-store.ts';
+import { useNow, useThrottledVersion } from '../model/use-store-version.ts';
+import { DetailsPanel } from './details-panel.tsx';
+import { MonitorMap } from './monitor-map.tsx';
+import { SideList } from './side-list.tsx';
+
+/** Re-render at most this often for live positions; the map batches its own updates to one per second. */
+const RENDER_INTERVAL_MS = 500;
+/** Live turns stale with time alone: re-classify this often. */
+const CLOCK_INTERVAL_MS = 30_000;
+const DETAILS_WIDTH = 340;
+const DETAILS_GAP = 12;
+
+/** The Monitor: side list (start side) and map, kept live from the positions stream. */
+export function MonitorWorkspace() {
+  const { role } = useCurrentUser();
+  const { mode } = useHierarchy();
+  const [store] = useState(() => new PositionsStore());
+  const [liveState, setLiveState] = useState<LiveState>('connecting');
+  const [error, setError] = useState<unknown>(null);
+  const [filters, setFilters] = useState<MonitorFilters>(NO_FILTERS);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [flyRequest, setFlyRequest] = useState(0);
+  const [trail, setTrail] = useState<readonly TrailPoint[] | null>(null);
+  const [playback, setPlayback] = useState<TrailPoint | null>(null);
+  const version = useThrottledVersion(store, RENDER_INTERVAL_MS);
+  const nowMs = useNow(CLOCK_INTERVAL_MS);
+
+  useEffect(
+    () =>
+      startLivePositions(
+        store,
+        { fetchPositions: fetchMonitorPositions, openStream: openMonitorStream, fetchDirectoryPage },
+        { onState: setLiveState, onError: setError },
+      ),
+    [store],
+  );
+
+  // A new version, a new (cached) list: the memos below follow it.
+  const all = useMemo(() => (version >= 0 ? store.list() : []), [store, version]);
+  const filtered = useMemo(() => filterItems(all, filters, mode, nowMs), [all, filters, mode, nowMs]);
+  const options = useMemo(() => filterOptions(all, filters.companyId), [all, filters.companyId]);
+  const selected = selectedId === null ? undefined : store.get(selectedId);
+
+  const select = useCallback((id: number) => {
+    setSelectedId(id);
+    setFlyRequest((n) => n + 1);
+  }, []);
+  const close = useCallback(() => setSelectedId(null), []);
+  const onLocated = useCallback(
+    (position: MonitorPosition) => {
+      store.applyPosition(position);
+      setFlyRequest((n) => n + 1);
+    },
+    [store],
+  );
+
+  return (
+    <Card
+      sx={{
+        display: 'flex',
+        flexDirection: { xs: 'column', md: 'row' },
+        height: { md: 'calc(100dvh - 208px)' },
+        minHeight: { md: 560 },
+        overflow: 'hidden',
+      }}
+    >
+      <Box
+        sx={{
+          width: { md: 340 },
+          flexShrink: 0,
+          height: { xs: 560, md: '100%' },
+          order: { xs: 2, md: 0 },
+          borderRight: { md: 1 },
+          borderTop: { xs: 1, md: 0 },
+          borderColor: { xs: 'divider', md: 'divider' },
+        }}
+      >
+        <SideList
+          items={filtered.items}
+          total={all.length}
+          counts={filtered.counts}
+          filters={filters}
+          onFiltersChange={setFilters}
+          options={options}
+          showCompanyFilter={role === 'SuperAdmin'}
+          hierarchyMode={mode}
+          selectedId={selectedId}
+          onSelect={select}
+          nowMs={nowMs}
+          liveState={liveState}
+          error={error}
+          loading={!store.hasSnapshot}
+        />
+      </Box>
+      <Box sx={{ flex: 1, minWidth: 0, position: 'relative', height: { xs: 460, md: '100%' } }}>
+        <MonitorMap
+          items={filtered.items}
+          nowMs={nowMs}
+          selected={selected}
+          flyRequest={flyRequest}
+          trail={trail}
+          playback={playback}
+          endInset={selected ? DETAILS_WIDTH + 2 * DETAILS_GAP : 0}
+          onSelect={select}
+        />
+        {selected && (
+          <Box
+            sx={{
+              position: 'absolute',
+              top: DETAILS_GAP,
+              insetInlineEnd: DETAILS_GAP,
+              width: DETAILS_WIDTH,
+              maxWidth: `calc(100% - ${2 * DETAILS_GAP}px)`,
+              // Clear of the attribution in the bottom end corner.
+              maxHeight: `calc(100% - ${DETAILS_GAP + 44}px)`,
+              display: 'flex',
+              flexDirection: 'column',
+            }}
+          >
+            <DetailsPanel key={selected.id} item={selected} nowMs={nowMs} onClose={close} onLocated={onLocated} onTrail={setTrail} onPlayback={setPlayback} />
+          </Box>
+        )}
+      </Box>
+    </Card>
+  );
+}

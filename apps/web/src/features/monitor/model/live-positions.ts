@@ -1,0 +1,139 @@
+import { livePositionSchema, MONITOR_STREAM_EVENTS, type MonitorPositions } from '@lbs/contracts';
+import { backoffDelay, type StreamStatus } from '../../../lib/api/event-stream.ts';
+import type { SseEvent } from '../../../lib/api/sse-parser.ts';
+import type { DirectoryEntry, PositionsStore } from './positions-store.ts';
+
+/** The calls the Monitor needs; the page passes the real ones (api/), tests pass fakes. */
+export interface LiveSource {
+  fetchPositions(since: string | undefined, signal: AbortSignal): Promise<MonitorPositions>;
+  openStream(handlers: { onEvent: (event: SseEvent) => void; onStatus: (status: StreamStatus) => void }): { close(): void };
+  /** One page (from 1) of the MSISDN directory and the total. */
+  fetchDirectoryPage(page: number, signal: AbortSignal): Promise<{ items: DirectoryEntry[]; total: number; size: number }>;
+}
+
+export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'failed';
+
+export interface LiveCallbacks {
+  onState?: (state: LiveState) => void;
+  /** A snapshot/refresh or directory failure (null once a later call succeeds). */
+  onError?: (error: unknown) => void;
+}
+
+export interface LiveOptions {
+  /** The directory (consent, designation, MSISDNs without a fix) is reloaded this often. */
+  directoryRefreshMs?: number;
+  directoryConcurrency?: number;
+  random?: () => number;
+}
+
+/**
+ * Keeps `store` current: the full snapshot first, then the live stream; every time the stream is (re)established
+ * (`ready`) the positions received meanwhile are fetched with `since` = the last answer's generatedAt, so a dropped
+ * connection loses nothing. Refreshes never overlap: a request made while one runs is served after it. A failed
+ * refresh is tried again with backoff. Returns the stop function.
+ */
+export function startLivePositions(store: PositionsStore, source: LiveSource, callbacks: LiveCallbacks = {}, options: LiveOptions = {}): () => void {
+  const { onState = () => {}, onError = () => {} } = callbacks;
+  const { directoryRefreshMs = 10 * 60_000, directoryConcurrency = 3, random } = options;
+  const life = new AbortController();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const later = (fn: () => void, ms: number) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      fn();
+    }, ms);
+    timers.add(timer);
+  };
+
+  let refreshing = false;
+  let pending = false;
+  let failures = 0;
+  const refresh = async () => {
+    pending = true;
+    if (refreshing) return;
+    refreshing = true;
+    try {
+      while (pending && !life.signal.aborted) {
+        pending = false;
+        const full = !store.hasSnapshot;
+        const requestedAt = Date.now();
+        try {
+          const body = await source.fetchPositions(full ? undefined : store.cursor, life.signal);
+          if (life.signal.aborted) return;
+          store.applySnapshot(body, { full, requestedAt });
+          failures = 0;
+          onError(null);
+        } catch (error) {
+          if (life.signal.aborted) return;
+          onError(error);
+          later(() => void refresh(), backoffDelay(failures++, { initialMs: 2000, maxMs: 60_000 }, random));
+          return;
+        }
+      }
+    } finally {
+      refreshing = false;
+    }
+  };
+
+  const onEvent = (event: SseEvent) => {
+    if (event.event === MONITOR_STREAM_EVENTS.ready) {
+      onState('live');
+      void refresh();
+      return;
+    }
+    if (event.event !== MONITOR_STREAM_EVENTS.position) return;
+    let json: unknown;
+    try {
+      json = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    const parsed = livePositionSchema.safeParse(json);
+    if (parsed.success) store.applyPosition(parsed.data);
+  };
+
+  const onStatus = (status: StreamStatus) => {
+    if (status.state === 'retrying') onState('reconnecting');
+    else if (status.state === 'failed') onState('failed');
+    else if (status.state === 'connecting' && status.attempt === 0 && !store.hasSnapshot) onState('connecting');
+  };
+
+  const loadDirectory = async () => {
+    try {
+      const first = await source.fetchDirectoryPage(1, life.signal);
+      if (life.signal.aborted) return;
+      const all = new Set<number>(first.items.map((e) => e.id));
+      store.applyDirectory(first.items);
+      const pages = Math.ceil(first.total / Math.max(1, first.size));
+      let next = 2;
+      const worker = async () => {
+        while (next <= pages && !life.signal.aborted) {
+          const page = next++;
+          const answer = await source.fetchDirectoryPage(page, life.signal);
+          if (life.signal.aborted) return;
+          for (const e of answer.items) all.add(e.id);
+          store.applyDirectory(answer.items);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(directoryConcurrency, Math.max(0, pages - 1)) }, worker));
+      if (life.signal.aborted) return;
+      store.applyDirectory([], { complete: true, all });
+    } catch (error) {
+      if (!life.signal.aborted) onError(error);
+    } finally {
+      if (!life.signal.aborted) later(() => void loadDirectory(), directoryRefreshMs);
+    }
+  };
+
+  onState('connecting');
+  void refresh();
+  void loadDirectory();
+  const stream = source.openStream({ onEvent, onStatus });
+
+  return () => {
+    life.abort();
+    stream.close();
+    for (const timer of timers) clearTimeout(timer);
+    timers.clear();
+  };
+}

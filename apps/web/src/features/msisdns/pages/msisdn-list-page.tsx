@@ -1,0 +1,187 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import AddIcon from '@mui/icons-material/Add';
+import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import { CONSENT_STATUSES, msisdnPageSchema, type ConsentStatus, type Msisdn } from '@lbs/contracts';
+import { EntitySelect } from '../../../components/entity-select.tsx';
+import { useHierarchyFilter } from '../../../components/hierarchy-filter.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { ServerDataGrid, useUrlFilter, useUrlIdFilter } from '../../../components/server-data-grid.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useCan } from '../../../lib/permissions.ts';
+import { MSISDNS_PATH } from '../api/keys.ts';
+import { ConsentChip } from '../components/consent-chip.tsx';
+import { ImportDialog } from '../components/import-dialog.tsx';
+import { TrackingChip } from '../components/tracking-chip.tsx';
+import { msisdnPaths } from '../paths.ts';
+
+const isConsentStatus = (value: string | undefined): value is ConsentStatus =>
+  (CONSENT_STATUSES as readonly string[]).includes(value ?? '');
+
+/** /msisdn/list: the employee numbers in the caller's scope, with the filters of the hierarchy mode. */
+export function MsisdnListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { role } = useCurrentUser();
+  const allowed = useCan();
+  const isSuperAdmin = role === 'SuperAdmin';
+  const [importOpen, setImportOpen] = useState(false);
+  const [companyId, setCompanyId] = useUrlIdFilter('companyId');
+  const hierarchy = useHierarchyFilter({ companyId: isSuperAdmin ? companyId : undefined });
+  const [designationId, setDesignationId] = useUrlIdFilter('designationId');
+  const [consentParam, setConsent] = useUrlFilter('consentStatus');
+  const consentStatus = isConsentStatus(consentParam) ? consentParam : undefined;
+
+  const columns = useMemo<GridColDef<Msisdn>[]>(() => {
+    const unit: GridColDef<Msisdn> =
+      hierarchy.mode === 'ZONE'
+        ? {
+            field: 'zoneName',
+            headerName: t('msisdns.field.zone'),
+            flex: 1,
+            minWidth: 120,
+            valueGetter: (_v, row) => row.zoneName ?? '—',
+          }
+        : { field: 'departmentName', headerName: t('msisdns.field.department'), flex: 1, minWidth: 120 };
+    return [
+      {
+        field: 'msisdn',
+        headerName: t('msisdns.field.msisdn'),
+        minWidth: 145,
+        flex: 1,
+        renderCell: ({ row }) => (
+          <Link
+            component={RouterLink}
+            to={msisdnPaths.details(row.id)}
+            onClick={(event) => event.stopPropagation()}
+            dir="ltr"
+            underline="hover"
+            sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', unicodeBidi: 'isolate' }}
+          >
+            {row.msisdn}
+          </Link>
+        ),
+      },
+      { field: 'employeeName', headerName: t('msisdns.field.employeeName'), flex: 1.2, minWidth: 140 },
+      {
+        field: 'employeeCode',
+        headerName: t('msisdns.field.employeeCode'),
+        minWidth: 115,
+        valueGetter: (_v, row) => row.employeeCode ?? '—',
+      },
+      ...(isSuperAdmin
+        ? [
+            {
+              field: 'companyName',
+              headerName: t('msisdns.field.company'),
+              flex: 1,
+              minWidth: 130,
+            } satisfies GridColDef<Msisdn>,
+          ]
+        : []),
+      unit,
+      { field: 'designationName', headerName: t('msisdns.field.designation'), flex: 1, minWidth: 120 },
+      {
+        field: 'consentStatus',
+        headerName: t('msisdns.field.consent'),
+        minWidth: 180,
+        flex: 1.2,
+        renderCell: ({ row }) => (
+          <Box sx={{ height: '100%', display: 'flex', alignItems: 'center' }}>
+            <ConsentChip msisdn={row} stacked />
+          </Box>
+        ),
+      },
+      {
+        field: 'trackingEnabled',
+        headerName: t('msisdns.field.tracking'),
+        minWidth: 105,
+        renderCell: ({ row }) => <TrackingChip enabled={row.trackingEnabled} />,
+      },
+    ];
+  }, [t, hierarchy.mode, isSuperAdmin]);
+
+  const actions = (
+    <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+      {allowed('msisdn', 'import') && (
+        <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImportOpen(true)}>
+          {t('msisdns.action.import')}
+        </Button>
+      )}
+      {allowed('msisdn', 'create') && (
+        <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={msisdnPaths.add}>
+          {t('msisdns.action.add')}
+        </Button>
+      )}
+    </Box>
+  );
+
+  return (
+    <PageFrame title={t('route.msisdnList')} crumbs={[{ label: t('sidebar.msisdn') }]} actions={actions}>
+      <ServerDataGrid<Msisdn>
+        label={t('route.msisdnList')}
+        path={MSISDNS_PATH}
+        schema={msisdnPageSchema}
+        columns={columns}
+        defaultSort="employeeName"
+        searchLabel={t('msisdns.list.searchPlaceholder')}
+        filters={{
+          ...(isSuperAdmin ? { companyId } : {}),
+          ...hierarchy.filters,
+          designationId,
+          consentStatus,
+        }}
+        gridProps={{ rowHeight: 64 }}
+        toolbar={
+          // The selects fill their minimum width (the shared EntitySelect's field does not stretch by itself).
+          <Box
+            sx={{ display: 'contents', '& .MuiAutocomplete-root .MuiFormControl-root': { width: '100%' } }}
+          >
+            {isSuperAdmin && (
+              <EntitySelect
+                kind="company"
+                value={companyId}
+                onChange={setCompanyId}
+                label={t('msisdns.field.company')}
+                size="small"
+              />
+            )}
+            {hierarchy.control}
+            <EntitySelect
+              kind="designation"
+              value={designationId}
+              onChange={setDesignationId}
+              companyId={isSuperAdmin ? companyId : undefined}
+              label={t('msisdns.field.designation')}
+              size="small"
+            />
+            <TextField
+              select
+              size="small"
+              label={t('msisdns.field.consent')}
+              value={consentStatus ?? ''}
+              onChange={(event) => setConsent(event.target.value || undefined)}
+              sx={{ minWidth: 170 }}
+            >
+              <MenuItem value="">{t('msisdns.filter.any')}</MenuItem>
+              {CONSENT_STATUSES.map((status) => (
+                <MenuItem key={status} value={status}>
+                  {t(`msisdns.consent.${status}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Box>
+        }
+        onRowClick={(row) => navigate(msisdnPaths.details(row.id))}
+      />
+      {allowed('msisdn', 'import') && <ImportDialog open={importOpen} onClose={() => setImportOpen(false)} />}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,122 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import { vi } from 'vitest';
+import type { HierarchyMode, Me, Msisdn, Role } from '@lbs/contracts';
+import { NotifierProvider } from '../../components/notifier.tsx';
+import { i18n } from '../../i18n/index.ts';
+import { CurrentUserContext, toCurrentUser } from '../../lib/current-user.ts';
+import { HierarchyContext } from '../../lib/hierarchy.ts';
+
+/** Test support for the MSISDN screens: a signed-in user of a role, the page's providers and a backend stub. */
+
+export function meOf(role: Role): Me {
+  return {
+    id: 7,
+    fullName: 'Test Admin',
+    email: 'admin@example.com',
+    username: 'admin',
+    phoneNo: null,
+    photoURL: '',
+    companyId: role === 'SuperAdmin' ? null : 1,
+    companyName: role === 'SuperAdmin' ? null : 'Alpha Logistics',
+    departmentId: null,
+    departmentName: null,
+    zoneId: null,
+    zoneName: null,
+    designationId: null,
+    designationName: null,
+    isPiaSigned: true,
+    hasDueInvoice: false,
+    dueInvoiceList: [],
+    roleList: [{ roleName: role }],
+    active: true,
+    companyConfig: [{ zoneEnabled: true }],
+  };
+}
+
+export function msisdnOf(patch: Partial<Msisdn> = {}): Msisdn {
+  return {
+    id: 42,
+    msisdn: '+393471234567',
+    employeeName: 'Giulia Bianchi',
+    employeeCode: 'E-042',
+    email: 'giulia@example.com',
+    companyId: 1,
+    companyName: 'Alpha Logistics',
+    departmentId: 3,
+    departmentName: 'Field Operations',
+    zoneId: null,
+    zoneName: null,
+    designationId: 5,
+    designationName: 'Driver',
+    consentStatus: 'PENDING',
+    consentAt: null,
+    consentRequestedAt: '2026-03-02T09:15:00.000Z',
+    trackingEnabled: true,
+    createdAt: '2026-03-02T09:15:00.000Z',
+    updatedAt: '2026-03-02T09:15:00.000Z',
+    ...patch,
+  };
+}
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+export const notFound = () =>
+  json({ type: 'about:blank', title: 'Not Found', status: 404, code: 'problem.notFound' }, 404);
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  body: BodyInit | null | undefined;
+  headers: Record<string, string>;
+}
+
+/** Stubs fetch: `handle` answers each backend call by method and path (query string included). */
+export function stubApi(handle: (call: ApiCall) => Response | undefined) {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const call: ApiCall = {
+        method: init?.method ?? 'GET',
+        path: `${url.pathname.replace('/api/v1/lbs-backend', '')}${url.search}`,
+        body: init?.body,
+        headers: (init?.headers ?? {}) as Record<string, string>,
+      };
+      calls.push(call);
+      return handle(call) ?? notFound();
+    }),
+  );
+  return calls;
+}
+
+/** Renders `routes` at `path` as a user of `role`, with the providers the authenticated layout gives a page. */
+export function renderAs(
+  role: Role,
+  routes: RouteObject[],
+  path: string,
+  { mode = 'DEPARTMENT' as HierarchyMode }: { mode?: HierarchyMode } = {},
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const wrap = (children: ReactNode) => (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <NotifierProvider>
+          <CurrentUserContext.Provider value={toCurrentUser(meOf(role))}>
+            <HierarchyContext.Provider value={{ mode, canShowToggle: false, setMode: () => {} }}>
+              {children}
+            </HierarchyContext.Provider>
+          </CurrentUserContext.Provider>
+        </NotifierProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+  return { router, ...render(wrap(<RouterProvider router={router} />)) };
+}

@@ -1,0 +1,156 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { OrgUnit } from '@lbs/contracts';
+import { initI18n } from '../../i18n/index.ts';
+import { jsonResponse } from '../../lib/auth/test-helpers.ts';
+import { problem, renderApp, signIn, testUser } from '../../test/render-app.tsx';
+
+const department: OrgUnit = {
+  id: 5,
+  companyId: 1,
+  companyName: 'Alpha Logistics',
+  name: 'Field Operations',
+  description: 'Drivers and technicians',
+  msisdnCount: 12,
+  createdAt: '2025-01-01T08:00:00.000Z',
+  updatedAt: '2025-01-02T08:00:00.000Z',
+};
+const page = (items: OrgUnit[]) => jsonResponse({ items, total: items.length, page: 1, size: 20 });
+
+beforeAll(async () => {
+  await initI18n('en-US');
+});
+beforeEach(signIn);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('department screens: buttons follow the shared permission table', () => {
+  it('a CompanyAdmin gets Add Department on the list; a DepartmentAdmin does not', async () => {
+    renderApp('/department/list', testUser('CompanyAdmin'), (url) =>
+      url.pathname.endsWith('/departments') ? page([department]) : undefined,
+    );
+    expect(await screen.findByText('Field Operations')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add Department' })).toHaveAttribute('href', '/department/add');
+    cleanup();
+
+    renderApp('/department/list', testUser('DepartmentAdmin'), (url) =>
+      url.pathname.endsWith('/departments') ? page([department]) : undefined,
+    );
+    expect(await screen.findByText('Field Operations')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add Department' })).toBeNull();
+  });
+
+  it('details: a DepartmentAdmin may edit but not delete; a CompanyAdmin may do both', async () => {
+    const api = (url: URL) =>
+      url.pathname.endsWith('/departments/5') ? jsonResponse(department) : undefined;
+    renderApp('/department-details/5', testUser('DepartmentAdmin'), api);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Field Operations' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/department-details/edit/5');
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.getByText('Drivers and technicians')).toBeInTheDocument();
+    cleanup();
+
+    renderApp('/department-details/5', testUser('CompanyAdmin'), api);
+    expect(await screen.findByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('a CompanyAdmin sees its company without edit or delete (SuperAdmin only)', async () => {
+    renderApp('/company-details/1', testUser('CompanyAdmin'), (url) =>
+      url.pathname.endsWith('/companies/1')
+        ? jsonResponse({
+            id: 1,
+            companyId: 1,
+            name: 'Alpha Logistics',
+            code: 'ALPHA',
+            contactEmail: null,
+            contactPhone: '+966501234567',
+            address: null,
+            city: 'Riyadh',
+            country: 'SA',
+            status: 'ACTIVE',
+            config: {
+              zoneEnabled: true,
+              trackingWindow: {
+                days: [1, 2, 3, 4, 5],
+                start: '08:00',
+                end: '18:00',
+                timezone: 'Asia/Riyadh',
+              },
+              pollIntervalMinutes: 5,
+              retentionDays: 90,
+            },
+            pricePlan: { currency: 'SAR', monthlyFeePerMsisdn: 10, feePerLocate: 0.05 },
+            createdAt: '2025-01-01T08:00:00.000Z',
+            updatedAt: '2025-01-01T08:00:00.000Z',
+          })
+        : undefined,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alpha Logistics' })).toBeInTheDocument();
+    expect(screen.getByText('Saudi Arabia')).toBeInTheDocument();
+    expect(screen.getByText('Monday, Tuesday, Wednesday, Thursday, and Friday')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it('delete asks first and shows the 409 reason translated', async () => {
+    const { apiCalls } = renderApp('/department-details/5', testUser('CompanyAdmin'), (url, init) => {
+      if (!url.pathname.endsWith('/departments/5')) return undefined;
+      return init?.method === 'DELETE' ? problem(409, 'org.departmentInUse') : jsonResponse(department);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this item?' });
+    expect(
+      within(dialog).getByText('“Field Operations” will be deleted. This cannot be undone.'),
+    ).toBeInTheDocument();
+    expect(apiCalls().filter((c) => c.init?.method === 'DELETE')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(
+      await within(dialog).findByText('The department still has employee MSISDNs or users'),
+    ).toBeInTheDocument();
+    expect(
+      apiCalls()
+        .filter((c) => c.init?.method === 'DELETE')
+        .map((c) => c.url.pathname),
+    ).toEqual(['/api/v1/lbs-backend/departments/5']);
+  });
+});
+
+describe('department add form', () => {
+  it('a CompanyAdmin never sends companyId; server field errors land on the field; success opens the details', async () => {
+    let attempt = 0;
+    const { apiCalls, router } = renderApp('/department/add', testUser('CompanyAdmin'), (url, init) => {
+      if (url.pathname.endsWith('/departments') && init?.method === 'POST') {
+        attempt += 1;
+        if (attempt === 1)
+          return problem(409, 'org.nameTaken', [
+            { path: 'name', code: 'org.nameTaken', message: 'This name is already in use in the company' },
+          ]);
+        return jsonResponse({ ...department, name: 'Logistics' }, 201);
+      }
+      if (url.pathname.endsWith('/departments/5')) return jsonResponse({ ...department, name: 'Logistics' });
+      return undefined;
+    });
+    expect(await screen.findByRole('textbox', { name: 'Company' })).toHaveValue('Alpha Logistics');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Logistics' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findAllByText('This name is already in use in the company')).not.toHaveLength(0);
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/department-details/5'));
+    expect(await screen.findByText('Department “Logistics” created')).toBeInTheDocument();
+    const posts = apiCalls()
+      .filter((c) => c.init?.method === 'POST')
+      .map((c) => JSON.parse(String(c.init?.body)));
+    expect(posts).toEqual([
+      { name: 'Logistics', description: null },
+      { name: 'Logistics', description: null },
+    ]);
+  });
+});

@@ -1,0 +1,219 @@
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate, useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { canOpenRouteId, orgUnitSchema, type OrgUnit } from '@lbs/contracts';
+import { DeleteButton } from '../../../components/confirm-dialog.tsx';
+import { QueryState } from '../../../components/details-card.tsx';
+import { FormEntitySelect } from '../../../components/entity-select.tsx';
+import { FormActions, FormGrid, FormTextField } from '../../../components/form-fields.tsx';
+import { useNotify } from '../../../components/notifier.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { FormProblemAlert } from '../../../components/problem-alert.tsx';
+import { applyProblemToForm, type ProblemOutcome } from '../../../lib/api/form-errors.ts';
+import {
+  useCreateMutation,
+  useDeleteMutation,
+  useDetailQuery,
+  useUpdateMutation,
+} from '../../../lib/api/resource.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useCan } from '../../../lib/permissions.ts';
+import { firstOpenablePath, pathFor } from '../../../lib/route-links.ts';
+import {
+  ORG_UNIT_FORM_FIELDS,
+  ORG_UNITS,
+  orgUnitAddFormSchema,
+  orgUnitAddFormSchemaSuperAdmin,
+  orgUnitEditFormSchema,
+  orgUnitToForm,
+  type OrgUnitFormValues,
+  type OrgUnitKind,
+} from '../api/org-units.ts';
+
+function OrgUnitForm({
+  mode,
+  companyName,
+  defaultValues,
+  onSubmit,
+}: {
+  mode: 'add' | 'edit';
+  /** Shown read-only when the company is not chosen in the form. */
+  companyName: string | null;
+  defaultValues: OrgUnitFormValues;
+  onSubmit: (values: OrgUnitFormValues, reset: () => void) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { role } = useCurrentUser();
+  const pickCompany = mode === 'add' && role === 'SuperAdmin';
+  const schema =
+    mode === 'edit'
+      ? orgUnitEditFormSchema
+      : pickCompany
+        ? orgUnitAddFormSchemaSuperAdmin
+        : orgUnitAddFormSchema;
+  const [problem, setProblem] = useState<ProblemOutcome | null>(null);
+  const form = useForm<OrgUnitFormValues>({
+    resolver: zodResolver(schema) as Resolver<OrgUnitFormValues>,
+    defaultValues,
+    mode: 'onTouched',
+  });
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      await onSubmit(values, () => form.reset(defaultValues));
+    } catch (error) {
+      setProblem(applyProblemToForm(error, form.setError, ORG_UNIT_FORM_FIELDS));
+    }
+  });
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <FormProblemAlert outcome={problem} onClose={() => setProblem(null)} />
+      <FormGrid>
+        {pickCompany ? (
+          <FormEntitySelect
+            control={form.control}
+            name="companyId"
+            kind="company"
+            label={t('org.fields.company')}
+            required
+            span={2}
+          />
+        ) : (
+          <TextField
+            label={t('org.fields.company')}
+            value={companyName ?? ''}
+            disabled
+            fullWidth
+            sx={{ gridColumn: '1 / -1' }}
+          />
+        )}
+        <FormTextField
+          control={form.control}
+          name="name"
+          label={t('org.fields.name')}
+          required
+          autoFocus={!pickCompany}
+          span={2}
+        />
+        <FormTextField
+          control={form.control}
+          name="description"
+          label={t('org.fields.description')}
+          multiline
+          minRows={3}
+          span={2}
+        />
+      </FormGrid>
+      <FormActions
+        submitLabel={mode === 'add' ? t('org.action.create') : t('org.action.save')}
+        submitting={form.formState.isSubmitting}
+        onCancel={() => void navigate(-1)}
+      />
+    </Box>
+  );
+}
+
+function useCrumbs(kind: OrgUnitKind) {
+  const { t } = useTranslation();
+  const { role } = useCurrentUser();
+  const unit = ORG_UNITS[kind];
+  return [
+    {
+      label: t(unit.area),
+      ...(canOpenRouteId(unit.routes.list, role) ? { to: pathFor(unit.routes.list) } : {}),
+    },
+  ];
+}
+
+/** /department/add, /zone/add, /designation/add. The SuperAdmin names the company; for others it is their own. */
+export function OrgUnitAddPage({ kind }: { kind: OrgUnitKind }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { me, role } = useCurrentUser();
+  const unit = ORG_UNITS[kind];
+  const create = useCreateMutation(unit.path, orgUnitSchema);
+  return (
+    <PageFrame title={t(`route.${unit.routes.add}`)} crumbs={useCrumbs(kind)}>
+      <OrgUnitForm
+        mode="add"
+        companyName={me.companyName}
+        defaultValues={
+          role === 'SuperAdmin'
+            ? { companyId: null, name: '', description: '' }
+            : { name: '', description: '' }
+        }
+        onSubmit={async (values, reset) => {
+          const body =
+            role === 'SuperAdmin' ? values : { name: values.name, description: values.description };
+          const created: OrgUnit = await create.mutateAsync(body);
+          notify(t(`org.${kind}.created`, { name: created.name }));
+          const to = firstOpenablePath(role, [unit.routes.details, unit.routes.edit], { id: created.id });
+          // A CompanyAdmin adds zones but opens none of the zone screens: stay here for the next one.
+          if (to) void navigate(to);
+          else reset();
+        }}
+      />
+    </PageFrame>
+  );
+}
+
+/** /department-details/edit/{id}, /zone-details/edit/{id}, /designation-details/edit/{id}. */
+export function OrgUnitEditPage({ kind }: { kind: OrgUnitKind }) {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { role } = useCurrentUser();
+  const allowed = useCan();
+  const unit = ORG_UNITS[kind];
+  const query = useDetailQuery(unit.path, id, orgUnitSchema);
+  const update = useUpdateMutation(unit.path, orgUnitSchema);
+  const remove = useDeleteMutation(unit.path);
+  const item = query.data;
+  const listPath = canOpenRouteId(unit.routes.list, role) ? pathFor(unit.routes.list) : '/';
+  return (
+    <PageFrame
+      title={item ? `${t(`route.${unit.routes.edit}`)}: ${item.name}` : t(`route.${unit.routes.edit}`)}
+      crumbs={useCrumbs(kind)}
+      actions={
+        item &&
+        allowed(kind, 'delete') && (
+          <DeleteButton
+            name={item.name}
+            onDelete={() => remove.mutateAsync(item.id)}
+            onDeleted={() => {
+              notify(t('org.notice.deleted'));
+              void navigate(listPath);
+            }}
+          />
+        )
+      }
+    >
+      <QueryState query={query}>
+        {(data) => (
+          <OrgUnitForm
+            key={data.updatedAt}
+            mode="edit"
+            companyName={data.companyName}
+            defaultValues={orgUnitToForm(data)}
+            onSubmit={async (values) => {
+              const saved = await update.mutateAsync({
+                id: data.id,
+                body: { name: values.name, description: values.description },
+              });
+              notify(t('org.notice.saved'));
+              const to = firstOpenablePath(role, [unit.routes.details], { id: saved.id });
+              if (to) void navigate(to);
+            }}
+          />
+        )}
+      </QueryState>
+    </PageFrame>
+  );
+}

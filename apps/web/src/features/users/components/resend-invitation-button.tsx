@@ -1,0 +1,32 @@
+import Button from '@mui/material/Button';
+import SendIcon from '@mui/icons-material/Send';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@lbs/contracts';
+import { useNotify } from '../../../components/notifier.tsx';
+import { messageKeyFor } from '../../../lib/api/api-error.ts';
+import { useCan } from '../../../lib/permissions.ts';
+import { useResendInvitation } from '../api/users.ts';
+
+/** "Resend invitation" for a SuperAdmin while the user has not set a password. */
+export function ResendInvitationButton({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const allowed = useCan();
+  const resend = useResendInvitation();
+  if (!allowed('user', 'resendInvitation') || user.invitationStatus === 'ACCEPTED') return null;
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<SendIcon />}
+      disabled={resend.isPending}
+      onClick={() =>
+        resend.mutate(user.id, {
+          onSuccess: () => notify(t('aws.codeSent')),
+          onError: (error) => notify(t(messageKeyFor(error)), 'error'),
+        })
+      }
+    >
+      {t('org.user.resendInvitation')}
+    </Button>
+  );
+}

@@ -1,0 +1,129 @@
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import EditIcon from '@mui/icons-material/Edit';
+import { useTranslation } from 'react-i18next';
+import { canOpenRouteId, userSchema, type User } from '@lbs/contracts';
+import { DeleteButton } from '../../../components/confirm-dialog.tsx';
+import { DetailsList, DetailsSection, QueryState } from '../../../components/details-card.tsx';
+import { useNotify } from '../../../components/notifier.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { useDeleteMutation, useDetailQuery } from '../../../lib/api/resource.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { countryName, formatDate, formatDateTime } from '../../../lib/format.ts';
+import { useCan } from '../../../lib/permissions.ts';
+import { pathFor } from '../../../lib/route-links.ts';
+import { USERS_PATH } from '../api/users.ts';
+import { InvitationChip } from '../components/invitation-chip.tsx';
+import { ResendInvitationButton } from '../components/resend-invitation-button.tsx';
+
+export function UserDetails({ user }: { user: User }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  return (
+    <>
+      <DetailsList
+        items={[
+          { label: t('org.user.fields.fullName'), value: user.fullName },
+          { label: t('org.user.fields.username'), value: user.username },
+          { label: t('common.email'), value: user.email },
+          { label: t('org.user.fields.phoneNo'), value: user.phoneNo && <bdi>{user.phoneNo}</bdi> },
+          { label: t('org.user.fields.birthDate'), value: formatDate(locale, user.birthDate) },
+          { label: t('org.fields.country'), value: countryName(locale, user.country) },
+          { label: t('org.fields.address'), value: user.address, span: 2 },
+        ]}
+      />
+      <DetailsSection title={t('org.user.sections.access')}>
+        <DetailsList
+          items={[
+            {
+              label: t('org.user.fields.roles'),
+              value: (
+                <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, flexWrap: 'wrap' }}>
+                  {user.roles.map((r) => (
+                    <Chip key={r} size="small" label={t(`role.${r}`)} />
+                  ))}
+                </Box>
+              ),
+            },
+            {
+              label: t('org.user.fields.active'),
+              value: (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={user.active ? 'success' : 'default'}
+                  label={user.active ? t('org.user.active') : t('org.user.inactive')}
+                />
+              ),
+            },
+            { label: t('org.fields.company'), value: user.companyName },
+            { label: t('org.fields.designation'), value: user.designationName },
+            { label: t('org.fields.department'), value: user.departmentName },
+            { label: t('org.fields.zone'), value: user.zoneName },
+            {
+              label: t('org.user.fields.invitation'),
+              value: <InvitationChip status={user.invitationStatus} expiresAt={user.invitationExpiresAt} />,
+            },
+            { label: t('org.fields.createdAt'), value: formatDateTime(locale, user.createdAt) },
+            { label: t('org.user.fields.notes'), value: user.notes, span: 2 },
+          ]}
+        />
+      </DetailsSection>
+    </>
+  );
+}
+
+/** /user-details/{id}: a portal user's profile, roles and invitation state; actions for a SuperAdmin. */
+export function UserDetailsPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { role } = useCurrentUser();
+  const allowed = useCan();
+  const query = useDetailQuery(USERS_PATH, id, userSchema);
+  const remove = useDeleteMutation(USERS_PATH);
+  const user = query.data;
+  const listPath = canOpenRouteId('userList', role) ? pathFor('userList') : undefined;
+
+  return (
+    <PageFrame
+      title={user?.fullName ?? t('route.userDetails')}
+      crumbs={[
+        { label: t('sidebar.userManagement') },
+        { label: t('sidebar.users'), ...(listPath ? { to: listPath } : {}) },
+      ]}
+      actions={
+        user && (
+          <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+            <ResendInvitationButton user={user} />
+            {allowed('user', 'update') && (
+              <Button
+                component={RouterLink}
+                to={pathFor('userEdit', { id: user.id })}
+                variant="contained"
+                startIcon={<EditIcon />}
+              >
+                {t('org.action.edit')}
+              </Button>
+            )}
+            {allowed('user', 'delete') && (
+              <DeleteButton
+                name={user.fullName}
+                onDelete={() => remove.mutateAsync(user.id)}
+                onDeleted={() => {
+                  notify(t('org.notice.deleted'));
+                  void navigate(listPath ?? '/');
+                }}
+              />
+            )}
+          </Box>
+        )
+      }
+    >
+      <QueryState query={query}>{(data) => <UserDetails user={data} />}</QueryState>
+    </PageFrame>
+  );
+}

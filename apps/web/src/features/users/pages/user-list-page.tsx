@@ -1,0 +1,181 @@
+import { useMemo } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import AddIcon from '@mui/icons-material/Add';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import { canOpenRouteId, ROLES, userPageSchema, type User } from '@lbs/contracts';
+import { EntitySelect } from '../../../components/entity-select.tsx';
+import { useHierarchyFilter } from '../../../components/hierarchy-filter.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { ServerDataGrid, useUrlFilter, useUrlIdFilter } from '../../../components/server-data-grid.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useCan } from '../../../lib/permissions.ts';
+import { firstOpenablePath, pathFor } from '../../../lib/route-links.ts';
+import { USERS_PATH } from '../api/users.ts';
+import { InvitationChip } from '../components/invitation-chip.tsx';
+
+/**
+ * /user/list: portal users in scope. The department/zone column and filter follow the hierarchy mode (SPEC §4);
+ * designation and role filters; a SuperAdmin also filters by company.
+ */
+export function UserListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { role } = useCurrentUser();
+  const allowed = useCan();
+  const superAdmin = role === 'SuperAdmin';
+  const [companyId, setCompanyId] = useUrlIdFilter('companyId');
+  const [designationId, setDesignationId] = useUrlIdFilter('designationId');
+  const [roleFilter, setRoleFilter] = useUrlFilter('role');
+  const scopedCompany = superAdmin ? companyId : undefined;
+  const hierarchy = useHierarchyFilter({ companyId: scopedCompany });
+  const byZone = hierarchy.mode === 'ZONE';
+
+  const columns = useMemo<GridColDef<User>[]>(
+    () => [
+      { field: 'fullName', headerName: t('org.user.fields.fullName'), flex: 1.1, minWidth: 160 },
+      {
+        field: 'email',
+        headerName: t('common.email'),
+        flex: 1.3,
+        minWidth: 190,
+        // an address reads left to right and is cut at its end, also in Arabic
+        renderCell: ({ value }) => (
+          <Box
+            component="span"
+            dir="ltr"
+            sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {value as string}
+          </Box>
+        ),
+      },
+      {
+        field: 'roles',
+        headerName: t('org.user.fields.roles'),
+        sortable: false,
+        flex: 1.1,
+        minWidth: 170,
+        renderCell: ({ row }) => (
+          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center', height: '100%' }}>
+            {row.roles.map((r) => (
+              <Chip key={r} size="small" label={t(`role.${r}`)} />
+            ))}
+          </Box>
+        ),
+      },
+      ...(superAdmin
+        ? [
+            {
+              field: 'companyName',
+              headerName: t('org.fields.company'),
+              flex: 1,
+              minWidth: 150,
+            } satisfies GridColDef<User>,
+          ]
+        : []),
+      byZone
+        ? { field: 'zoneName', headerName: t('org.fields.zone'), flex: 0.9, minWidth: 130 }
+        : { field: 'departmentName', headerName: t('org.fields.department'), flex: 0.9, minWidth: 140 },
+      { field: 'designationName', headerName: t('org.fields.designation'), flex: 0.9, minWidth: 140 },
+      {
+        field: 'active',
+        headerName: t('org.user.fields.status'),
+        minWidth: 100,
+        renderCell: ({ row }) => (
+          <Chip
+            size="small"
+            variant="outlined"
+            color={row.active ? 'success' : 'default'}
+            label={row.active ? t('org.user.active') : t('org.user.inactive')}
+          />
+        ),
+      },
+      {
+        field: 'invitationStatus',
+        headerName: t('org.user.fields.invitation'),
+        sortable: false,
+        minWidth: 140,
+        renderCell: ({ row }) => (
+          <InvitationChip status={row.invitationStatus} expiresAt={row.invitationExpiresAt} />
+        ),
+      },
+    ],
+    [t, superAdmin, byZone],
+  );
+  const title = t('route.userList');
+
+  return (
+    <PageFrame
+      title={title}
+      crumbs={[{ label: t('sidebar.userManagement') }]}
+      actions={
+        allowed('user', 'create') &&
+        canOpenRouteId('userAdd', role) && (
+          <Button component={RouterLink} to={pathFor('userAdd')} variant="contained" startIcon={<AddIcon />}>
+            {t('route.userAdd')}
+          </Button>
+        )
+      }
+    >
+      <ServerDataGrid<User>
+        label={title}
+        path={USERS_PATH}
+        schema={userPageSchema}
+        columns={columns}
+        defaultSort="fullName"
+        filters={{ companyId: scopedCompany, ...hierarchy.filters, designationId, role: roleFilter }}
+        toolbar={
+          <>
+            {superAdmin && (
+              <EntitySelect
+                kind="company"
+                value={companyId}
+                onChange={setCompanyId}
+                label={t('org.fields.company')}
+                size="small"
+              />
+            )}
+            {hierarchy.control}
+            <EntitySelect
+              kind="designation"
+              value={designationId}
+              onChange={setDesignationId}
+              companyId={scopedCompany}
+              label={t('org.fields.designation')}
+              size="small"
+            />
+            <TextField
+              select
+              size="small"
+              label={t('org.user.fields.role')}
+              value={roleFilter ?? ''}
+              onChange={(event) => setRoleFilter(event.target.value || undefined)}
+              sx={{ minWidth: 180 }}
+            >
+              <MenuItem value="">{t('org.all')}</MenuItem>
+              {ROLES.map((r) => (
+                <MenuItem key={r} value={r}>
+                  {t(`role.${r}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </>
+        }
+        onRowClick={(row) => {
+          const to = firstOpenablePath(role, ['userDetails', 'userEdit'], { id: row.id });
+          if (to) void navigate(to);
+        }}
+        gridProps={{
+          getRowHeight: () => 'auto',
+          sx: { '& .MuiDataGrid-cell': { py: 1, display: 'flex', alignItems: 'center' } },
+        }}
+      />
+    </PageFrame>
+  );
+}

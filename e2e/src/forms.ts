@@ -1,0 +1,57 @@
+import type { Page } from 'playwright-core';
+import { API_BASE_PATH, LOCAL_STORAGE_KEYS } from '@lbs/contracts';
+
+/**
+ * Helpers for the portal's forms and its API as a signed-in browser user. Form fields are found by their `name`
+ * (react-hook-form's field path, stable across languages); buttons and texts by what the user reads.
+ */
+
+/** Fills a text field of the form on the page. */
+export async function fillField(page: Page, name: string, value: string): Promise<void> {
+  await page.locator(`form [name="${name}"]`).fill(value);
+}
+
+/** Picks an option of a company/department/zone/designation select (type-ahead, then the exact option). */
+export async function pickEntity(page: Page, name: string, optionName: string): Promise<void> {
+  const input = page.locator(`form input[name="${name}"]`);
+  await input.click();
+  await input.fill(optionName);
+  await page.getByRole('option', { name: optionName, exact: true }).click();
+}
+
+/** The access token the portal keeps for the signed-in user (SPEC §9 `authData`). */
+export async function accessTokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate((key) => {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as { accessToken?: string }).accessToken : undefined;
+  }, LOCAL_STORAGE_KEYS.authData);
+  if (!token) throw new Error('no access token in localStorage authData');
+  return token;
+}
+
+/** Calls the backend with the signed-in user's bearer token, from the test process. */
+export async function apiAs(
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(`${baseUrl}${API_BASE_PATH}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
+}
+
+/** The numeric id at the end of the page's path (`/company-details/edit/12` → 12). */
+export function idInUrl(page: Page): number {
+  const match = /\/(\d+)(?:[/?#]|$)/.exec(new URL(page.url()).pathname);
+  if (!match) throw new Error(`no id in ${page.url()}`);
+  return Number(match[1]);
+}

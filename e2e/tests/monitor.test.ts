@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser, signIn } from '../src/browser.ts';
+import { accessTokenOf, apiAs } from '../src/forms.ts';
+import { pixelStats } from '../src/map-pixels.ts';
+
+const baseUrl = inject('baseUrl');
+
+/** Marker and trail colours of apps/web/src/features/monitor (model/freshness.ts, components/trail-color.ts). */
+const MARKERS = { live: '#16A34A', stale: '#F59E0B', noConsent: '#DC2626' };
+const TRAIL = { trail: '#7C3AED' };
+/** A drawn map: many colours (land, accuracy circles, markers, clusters, their labels) and a few % off-background. */
+const DISTINCT_MIN = 30;
+const NON_BACKGROUND_MIN = 0.02;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let restoreWindow: (() => Promise<void>) | undefined;
+
+/** Accepts the privacy notice when it is shown (another test file may have accepted it for this user already). */
+async function acceptNoticeIfShown(p: Page): Promise<void> {
+  const dialog = p.getByRole('dialog');
+  const shown = await dialog.waitFor({ state: 'visible', timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!shown) return;
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: 'Agree and Continue' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * "Locate now" obeys the company's tracking window (Alpha: Sunday–Thursday 08:00–18:00 Riyadh time), so a test run
+ * at night would only ever see the refusal: the SuperAdmin opens the window to the whole week for this file.
+ */
+async function openAlphaTrackingWindow(): Promise<() => Promise<void>> {
+  const saContext = await browser.newContext({ locale: 'en-US' });
+  const sa = await signIn(saContext, baseUrl, 'superadmin');
+  const token = await accessTokenOf(sa);
+  await saContext.close();
+  const list = await apiAs(baseUrl, token, 'GET', '/companies?q=Alpha&size=5');
+  const alpha = (list.json as { items: { id: number; name: string; config: { trackingWindow: unknown } }[] }).items.find((c) => c.name === 'Alpha Logistics');
+  if (!alpha) throw new Error('demo company Alpha Logistics not found');
+  const always = { days: [1, 2, 3, 4, 5, 6, 7], start: '00:00', end: '23:59', timezone: 'Asia/Riyadh' };
+  const patched = await apiAs(baseUrl, token, 'PATCH', `/companies/${alpha.id}`, { config: { trackingWindow: always } });
+  expect(patched.status).toBe(200);
+  return async () => {
+    await apiAs(baseUrl, token, 'PATCH', `/companies/${alpha.id}`, { config: { trackingWindow: alpha.config.trackingWindow } });
+  };
+}
+
+const numbersList = (p: Page) => p.getByRole('list', { name: 'Monitored numbers' });
+const mapRegion = (p: Page) => p.getByRole('region', { name: 'Map of the employees’ positions' });
+const details = (p: Page) => p.getByRole('complementary');
+/** Everything drawn over the map canvas by the page or by MapLibre's controls. */
+const overlays = (p: Page): Locator[] => [
+  p.getByRole('button', { name: 'Legend' }).locator('xpath=..'),
+  details(p),
+  p.locator('.maplibregl-ctrl'),
+];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  restoreWindow = await openAlphaTrackingWindow();
+  context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+  page = await signIn(context, baseUrl, 'companyadmin');
+  await acceptNoticeIfShown(page);
+});
+
+afterAll(async () => {
+  await restoreWindow?.();
+  await context?.close();
+  await browser?.close();
+});
+
+describe('Monitor', () => {
+  it('lists the demo MSISDNs and draws them on the map (a blank map fails)', async () => {
+    await numbersList(page).getByRole('listitem').first().waitFor({ timeout: 30_000 });
+    const shown = await page.getByText(/^Showing \d+ of \d+$/).textContent();
+    const total = Number(/of (\d+)/.exec(shown ?? '')?.[1]);
+    expect(total).toBeGreaterThan(0);
+    expect(await numbersList(page).getByRole('listitem').count()).toBeGreaterThan(0);
+    // Windowed: far fewer rows in the DOM than numbers in the list.
+    expect(await numbersList(page).getByRole('listitem').count()).toBeLessThan(Math.max(total, 40));
+
+    await page.locator('canvas.maplibregl-canvas').waitFor();
+    let stats = await pixelStats(page, mapRegion(page), MARKERS, overlays(page));
+    await expect
+      .poll(
+        async () => {
+          stats = await pixelStats(page, mapRegion(page), MARKERS, overlays(page));
+          return stats.near.live + stats.near.stale + stats.near.noConsent;
+        },
+        { timeout: 30_000, message: 'marker and cluster pixels on the map' },
+      )
+      .toBeGreaterThan(400);
+    expect(stats.width).toBeGreaterThan(300);
+    expect(stats.height).toBeGreaterThan(300);
+    expect(stats.distinct).toBeGreaterThan(DISTINCT_MIN);
+    expect(stats.nonBackground).toBeGreaterThan(NON_BACKGROUND_MIN);
+
+    // The same measure on the map with its canvas hidden (what a map that draws nothing looks like) must fail.
+    const canvas = page.locator('canvas.maplibregl-canvas');
+    await canvas.evaluate((c: HTMLElement) => (c.style.visibility = 'hidden'));
+    const blank = await pixelStats(page, mapRegion(page), MARKERS, overlays(page));
+    await canvas.evaluate((c: HTMLElement) => (c.style.visibility = ''));
+    // (Only the card's rounded corner and the page behind it vary there.)
+    expect(blank.distinct).toBeLessThanOrEqual(DISTINCT_MIN);
+    expect(blank.nonBackground).toBeLessThanOrEqual(NON_BACKGROUND_MIN);
+    expect(blank.near.live + blank.near.stale + blank.near.noConsent).toBe(0);
+  });
+
+  it('takes live positions from the stream without reloading', async () => {
+    // Opening the tracking window (beforeAll) lets the scheduler locate Alpha's numbers: they turn live here.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const liveChip = page.getByRole('button', { name: /^Live · \d+$/ });
+    await expect
+      .poll(async () => Number(/(\d+)$/.exec((await liveChip.textContent()) ?? '')?.[1]), { timeout: 90_000, interval: 1000, message: 'live numbers' })
+      .toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
+  it('"Locate now" on a consented MSISDN updates its last fix and moves it', async () => {
+    // The first number whose "Locate now" is enabled (consent granted, tracking on).
+    const rows = numbersList(page).getByRole('listitem');
+    const locate = details(page).getByRole('button', { name: 'Locate now' });
+    let found = false;
+    for (let i = 0; i < 10 && !found; i++) {
+      await rows.nth(i).getByRole('button').click();
+      await locate.waitFor();
+      found = await locate.isEnabled();
+    }
+    if (!found) throw new Error('no MSISDN with "Locate now" enabled among the first rows');
+    const panel = details(page);
+    const name = (await panel.getByRole('heading', { level: 2 }).textContent()) ?? '';
+    const fixTime = panel.getByTestId('monitor-last-fix').locator('time');
+    const coordinates = panel.getByTestId('monitor-coordinates');
+    const before = { time: await fixTime.getAttribute('datetime') };
+
+    // The simulated network answers "absent subscriber" now and then: ask again, as a user would.
+    let position: { time: string; lat: number; lon: number } | null = null;
+    for (let attempt = 0; attempt < 4 && !position; attempt++) {
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/locate'), { timeout: 30_000 }),
+        locate.click(),
+      ]);
+      expect(response.status()).toBe(200);
+      const body = (await response.json()) as { status: string; position: { time: string; lat: number; lon: number } | null };
+      if (body.status === 'LOCATED') position = body.position;
+      else await panel.getByRole('alert').waitFor(); // the translated reason, e.g. "The phone is switched off…"
+    }
+    if (!position) throw new Error('the simulated network never located the number');
+    await panel.getByText('Located: the position has been updated.').waitFor();
+    await expect.poll(() => fixTime.getAttribute('datetime')).toBe(position.time);
+    expect(Date.parse(position.time)).toBeGreaterThan(Date.parse(before.time ?? '1970-01-01T00:00:00Z'));
+    expect(await panel.getByTestId('monitor-last-fix').textContent()).toContain('now');
+    // The marker sits where the network said (the list, the details and the map share one store).
+    expect(await coordinates.textContent()).toBe(`${position.lat.toFixed(5)}, ${position.lon.toFixed(5)}`);
+    const row = numbersList(page).getByRole('listitem').filter({ hasText: name }).first();
+    await expect.poll(() => row.textContent()).toContain('now');
+  });
+
+  it('draws the history trail of a chosen from–to period', async () => {
+    const panel = details(page);
+    await panel.getByRole('button', { name: 'From–to' }).click();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const local = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    const now = new Date(Date.now() + 60_000);
+    await panel.getByLabel('From', { exact: true }).fill(local(new Date(now.getTime() - 4 * 86_400_000)));
+    await panel.getByLabel('To', { exact: true }).fill(local(now));
+    await panel.getByRole('button', { name: 'Show the trail' }).click();
+    const count = panel.getByText(/^Positions in the period: \d+$/);
+    await count.waitFor({ timeout: 20_000 });
+    expect(Number(/(\d+)$/.exec((await count.textContent()) ?? '')?.[1])).toBeGreaterThan(1);
+    await expect
+      .poll(async () => (await pixelStats(page, mapRegion(page), TRAIL, overlays(page))).near.trail, { timeout: 20_000, message: 'trail pixels' })
+      .toBeGreaterThan(150);
+    // The playback slider moves a marker along the trail.
+    const slider = panel.getByRole('slider', { name: 'Playback position' });
+    await slider.focus();
+    await page.keyboard.press('Home');
+    expect(await slider.getAttribute('aria-valuenow')).toBe('0');
+  });
+
+  it('mirrors the page in Arabic: right-to-left, the list on the right', async () => {
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const list = page.getByRole('list', { name: 'الأرقام المراقَبة' });
+    await list.getByRole('listitem').first().waitFor();
+    const map = page.getByRole('region', { name: 'خريطة مواقع الموظفين' });
+    await map.waitFor();
+    const [listBox, mapBox] = [await list.boundingBox(), await map.boundingBox()];
+    expect(listBox && mapBox && listBox.x > mapBox.x + mapBox.width / 2).toBe(true);
+    // MapLibre's zoom buttons follow: bottom left in English, bottom right (the start side) here.
+    const zoom = await page.getByRole('button', { name: 'تكبير' }).boundingBox();
+    expect(zoom && mapBox && zoom.x > mapBox.x + mapBox.width / 2).toBe(true);
+    await page.getByRole('button', { name: 'اللغة' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+  });
+});
+
+describe('Monitor without WebGL', () => {
+  it('says so instead of leaving a blank area, and the list still works', async () => {
+    const noGl = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--disable-3d-apis'], headless: true });
+    try {
+      const ctx = await noGl.newContext({ locale: 'en-US' });
+      const p = await signIn(ctx, baseUrl, 'companyadmin');
+      await acceptNoticeIfShown(p);
+      await p.getByText('The map cannot be shown').waitFor({ timeout: 30_000 });
+      await numbersList(p).getByRole('listitem').first().waitFor({ timeout: 30_000 });
+      expect(await p.locator('canvas.maplibregl-canvas').count()).toBe(0);
+    } finally {
+      await noGl.close();
+    }
+  });
+});
