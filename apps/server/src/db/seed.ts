@@ -100,7 +100,12 @@ export async function seedDemo(db: Db, password: string, now = new Date()): Prom
     const orgs = new Map<string, { departments: number[]; zones: number[]; designations: number[] }>();
     for (const c of COMPANIES) {
       const config: CompanyConfig = {
-        trackingWindow: { days: c.country === 'SA' ? [7, 1, 2, 3, 4] : [1, 2, 3, 4, 5], start: '08:00', end: '18:00', timezone: c.timezone },
+        // Company A is tracked round the clock so a demo shows live movement at any hour of any day; B and C keep
+        // office hours, which shows the working-hour privacy (no request leaves outside the window).
+        trackingWindow:
+          c.code === 'ALPHA'
+            ? { days: [1, 2, 3, 4, 5, 6, 7], start: '00:00', end: '00:00', timezone: c.timezone }
+            : { days: [1, 2, 3, 4, 5], start: '08:00', end: '18:00', timezone: c.timezone },
         pollIntervalMinutes: 5,
         retentionDays: 90,
       };

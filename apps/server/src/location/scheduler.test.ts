@@ -48,6 +48,22 @@ describe('location scheduler', () => {
         alpha.some((m) => !m.tracking_enabled),
     ).toBe(true);
 
+    // The demo seed tracks Alpha round the clock; this test gives it office hours, Sunday–Thursday 08:00–18:00.
+    const alphaCompany = await server.context.db
+      .selectFrom('companies')
+      .select(['id', 'config'])
+      .where('code', '=', 'ALPHA')
+      .executeTakeFirstOrThrow();
+    const officeHours: CompanyConfig = {
+      ...alphaCompany.config,
+      trackingWindow: { days: [7, 1, 2, 3, 4], start: '08:00', end: '18:00', timezone: 'Asia/Riyadh' },
+    };
+    await server.context.db
+      .updateTable('companies')
+      .set({ config: JSON.stringify(officeHours) })
+      .where('id', '=', alphaCompany.id)
+      .execute();
+
     // Saturday: every company is outside its window (Alpha works Sunday–Thursday in Riyadh, the others Monday–Friday).
     const saturday = at('2025-11-29T10:00:00Z');
     await worker.tick(saturday);
