@@ -2,13 +2,15 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 /**
- * Headless, no GPU: WebGL (the Monitor's MapLibre map needs WebGL 2) runs on SwiftShader, Chromium's software
- * renderer, which --enable-unsafe-swiftshader opts into explicitly (the silent fallback is deprecated).
+ * Headless without a GPU: WebGL 2 (the Monitor's MapLibre map) runs on SwiftShader, Chromium's software renderer, in
+ * the GPU process (--use-angle=swiftshader; --enable-unsafe-swiftshader opts into it explicitly, the silent fallback
+ * being deprecated). No --disable-gpu: with it the compositor reads every WebGL frame back to the main thread
+ * (GLES2::ReadPixels), several times slower.
  */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
-  '--disable-gpu',
+  '--use-angle=swiftshader',
   '--enable-unsafe-swiftshader',
   '--disable-quic',
   '--no-first-run',

@@ -112,14 +112,37 @@ describe('Monitor', () => {
     expect(blank.near.live + blank.near.stale + blank.near.noConsent).toBe(0);
   });
 
-  it('takes live positions from the stream without reloading', async () => {
-    // Opening the tracking window (beforeAll) lets the scheduler locate Alpha's numbers: they turn live here.
+  it('moves a number on a position from the live stream, without reloading', async () => {
+    // A locate made elsewhere (the API, as another user's tab would) reaches this page through the SSE stream only.
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    const liveChip = page.getByRole('button', { name: /^Live · \d+$/ });
-    await expect
-      .poll(async () => Number(/(\d+)$/.exec((await liveChip.textContent()) ?? '')?.[1]), { timeout: 90_000, interval: 1000, message: 'live numbers' })
-      .toBeGreaterThan(0);
+    const token = await accessTokenOf(page);
+    const candidates = await apiAs(baseUrl, token, 'GET', '/msisdns?consentStatus=GRANTED&trackingEnabled=true&size=20&sort=employeeName');
+    const search = page.getByRole('searchbox', { name: 'Search by number or name' });
+    // A number not located in the last minute (the scheduler may be at work too).
+    let target: { id: number; msisdn: string } | undefined;
+    let row: Locator | undefined;
+    for (const candidate of (candidates.json as { items: { id: number; msisdn: string }[] }).items) {
+      await search.fill(candidate.msisdn);
+      const found = numbersList(page).getByRole('listitem').filter({ hasText: candidate.msisdn });
+      await found.waitFor();
+      if ((await found.textContent())?.includes('now')) continue;
+      target = candidate;
+      row = found;
+      break;
+    }
+    if (!target || !row) throw new Error('every candidate was located in the last minute');
+    let located = false;
+    for (let attempt = 0; attempt < 4 && !located; attempt++) {
+      const answer = await apiAs(baseUrl, token, 'POST', `/msisdns/${target.id}/locate`);
+      expect(answer.status).toBe(200);
+      located = (answer.json as { status: string }).status === 'LOCATED';
+    }
+    expect(located).toBe(true);
+    const locatedRow = row;
+    await expect.poll(() => locatedRow.textContent(), { timeout: 15_000 }).toContain('now');
+    expect(await page.getByRole('button', { name: /^Live · [1-9]/ }).count()).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await page.getByRole('button', { name: 'Clear the search' }).click();
   });
 
   it('"Locate now" on a consented MSISDN updates its last fix and moves it', async () => {

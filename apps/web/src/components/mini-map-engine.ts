@@ -5,7 +5,7 @@
 import type { Feature, FeatureCollection } from 'geojson';
 import type { ExpressionSpecification, GeoJSONSource } from 'maplibre-gl';
 import { createBaseMap, type BaseMap, type BaseMapOptions } from '../lib/map/base-map.ts';
-import { ACCURACY_RADIUS, accuracyPixelsAtZoom0, boundsOf, type LatLon } from '../lib/map/geometry.ts';
+import { ACCURACY_RADIUS, accuracyPixelsAtZoom0, boundsOf, circleExtent, type LatLon } from '../lib/map/geometry.ts';
 
 export interface MiniMapData {
   position: (LatLon & { accuracyM?: number | null | undefined }) | null;
@@ -95,10 +95,13 @@ export class MiniMapEngine {
       const { position, trail } = collections(data);
       (map.getSource('mini-position') as GeoJSONSource | undefined)?.setData(position);
       (map.getSource('mini-trail') as GeoJSONSource | undefined)?.setData(trail);
-      const bounds = boundsOf([...data.trail, ...(data.position ? [data.position] : [])]);
+      // Frame the trail and the whole accuracy circle (a lone position without one at street level).
+      const p = data.position;
+      const around = p ? (p.accuracyM ? circleExtent(p, p.accuracyM) : [p]) : [];
+      const bounds = boundsOf([...data.trail, ...around]);
       if (!bounds) return;
-      if (bounds[0] === bounds[2] && bounds[1] === bounds[3]) map.jumpTo({ center: [bounds[0], bounds[1]], zoom: 14 });
-      else map.fitBounds(bounds, { padding: 32, maxZoom: 15, duration: 0 });
+      if (bounds[0] === bounds[2] && bounds[1] === bounds[3]) map.jumpTo({ center: [bounds[0], bounds[1]], zoom: 15 });
+      else map.fitBounds(bounds, { padding: 24, maxZoom: 16, duration: 0 });
     });
   }
 

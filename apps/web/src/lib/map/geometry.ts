@@ -32,3 +32,15 @@ export function boundsOf(points: Iterable<LatLon>): [number, number, number, num
   }
   return Number.isFinite(w) ? [w, s, e, n] : undefined;
 }
+
+/** The four points at `metres` north, south, east and west of a position (to frame an accuracy circle). */
+export function circleExtent(center: LatLon, metres: number): LatLon[] {
+  const dLat = metres / 111_320;
+  const dLon = metres / (111_320 * Math.max(0.01, Math.cos((center.lat * Math.PI) / 180)));
+  return [
+    { lat: center.lat + dLat, lon: center.lon },
+    { lat: center.lat - dLat, lon: center.lon },
+    { lat: center.lat, lon: center.lon + dLon },
+    { lat: center.lat, lon: center.lon - dLon },
+  ];
+}

@@ -162,7 +162,6 @@ export class MonitorMapEngine {
       filter: ['has', 'point_count'],
       paint: {
         'circle-color': freshnessColor(['get', 'fmin']),
-        'circle-opacity': 0.88,
         'circle-radius': ['step', ['get', 'point_count'], 15, 25, 19, 250, 24, 2500, 30],
         'circle-stroke-color': '#FFFFFF',
         'circle-stroke-width': 2,

@@ -53,6 +53,11 @@ export function MonitorWorkspace() {
   const filtered = useMemo(() => filterItems(all, filters, mode, nowMs), [all, filters, mode, nowMs]);
   const options = useMemo(() => filterOptions(all, filters.companyId), [all, filters.companyId]);
   const selected = selectedId === null ? undefined : store.get(selectedId);
+  // The selected number stays on the map even when the filters no longer match it (e.g. it just turned live).
+  const mapItems = useMemo(
+    () => (selected && !filtered.items.some((item) => item.id === selected.id) ? [...filtered.items, selected] : filtered.items),
+    [filtered.items, selected],
+  );
 
   const select = useCallback((id: number) => {
     setSelectedId(id);
@@ -107,7 +112,7 @@ export function MonitorWorkspace() {
       </Box>
       <Box sx={{ flex: 1, minWidth: 0, position: 'relative', height: { xs: 460, md: '100%' } }}>
         <MonitorMap
-          items={filtered.items}
+          items={mapItems}
           nowMs={nowMs}
           selected={selected}
           flyRequest={flyRequest}
