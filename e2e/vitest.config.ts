@@ -1,4 +1,22 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The suites share one server and its demo users, whose privacy-notice acceptance is kept on the server: the shell
+ * suite checks the notice on a first sign-in, so it runs first, then the others, always in this order.
+ */
+const ORDER = ['shell', 'organisation', 'monitor'];
+
+class SuiteOrder extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = ORDER.indexOf(path.basename(file.moduleId).replace(/\.test\.ts$/, ''));
+      return index < 0 ? ORDER.length : index;
+    };
+    return [...files].sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -8,5 +26,6 @@ export default defineConfig({
     hookTimeout: 180_000,
     // One Chromium at a time on two cores keeps timings steady.
     fileParallelism: false,
+    sequence: { sequencer: SuiteOrder },
   },
 });

@@ -12,6 +12,21 @@ export async function acceptNotice(page: Page): Promise<void> {
   await dialog.waitFor({ state: 'detached', timeout: 30_000 });
 }
 
+/**
+ * Accepts the privacy notice when it is shown: another test file may already have accepted it for this demo user
+ * (acceptance is kept on the server), so a missing dialog is not an error here.
+ */
+export async function acceptNoticeIfShown(page: Page): Promise<void> {
+  const shown = await page
+    .getByRole('dialog')
+    .waitFor({ state: 'visible', timeout: 5_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (shown) await acceptNotice(page);
+}
+
 /** The sidebar a role must see, as hrefs in order, groups expanded (SPEC §2 via the shared table). */
 export function expectedSidebarHrefs(role: Role, routePath: (routeId: string) => string): string[] {
   const hrefs: string[] = [];

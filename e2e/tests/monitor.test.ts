@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser, signIn } from '../src/browser.ts';
+import { acceptNoticeIfShown } from '../src/portal.ts';
 import { accessTokenOf, apiAs } from '../src/forms.ts';
 import { pixelStats } from '../src/map-pixels.ts';
 
@@ -17,19 +18,6 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let restoreWindow: (() => Promise<void>) | undefined;
-
-/** Accepts the privacy notice when it is shown (another test file may have accepted it for this user already). */
-async function acceptNoticeIfShown(p: Page): Promise<void> {
-  const dialog = p.getByRole('dialog');
-  const shown = await dialog.waitFor({ state: 'visible', timeout: 5_000 }).then(
-    () => true,
-    () => false,
-  );
-  if (!shown) return;
-  await dialog.getByRole('checkbox').check();
-  await dialog.getByRole('button', { name: 'Agree and Continue' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
 
 /**
  * "Locate now" obeys the company's tracking window (Alpha: Sunday–Thursday 08:00–18:00 Riyadh time), so a test run
