@@ -26,15 +26,30 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** Anonymous visit: remember where the user was going, then leave for the provider's authorization endpoint. */
-export async function beginLogin(returnTo?: string): Promise<void> {
-  if (leaving) return;
-  setPostLoginTarget(returnTo);
-  const config = await loadClientConfig();
-  const { url } = await prepareLogin(config);
-  if (leaving) return;
-  leaving = true;
-  window.location.assign(url);
+/** The login being prepared: concurrent callers share it, so only one state/verifier pair is ever stored. */
+let pendingBegin: Promise<void> | undefined;
+
+/**
+ * Anonymous visit: remember where the user was going, then leave for the provider's authorization endpoint.
+ * Single-flight: a second call while the first is still preparing (two components, a re-mounted effect) must not
+ * write a second state and verifier over the ones in the URL the page is about to leave for.
+ */
+export function beginLogin(returnTo?: string): Promise<void> {
+  if (leaving) return Promise.resolve();
+  pendingBegin ??= (async () => {
+    try {
+      setPostLoginTarget(returnTo);
+      const config = await loadClientConfig();
+      if (leaving) return;
+      const { url } = await prepareLogin(config);
+      if (leaving) return;
+      leaving = true;
+      window.location.assign(url);
+    } finally {
+      pendingBegin = undefined;
+    }
+  })();
+  return pendingBegin;
 }
 
 /** /authenticate: state check, code exchange, nonce check, tokens stored. Returns the path to go to. */
