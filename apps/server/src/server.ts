@@ -24,7 +24,6 @@ export async function startServer(config: Config, options: { logger?: boolean | 
     await migrate(database.db);
     let seeded: DemoAccount[] | undefined;
     if (config.demo && (await isEmpty(database.db))) seeded = await seedDemo(database.db, config.demoPassword);
-    else if (config.demo) seeded = undefined;
     if (!config.location.mlpUrl) simulator = await startBundledSimulator(config, database.db);
     const built = await buildApp({ config, database, logger: options.logger, mlpUrl: simulator?.url });
     await built.app.listen({ port: config.port, host: config.host });
