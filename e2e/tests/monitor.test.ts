@@ -10,6 +10,8 @@ const baseUrl = inject('baseUrl');
 /** Marker and trail colours of apps/web/src/features/monitor (model/freshness.ts, components/trail-color.ts). */
 const MARKERS = { live: '#16A34A', stale: '#F59E0B', noConsent: '#DC2626' };
 const TRAIL = { trail: '#7C3AED' };
+/** The last position's dot on the MSISDN details page's small map (apps/web/src/components/mini-map-engine.ts). */
+const MINI_MAP = { position: '#0A8FDC' };
 /** A drawn map: many colours (land, accuracy circles, markers, clusters, their labels) and a few % off-background. */
 const DISTINCT_MIN = 30;
 const NON_BACKGROUND_MIN = 0.02;
@@ -193,6 +195,66 @@ describe('Monitor', () => {
     await slider.focus();
     await page.keyboard.press('Home');
     expect(await slider.getAttribute('aria-valuenow')).toBe('0');
+  });
+
+  it('MSISDN details: the small map shows the last position, and an issued device token takes app positions', async () => {
+    const token = await accessTokenOf(page);
+    const candidates = await apiAs(baseUrl, token, 'GET', '/msisdns?consentStatus=GRANTED&trackingEnabled=true&size=5&sort=createdAt');
+    const target = (candidates.json as { items: { id: number; msisdn: string }[] }).items[0];
+    if (!target) throw new Error('no consented, tracked demo MSISDN');
+    // A fresh network fix, so the last 24 hours are never empty whatever the hour of the run.
+    let located = false;
+    for (let attempt = 0; attempt < 4 && !located; attempt++) {
+      located = ((await apiAs(baseUrl, token, 'POST', `/msisdns/${target.id}/locate`)).json as { status: string }).status === 'LOCATED';
+    }
+    expect(located).toBe(true);
+
+    await page.goto(`${baseUrl}/msisdn-details/${target.id}`);
+    await page.getByRole('heading', { name: 'Location', level: 2 }).waitFor({ timeout: 30_000 });
+    const count = page.getByTestId('msisdn-history-count');
+    await expect.poll(async () => Number(/(\d+)/.exec((await count.textContent()) ?? '')?.[1] ?? 0), { timeout: 20_000 }).toBeGreaterThan(0);
+    const miniMap = page.getByRole('region', { name: /^Last known position of / });
+    await miniMap.locator('canvas.maplibregl-canvas').waitFor();
+    // The last position is drawn (a blue dot with its accuracy circle) over the world map.
+    await expect
+      .poll(async () => (await pixelStats(page, miniMap, MINI_MAP, [page.locator('.maplibregl-ctrl')])).near.position, {
+        timeout: 20_000,
+        message: 'last-position pixels on the small map',
+      })
+      .toBeGreaterThan(20);
+    const stats = await pixelStats(page, miniMap, MINI_MAP, [page.locator('.maplibregl-ctrl')]);
+    expect(stats.distinct).toBeGreaterThan(DISTINCT_MIN);
+    expect(await page.getByTestId('msisdn-last-fix').textContent()).toMatch(/now|minute/);
+
+    // The tracking app's token: issued here, shown once, then used as Traccar Client would.
+    await page.getByRole('button', { name: 'Issue device token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New device token' });
+    const deviceToken = ((await dialog.getByTestId('device-token-value').textContent()) ?? '').trim();
+    expect(deviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await dialog.getByText(`${baseUrl}/ingest/osmand`).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('Issued, the app can send positions').waitFor();
+
+    const report = new URLSearchParams({
+      id: deviceToken,
+      lat: '24.71234',
+      lon: '46.67891',
+      timestamp: String(Math.floor(Date.now() / 1000)),
+      accuracy: '12',
+    });
+    expect((await fetch(`${baseUrl}/ingest/osmand?${report.toString()}`, { method: 'POST' })).status).toBe(200);
+    await page.reload();
+    await page.getByText('Traccar Client app').first().waitFor({ timeout: 20_000 });
+    expect(await page.getByText('24.71234, 46.67891').count()).toBe(1);
+    expect(await page.getByText('None received yet').count()).toBe(0);
+
+    // Revoked: the app's next report is refused.
+    await page.getByRole('button', { name: 'Revoke token' }).click();
+    await page.getByRole('dialog', { name: 'Revoke the device token?' }).getByRole('button', { name: 'Revoke token' }).click();
+    await page.getByText('None issued').waitFor();
+    expect((await fetch(`${baseUrl}/ingest/osmand?${report.toString()}`, { method: 'POST' })).status).toBe(401);
+    await page.goto(`${baseUrl}/monitor`);
+    await numbersList(page).getByRole('listitem').first().waitFor({ timeout: 30_000 });
   });
 
   it('mirrors the page in Arabic: right-to-left, the list on the right', async () => {

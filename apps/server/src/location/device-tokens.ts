@@ -46,6 +46,25 @@ export async function revokeDeviceTokens(
   return Number(result.numUpdatedRows);
 }
 
+/** The MSISDN's live token (when issued, when last used), or undefined when it has none. */
+export async function liveDeviceToken(
+  db: Executor,
+  msisdnId: number,
+): Promise<{ createdAt: Date; lastUsedAt: Date | null } | undefined> {
+  const row = await db
+    .selectFrom('device_tokens')
+    .select(['created_at', 'last_used_at'])
+    .where('msisdn_id', '=', msisdnId)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    createdAt: new Date(row.created_at),
+    lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at),
+  };
+}
+
 export interface DeviceOwner {
   tokenId: number;
   msisdnId: number;

@@ -141,3 +141,15 @@ export const deviceTokenSchema = z.object({
   owntracks: z.object({ url: z.string(), username: z.string(), password: z.string() }),
 });
 export type DeviceToken = z.infer<typeof deviceTokenSchema>;
+
+/** GET /msisdns/{id}/device-token: whether the tracking app has a live token (never the token itself). */
+export const deviceTokenStatusSchema = z.object({
+  msisdnId: z.number().int(),
+  /** A token is live: the app may send positions with it. */
+  active: z.boolean(),
+  /** When the live token was issued; null without one. */
+  createdAt: timestamp().nullable(),
+  /** When the app last sent a position with it (to the minute); null if never. */
+  lastUsedAt: timestamp().nullable(),
+});
+export type DeviceTokenStatus = z.infer<typeof deviceTokenStatusSchema>;

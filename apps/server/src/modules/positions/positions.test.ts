@@ -413,6 +413,9 @@ describe('POST /msisdns/{id}/locate', () => {
 describe('device tokens', () => {
   it('issues a token with the apps’ settings, revokes it, audits both; 404 outside the scope', async () => {
     const m = beta[0]!;
+    const before = await get(`/msisdns/${m.id}/device-token`, 'companyadmin2');
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({ msisdnId: m.id, active: false, createdAt: null, lastUsedAt: null });
     const issued = await post(`/msisdns/${m.id}/device-token`, 'companyadmin2');
     expect(issued.statusCode).toBe(201);
     const body = issued.json();
@@ -437,6 +440,19 @@ describe('device tokens', () => {
       .where('msisdn_id', '=', m.id)
       .execute();
     expect(stored.map((t) => t.token_hash)).not.toContain(body.token);
+    const used = await server.app.inject({
+      method: 'GET',
+      url: `/ingest/osmand?id=${body.token}&lat=45.46&lon=9.19&timestamp=${Math.floor(Date.now() / 1000)}`,
+    });
+    expect(used.statusCode).toBeLessThan(300);
+    const status = (await get(`/msisdns/${m.id}/device-token`, 'companyadmin2')).json();
+    expect(status).toEqual({
+      msisdnId: m.id,
+      active: true,
+      createdAt: body.createdAt,
+      lastUsedAt: expect.any(String),
+    });
+    expect(JSON.stringify(status)).not.toContain(body.token);
     const revoked = await server.app.inject({
       method: 'DELETE',
       url: `${API_BASE_PATH}/msisdns/${m.id}/device-token`,
@@ -448,6 +464,11 @@ describe('device tokens', () => {
       (await server.app.inject({ method: 'GET', url: `/ingest/osmand?id=${body.token}&lat=1&lon=1` }))
         .statusCode,
     ).toBe(401);
+    expect((await get(`/msisdns/${m.id}/device-token`, 'companyadmin2')).json()).toMatchObject({
+      active: false,
+      createdAt: null,
+    });
     expect((await post(`/msisdns/${m.id}/device-token`, 'companyadmin')).statusCode).toBe(404);
+    expect((await get(`/msisdns/${m.id}/device-token`, 'companyadmin')).statusCode).toBe(404);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deviceTokenSchema,
+  deviceTokenStatusSchema,
   locateResultSchema,
   monitorPositionsQuerySchema,
   monitorPositionsSchema,
@@ -106,6 +107,19 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
       },
     },
     async (request) => service.locateNow(callerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/msisdns/:id/device-token',
+    {
+      schema: {
+        tags: ['msisdns'],
+        summary: 'Whether the tracking app has a live device token (when issued, when last used); never the token',
+        params: objectIdParamSchema,
+        response: { 200: deviceTokenStatusSchema, ...readProblems },
+      },
+    },
+    async (request) => service.deviceTokenStatus(callerOf(request), request.params.id),
   );
 
   app.post(

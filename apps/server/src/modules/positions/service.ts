@@ -3,6 +3,7 @@ import {
   MESSAGES,
   POSITION_HISTORY_MAX_DAYS,
   type DeviceToken,
+  type DeviceTokenStatus,
   type LocateResult,
   type MonitorPositionsQuery,
   type PositionHistory,
@@ -14,7 +15,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
-import { issueDeviceToken, revokeDeviceTokens } from '../../location/device-tokens.ts';
+import { issueDeviceToken, liveDeviceToken, revokeDeviceTokens } from '../../location/device-tokens.ts';
 import type { LocationRuntime } from '../../location/index.ts';
 import { mayLocate } from '../../location/locate-policy.ts';
 import { resultReason } from '../../location/mlp/result-codes.ts';
@@ -172,6 +173,19 @@ export class PositionsService {
           }
         : null,
       latencyMs: outcome.exchange.latencyMs,
+    };
+  }
+
+  /** Whether the tracking app has a live token; for those who may issue one (the token itself is never shown again). */
+  async deviceTokenStatus(caller: Caller, msisdnId: number): Promise<DeviceTokenStatus> {
+    requireRole(caller, 'issueDeviceToken');
+    const msisdn = await this.#msisdn(caller, msisdnId);
+    const live = await liveDeviceToken(this.db, msisdn.id);
+    return {
+      msisdnId: msisdn.id,
+      active: live !== undefined,
+      createdAt: live?.createdAt.toISOString() ?? null,
+      lastUsedAt: live?.lastUsedAt?.toISOString() ?? null,
     };
   }
 

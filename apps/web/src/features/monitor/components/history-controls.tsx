@@ -13,8 +13,8 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
-import { usePositionHistory } from '../api/position-history.ts';
-import { formatDateTime } from '../model/format.ts';
+import { usePositionHistory } from '../../../lib/api/position-history.ts';
+import { formatDateTime } from '../../../lib/location-format.ts';
 import type { TrailPoint } from '../model/geo.ts';
 import { fromLocalInput, HISTORY_PRESETS, presetRange, rangeProblem, toLocalInput, type HistoryPreset, type TimeRange } from '../model/time-range.ts';
 

@@ -16,7 +16,7 @@ import type { HierarchyMode } from '@lbs/contracts';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { FRESHNESS, type Freshness } from '../model/freshness.ts';
 import { itemFreshness, NO_FILTERS, type FilterOptions, type MonitorFilters } from '../model/filters.ts';
-import { formatRelative } from '../model/format.ts';
+import { formatRelative } from '../../../lib/location-format.ts';
 import type { LiveState } from '../model/live-positions.ts';
 import type { MonitorItem } from '../model/positions-store.ts';
 import { FreshnessDot } from './freshness-dot.tsx';

@@ -8,6 +8,7 @@ export const msisdnKeys = {
   all: ['msisdns'] as const,
   detail: (id: number) => ['msisdns', 'detail', id] as const,
   importJob: (id: string) => ['msisdns', 'imports', id] as const,
+  deviceToken: (id: number) => ['msisdns', 'detail', id, 'device-token'] as const,
 };
 
 /** After a write: every list page and every details view may have changed. */

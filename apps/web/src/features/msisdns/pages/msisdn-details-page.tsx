@@ -22,9 +22,14 @@ import { useMsisdn } from '../api/get-msisdn.ts';
 import { useResendConsent } from '../api/resend-consent.ts';
 import { useUpdateMsisdn } from '../api/update-msisdn.ts';
 import { ConsentChip } from '../components/consent-chip.tsx';
+import { DeviceTokenSection } from '../components/device-token-section.tsx';
+import { LocationSection } from '../components/location-section.tsx';
 import { msisdnPaths } from '../paths.ts';
 
-/** /msisdn-details/{id}: every field, the consent state with its times, and the actions the role may take. */
+/**
+ * /msisdn-details/{id}: every field, the consent state with its times, the last position on a small map with the
+ * last 24 hours' trail, the tracking app's token, and the actions the role may take.
+ */
 export function MsisdnDetailsPage() {
   const { t } = useTranslation();
   const query = useMsisdn(Number(useParams().id));
@@ -85,6 +90,7 @@ function DetailsActions({ item }: { item: Msisdn }) {
 function DetailsBody({ item }: { item: Msisdn }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
+  const allowed = useCan();
   const justCreated = (location.state as { created?: boolean } | null)?.created === true;
   const when = (value: string) => formatDateTime(i18n.language, value);
   return (
@@ -134,6 +140,14 @@ function DetailsBody({ item }: { item: Msisdn }) {
       <DetailsSection title={t('msisdns.section.consent')}>
         <ConsentSection item={item} />
       </DetailsSection>
+      <DetailsSection title={t('msisdns.section.location')}>
+        <LocationSection item={item} />
+      </DetailsSection>
+      {allowed('msisdn', 'update') && (
+        <DetailsSection title={t('msisdns.section.deviceToken')}>
+          <DeviceTokenSection item={item} />
+        </DetailsSection>
+      )}
     </Box>
   );
 }

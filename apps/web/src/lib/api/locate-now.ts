@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { locateResultSchema, type LocateResult } from '@lbs/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { apiRequest } from './client.ts';
 
 /**
  * POST /msisdns/{id}/locate: asks the mobile network now. Refusals are problem+json (409 location.noConsent,

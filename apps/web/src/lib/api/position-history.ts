@@ -1,7 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { positionHistorySchema, type PositionHistory } from '@lbs/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
-import type { TimeRange } from '../model/time-range.ts';
+import { apiRequest } from './client.ts';
+
+/** A period of history: from (inclusive) to (exclusive), absolute instants. */
+export interface TimeRange {
+  from: Date;
+  to: Date;
+}
 
 /** GET /msisdns/{id}/positions?from=&to=: one MSISDN's fixes in the period, oldest first. */
 export function fetchPositionHistory(msisdnId: number, range: TimeRange, signal?: AbortSignal): Promise<PositionHistory> {
