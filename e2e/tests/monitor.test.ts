@@ -108,30 +108,29 @@ describe('Monitor', () => {
     const token = await accessTokenOf(page);
     const candidates = await apiAs(baseUrl, token, 'GET', '/msisdns?consentStatus=GRANTED&trackingEnabled=true&size=20&sort=employeeName');
     const search = page.getByRole('searchbox', { name: 'Search by number or name' });
-    // A number not located in the last minute (the scheduler may be at work too).
-    let target: { id: number; msisdn: string } | undefined;
-    let row: Locator | undefined;
-    for (const candidate of (candidates.json as { items: { id: number; msisdn: string }[] }).items) {
-      await search.fill(candidate.msisdn);
-      const found = numbersList(page).getByRole('listitem').filter({ hasText: candidate.msisdn });
-      await found.waitFor();
-      if ((await found.textContent())?.includes('now')) continue;
-      target = candidate;
-      row = found;
-      break;
-    }
-    if (!target || !row) throw new Error('every candidate was located in the last minute');
-    let located = false;
-    for (let attempt = 0; attempt < 4 && !located; attempt++) {
+    const target = (candidates.json as { items: { id: number; msisdn: string }[] }).items[0];
+    if (!target) throw new Error('no consented, tracked demo MSISDN');
+    await search.fill(target.msisdn);
+    const row = numbersList(page).getByRole('listitem').filter({ hasText: target.msisdn });
+    await row.getByRole('button').click();
+    // The exact time of the shown fix (relative times cannot tell two fixes of the same minute apart).
+    const fixTime = details(page).getByTestId('monitor-last-fix').locator('time');
+    const before = await fixTime.getAttribute('datetime');
+    let position: { time: string } | null = null;
+    for (let attempt = 0; attempt < 4 && !position; attempt++) {
       const answer = await apiAs(baseUrl, token, 'POST', `/msisdns/${target.id}/locate`);
       expect(answer.status).toBe(200);
-      located = (answer.json as { status: string }).status === 'LOCATED';
+      const body = answer.json as { status: string; position: { time: string } | null };
+      if (body.status === 'LOCATED') position = body.position;
     }
-    expect(located).toBe(true);
-    const locatedRow = row;
-    await expect.poll(() => locatedRow.textContent(), { timeout: 15_000 }).toContain('now');
+    if (!position) throw new Error('the simulated network never located the number');
+    const located = position;
+    expect(located.time).not.toBe(before);
+    await expect.poll(() => fixTime.getAttribute('datetime'), { timeout: 15_000 }).toBe(located.time);
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('now');
     expect(await page.getByRole('button', { name: /^Live · [1-9]/ }).count()).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await details(page).getByRole('button', { name: 'Close the details' }).click();
     await page.getByRole('button', { name: 'Clear the search' }).click();
   });
 
