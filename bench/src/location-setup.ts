@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -124,3 +125,15 @@ export async function benchMsisdns(
 }
 
 export const rate = (count: number, ms: number) => (ms > 0 ? (count * 1000) / ms : 0);
+
+/** A TCP port free on 127.0.0.1 now (for a server whose PUBLIC_URL must name its port before it starts). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}

@@ -1,9 +1,10 @@
 /**
- * The location benchmarks (ingest, polling, Monitor positions), each on its own fresh database, printed as one
+ * The location benchmarks (ingest, polling, Monitor positions, the Monitor page in Chromium), each on its own fresh database, printed as one
  * table with the ratios measured in the same run. `node --import tsx src/location.ts` runs them alone.
  */
 import { pathToFileURL } from 'node:url';
 import { benchIngest } from './ingest.ts';
+import { benchMonitorPage } from './monitor-page.ts';
 import { benchMonitorPositions } from './monitor-positions.ts';
 import { benchPolling } from './polling.ts';
 import type { BenchRow } from './location-setup.ts';
@@ -23,7 +24,7 @@ export async function runLocationBenches(): Promise<BenchRow[]> {
   console.log(
     `\nLocation benches — ${process.env['DATABASE_URL'] ? 'PostgreSQL' : 'PGlite'}, Node ${process.version}`,
   );
-  for (const bench of [benchIngest, benchPolling, benchMonitorPositions]) {
+  for (const bench of [benchIngest, benchPolling, benchMonitorPositions, benchMonitorPage]) {
     const started = performance.now();
     const result = await bench();
     rows.push(...result);

@@ -4,7 +4,6 @@
  * loads `GET /healthz` and `GET /api/v1/lbs-backend/user-management/me` with autocannon, and prints the ratios.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -12,6 +11,7 @@ import { API_BASE_PATH } from '@lbs/contracts';
 import { loadConfig, startServer, type RunningServer } from '@lbs/server';
 import { loginWithPkce, mintWithSigningKey } from './access-token.ts';
 import { runLocationBenches } from './location.ts';
+import { freePort } from './location-setup.ts';
 
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 64);
 const DURATION_S = Number(process.env['BENCH_DURATION'] ?? 10);
@@ -27,17 +27,6 @@ interface Measured {
   total: number;
   non2xx: number;
   errors: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 async function load(

@@ -1,0 +1,208 @@
+/**
+ * The Monitor page in real Chromium (WebGL on SwiftShader, as in the browser tests) with the demo's ~120 MSISDNs of
+ * company A, then with 10,000: time until the whole list is loaded, and frame times while the user zooms and pans
+ * the map and scrolls the side list. Printed with the ratios 10,000 / demo, both measured in the same run on the
+ * same server, page and user. Skipped (with a line saying so) when Chromium is not installed.
+ */
+import { existsSync } from 'node:fs';
+import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
+import { loadConfig, startServer, type RunningServer } from '@lbs/server';
+import { CHROMIUM_PATH, launchBrowser, signIn } from '../../e2e/src/browser.ts';
+import { acceptNoticeIfShown } from '../../e2e/src/portal.ts';
+import { ensureWebBuilt } from '../../e2e/src/server.ts';
+import { benchDatabase, benchMsisdns, freePort, type BenchRow } from './location-setup.ts';
+
+const MSISDNS = Number(process.env['BENCH_MONITOR_MSISDNS'] ?? 10_000);
+/** How long each phase of the interaction is recorded. */
+const PHASE_MS = 3_000;
+
+interface PageRun {
+  loadMs: number;
+  frames: { count: number; durationMs: number; p50: number; p95: number; max: number; long: number };
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0;
+
+/** requestAnimationFrame intervals in the page while `act` runs (what the user perceives as smoothness). */
+async function recordFrames(page: Page, act: () => Promise<void>): Promise<number[]> {
+  // A string, not a function: the bundler's helpers (e.g. __name) do not exist in the page.
+  await page.evaluate(`(() => {
+    window.__frames = [];
+    window.__recording = true;
+    const tick = (t) => {
+      window.__frames.push(t);
+      if (window.__recording) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })()`);
+  await act();
+  const stamps = await page.evaluate<number[]>(`(() => {
+    window.__recording = false;
+    return window.__frames;
+  })()`);
+  return stamps.slice(1).map((t, i) => t - stamps[i]!);
+}
+
+async function measure(page: Page, baseUrl: string, expected: number): Promise<PageRun> {
+  const started = performance.now();
+  await page.goto(`${baseUrl}/monitor`);
+  const shown = page.getByText(/^Showing [\d,]+ of [\d,]+$/);
+  await shown.waitFor({ timeout: 120_000 });
+  // The list is complete once the directory (names, consent) has arrived for every number.
+  for (;;) {
+    const text = (await shown.textContent()) ?? '';
+    const [, of] = /of ([\d,]+)/.exec(text) ?? [];
+    if (Number((of ?? '0').replace(/,/g, '')) >= expected) break;
+    if (performance.now() - started > 180_000) throw new Error(`the Monitor never listed ${expected} numbers: ${text}`);
+    await page.waitForTimeout(100);
+  }
+  await page.locator('canvas.maplibregl-canvas').waitFor();
+  const loadMs = performance.now() - started;
+  await page.waitForTimeout(1_000);
+
+  const map = await page.getByRole('region', { name: 'Map of the employees’ positions' }).boundingBox();
+  const list = await page.getByRole('list', { name: 'Monitored numbers' }).boundingBox();
+  if (!map || !list) throw new Error('map or list not on screen');
+  const cx = map.x + map.width / 2;
+  const cy = map.y + map.height / 2;
+  const began = performance.now();
+  const intervals = await recordFrames(page, async () => {
+    // Zoom in and out with the wheel, as a user would.
+    await page.mouse.move(cx, cy);
+    for (const dy of [-240, -240, -240, 240, 240, 240]) {
+      await page.mouse.wheel(0, dy);
+      await page.waitForTimeout(PHASE_MS / 6);
+    }
+    // Drag the map around.
+    await page.mouse.down();
+    for (let i = 1; i <= 30; i++) {
+      await page.mouse.move(cx + 200 * Math.sin(i / 5), cy + 120 * Math.cos(i / 5), { steps: 2 });
+      await page.waitForTimeout(PHASE_MS / 30);
+    }
+    await page.mouse.up();
+    // Scroll the side list down and back.
+    await page.mouse.move(list.x + list.width / 2, list.y + list.height / 2);
+    for (const dy of [600, 600, 600, 600, -600, -600, -600, -600]) {
+      await page.mouse.wheel(0, dy);
+      await page.waitForTimeout(PHASE_MS / 8);
+    }
+  });
+  const durationMs = performance.now() - began;
+  const sorted = [...intervals].sort((a, b) => a - b);
+  return {
+    loadMs,
+    frames: {
+      count: intervals.length,
+      durationMs,
+      p50: quantile(sorted, 0.5),
+      p95: quantile(sorted, 0.95),
+      max: sorted.at(-1) ?? 0,
+      long: intervals.filter((ms) => ms > 50).length,
+    },
+  };
+}
+
+/** Fills company A up to `total` MSISDNs, each with a latest position spread over the city (clusters at every zoom). */
+async function growCompany(server: RunningServer, total: number): Promise<number> {
+  const { db } = server.context;
+  const admin = await db
+    .selectFrom('users')
+    .select(['company_id', 'designation_id'])
+    .where('username', '=', 'companyadmin')
+    .executeTakeFirstOrThrow();
+  const companyId = admin.company_id!;
+  const count = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('msisdns')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('company_id', '=', companyId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const department = await db.selectFrom('departments').select('id').where('company_id', '=', companyId).executeTakeFirstOrThrow();
+  await benchMsisdns(
+    db,
+    { companyId, departmentId: department.id, designationId: admin.designation_id! },
+    total - (await count()),
+    (i) => `+999300${String(i).padStart(6, '0')}`,
+  );
+  await sql`
+    insert into latest_positions (msisdn_id, position_id, time, lat, lon, accuracy_m, source, received_at)
+    select m.id, 0, now() - (m.id % 900) * interval '1 second',
+           24.55 + ((m.id * 7919) % 3000) / 10000.0, 46.55 + ((m.id * 104729) % 3000) / 10000.0,
+           100 + m.id % 1900, 'NETWORK', now()
+    from msisdns m where m.company_id = ${companyId}
+    on conflict (msisdn_id) do nothing
+  `.execute(db);
+  return count();
+}
+
+export async function benchMonitorPage(): Promise<BenchRow[]> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    console.log(`page     skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
+    return [];
+  }
+  ensureWebBuilt();
+  const database = await benchDatabase();
+  await database.handle.close();
+  // The provider accepts only PUBLIC_URL/authenticate as the redirect, so the port is chosen before the start.
+  const port = await freePort();
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'silent',
+    LBS_DEMO: 'true',
+    LBS_WORKER: 'false',
+    LBS_SIMULATOR_PORT: '0',
+    ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir! }),
+  });
+  const server = await startServer(config, { logger: false });
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+    const page = await signIn(context, server.url, 'companyadmin');
+    await acceptNoticeIfShown(page);
+    const demoCount = Number(
+      (
+        await server.context.db
+          .selectFrom('msisdns')
+          .innerJoin('users', 'users.company_id', 'msisdns.company_id')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('users.username', '=', 'companyadmin')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const small = await measure(page, server.url, demoCount);
+    const total = await growCompany(server, MSISDNS);
+    const large = await measure(page, server.url, total);
+    const fps = (run: PageRun) => (run.frames.count * 1000) / run.frames.durationMs;
+    const rows: BenchRow[] = [];
+    for (const [label, run] of [
+      [`${demoCount} MSISDNs (demo)`, small],
+      [`${total} MSISDNs`, large],
+    ] as const) {
+      rows.push(
+        { bench: 'page', metric: `Monitor with ${label}: load until every number is listed`, value: run.loadMs, unit: 'ms' },
+        { bench: 'page', metric: `Monitor with ${label}: frames per second while zooming, panning, scrolling`, value: fps(run), unit: 'fps' },
+        { bench: 'page', metric: `Monitor with ${label}: frame time p50`, value: run.frames.p50, unit: 'ms' },
+        { bench: 'page', metric: `Monitor with ${label}: frame time p95`, value: run.frames.p95, unit: 'ms' },
+        { bench: 'page', metric: `Monitor with ${label}: frames over 50 ms (of ${run.frames.count})`, value: run.frames.long, unit: 'frames' },
+      );
+    }
+    rows.push(
+      { bench: 'page', metric: `ratio frame time p95, ${total} / demo`, value: large.frames.p95 / Math.max(small.frames.p95, 1), unit: 'ratio' },
+      { bench: 'page', metric: `ratio frames per second, ${total} / demo`, value: fps(large) / Math.max(fps(small), 1e-9), unit: 'ratio' },
+      { bench: 'page', metric: `ratio load time, ${total} / demo`, value: large.loadMs / Math.max(small.loadMs, 1), unit: 'ratio' },
+    );
+    return rows;
+  } finally {
+    await browser.close();
+    await server.close();
+    await database.dispose();
+  }
+}
