@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,6 +6,10 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle, type Db } from '@lbs/server/internal/db/database.ts';
 import { migrate } from '@lbs/server/internal/db/migrate.ts';
+import { loadConfig, startServer, type RunningServer } from '@lbs/server';
+import { freePort } from '../../e2e/src/server.ts';
+
+export { freePort };
 
 /** One figure of a benchmark. */
 export interface BenchRow {
@@ -126,14 +129,27 @@ export async function benchMsisdns(
 
 export const rate = (count: number, ms: number) => (ms > 0 ? (count * 1000) / ms : 0);
 
-/** A TCP port free on 127.0.0.1 now (for a server whose PUBLIC_URL must name its port before it starts). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+/** The real server on a fresh bench database with the demo data, worker off, on a free port that PUBLIC_URL names. */
+export async function benchServer(): Promise<{ server: RunningServer; dispose(): Promise<void> }> {
+  const database = await benchDatabase();
+  await database.handle.close();
+  const port = await freePort();
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'silent',
+    LBS_DEMO: 'true',
+    LBS_WORKER: 'false',
+    LBS_SIMULATOR_PORT: '0',
+    ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir! }),
   });
+  const server = await startServer(config, { logger: false });
+  return {
+    server,
+    dispose: async () => {
+      await server.close();
+      await database.dispose();
+    },
+  };
 }

@@ -6,9 +6,8 @@ import { get } from 'node:http';
 import { sql } from 'kysely';
 import autocannon from 'autocannon';
 import { API_BASE_PATH } from '@lbs/contracts';
-import { loadConfig, startServer } from '@lbs/server';
 import { mintWithSigningKey } from './access-token.ts';
-import { benchDatabase, benchMsisdns, type BenchRow } from './location-setup.ts';
+import { benchMsisdns, benchServer, type BenchRow } from './location-setup.ts';
 
 const MSISDNS = Number(process.env['BENCH_MONITOR_MSISDNS'] ?? 10_000);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 64);
@@ -33,18 +32,7 @@ async function load(url: string, headers: Record<string, string>) {
 }
 
 export async function benchMonitorPositions(): Promise<BenchRow[]> {
-  const database = await benchDatabase();
-  await database.handle.close();
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    LBS_DEMO: 'true',
-    LBS_WORKER: 'false',
-    LBS_SIMULATOR_PORT: '0',
-    ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir! }),
-  });
-  const server = await startServer(config, { logger: false });
+  const { server, dispose } = await benchServer();
   try {
     const { db } = server.context;
     const admin = await db
@@ -140,7 +128,6 @@ export async function benchMonitorPositions(): Promise<BenchRow[]> {
       },
     ];
   } finally {
-    await server.close();
-    await database.dispose();
+    await dispose();
   }
 }

@@ -8,7 +8,8 @@ import pg from 'pg';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 now (for a server whose PUBLIC_URL must name its port before it starts). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.on('error', reject);
