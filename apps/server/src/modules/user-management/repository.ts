@@ -1,7 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/schema.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
+import type { OrgUnitKind } from '../scope/scope.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -40,6 +41,22 @@ export interface CurrentUserRow {
   companyConfig: { zoneEnabled: boolean }[];
 }
 
+/** Expressions over the caller's row, `users as u`. */
+type CallerRowExpressions = ExpressionBuilder<Database & { u: Database['users'] }, 'u'>;
+
+/**
+ * The name of the department, zone or designation the caller's row points at (`column`), as a scalar subquery:
+ * only a unit of the caller's own company is named (null otherwise).
+ */
+function unitNameOf(eb: CallerRowExpressions, kind: OrgUnitKind, column: 'u.department_id' | 'u.zone_id' | 'u.designation_id') {
+  // One shape for the three unit tables (as scope.ts's orgUnits does): each has id, company_id and name.
+  return eb
+    .selectFrom(`${kind} as n` as 'departments as n')
+    .select('n.name')
+    .whereRef('n.id', '=', column)
+    .whereRef('n.company_id', '=', 'u.company_id');
+}
+
 /**
  * Queries about the caller's own account. Every query takes the caller first and reaches only the caller's row
  * and the caller's company: there is no way to ask about someone else here.
@@ -68,26 +85,11 @@ export function userManagementRepository(db: Executor) {
             .whereRef('c.id', '=', 'u.company_id')
             .as('companyName'),
           'u.department_id as departmentId',
-          eb
-            .selectFrom('departments as d')
-            .select('d.name')
-            .whereRef('d.id', '=', 'u.department_id')
-            .whereRef('d.company_id', '=', 'u.company_id')
-            .as('departmentName'),
+          unitNameOf(eb, 'departments', 'u.department_id').as('departmentName'),
           'u.zone_id as zoneId',
-          eb
-            .selectFrom('zones as z')
-            .select('z.name')
-            .whereRef('z.id', '=', 'u.zone_id')
-            .whereRef('z.company_id', '=', 'u.company_id')
-            .as('zoneName'),
+          unitNameOf(eb, 'zones', 'u.zone_id').as('zoneName'),
           'u.designation_id as designationId',
-          eb
-            .selectFrom('designations as g')
-            .select('g.name')
-            .whereRef('g.id', '=', 'u.designation_id')
-            .whereRef('g.company_id', '=', 'u.company_id')
-            .as('designationName'),
+          unitNameOf(eb, 'designations', 'u.designation_id').as('designationName'),
           'u.is_pia_signed as isPiaSigned',
           'u.active',
           jsonArrayFrom(
