@@ -1,5 +1,6 @@
 import type { ConsentStatus, MsisdnListQuery } from '@lbs/contracts';
 import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
+import { ORG_NAME_SORT, orgColumnsOf } from '../organisation/org-names.ts';
 import { scoped, type Executor, type Scope } from '../scope/scope.ts';
 
 export interface MsisdnRecord {
@@ -41,10 +42,7 @@ const SORT = {
   employeeName: 'msisdns.employee_name',
   employeeCode: 'msisdns.employee_code',
   email: 'msisdns.email',
-  companyName: 'c.name',
-  departmentName: 'd.name',
-  zoneName: 'z.name',
-  designationName: 'g.name',
+  ...ORG_NAME_SORT,
   consentStatus: 'msisdns.consent_status',
   consentAt: 'msisdns.consent_at',
   trackingEnabled: 'msisdns.tracking_enabled',
@@ -67,14 +65,7 @@ export function msisdnsRepository(db: Executor) {
         'msisdns.employee_name',
         'msisdns.employee_code',
         'msisdns.email',
-        'msisdns.company_id',
-        'c.name as company_name',
-        'msisdns.department_id',
-        'd.name as department_name',
-        'msisdns.zone_id',
-        'z.name as zone_name',
-        'msisdns.designation_id',
-        'g.name as designation_name',
+        ...orgColumnsOf('msisdns'),
         'msisdns.consent_status',
         'msisdns.consent_at',
         'msisdns.consent_requested_at',

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { INVITATION_MAX_ATTEMPTS, ROLES, type Role, type UserListQuery } from '@lbs/contracts';
 import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
+import { ORG_NAME_SORT, orgColumnsOf } from '../organisation/org-names.ts';
 import { scoped, type Executor, type Scope } from '../scope/scope.ts';
 
 export interface UserRecord {
@@ -51,10 +52,7 @@ const SORT = {
   fullName: 'users.full_name',
   username: 'users.username',
   email: 'users.email',
-  companyName: 'c.name',
-  departmentName: 'd.name',
-  zoneName: 'z.name',
-  designationName: 'g.name',
+  ...ORG_NAME_SORT,
   active: 'users.active',
   createdAt: 'users.created_at',
   updatedAt: 'users.updated_at',
@@ -88,14 +86,7 @@ export function usersRepository(db: Executor) {
         'users.country',
         'users.address',
         'users.notes',
-        'users.company_id',
-        'c.name as company_name',
-        'users.department_id',
-        'd.name as department_name',
-        'users.zone_id',
-        'z.name as zone_name',
-        'users.designation_id',
-        'g.name as designation_name',
+        ...orgColumnsOf('users'),
         'users.active',
         sql<boolean>`users.password_hash is not null`.as('has_password'),
         'i.expires_at as invitation_expires_at',
