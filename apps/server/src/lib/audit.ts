@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 export interface AuditActor {
@@ -18,24 +18,26 @@ export interface AuditEvent {
 
 export const SYSTEM_ACTOR = (name: string): AuditActor => ({ userId: null, name: `system:${name}` });
 
+/** The audit_log row of one event. */
+function rowOf(actor: AuditActor, event: AuditEvent): Insertable<Database['audit_log']> {
+  return {
+    actor_user_id: actor.userId,
+    actor: actor.name,
+    action: event.action,
+    entity: event.entity,
+    entity_id: event.entityId == null ? null : String(event.entityId),
+    company_id: event.companyId ?? null,
+    request_id: actor.requestId ?? null,
+    detail: JSON.stringify(event.detail ?? {}),
+  };
+}
+
 /**
  * The one helper every write (and every view of a location) calls, inside the same transaction as the write,
  * so an acknowledged write always has its audit event.
  */
 export async function audit(db: Kysely<Database> | Transaction<Database>, actor: AuditActor, event: AuditEvent): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_user_id: actor.userId,
-      actor: actor.name,
-      action: event.action,
-      entity: event.entity,
-      entity_id: event.entityId == null ? null : String(event.entityId),
-      company_id: event.companyId ?? null,
-      request_id: actor.requestId ?? null,
-      detail: JSON.stringify(event.detail ?? {}),
-    })
-    .execute();
+  await db.insertInto('audit_log').values(rowOf(actor, event)).execute();
 }
 
 /** Several events of one write (a batch of an import) in one insert, same transaction rule as audit(). */
@@ -43,17 +45,6 @@ export async function auditMany(db: Kysely<Database> | Transaction<Database>, ac
   if (events.length === 0) return;
   await db
     .insertInto('audit_log')
-    .values(
-      events.map((event) => ({
-        actor_user_id: actor.userId,
-        actor: actor.name,
-        action: event.action,
-        entity: event.entity,
-        entity_id: event.entityId == null ? null : String(event.entityId),
-        company_id: event.companyId ?? null,
-        request_id: actor.requestId ?? null,
-        detail: JSON.stringify(event.detail ?? {}),
-      })),
-    )
+    .values(events.map((event) => rowOf(actor, event)))
     .execute();
 }

@@ -1,18 +1,9 @@
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
-import { canOpenRouteId, companySchema, type Company } from '@lbs/contracts';
-import { DeleteButton } from '../../../components/confirm-dialog.tsx';
-import { DetailsList, DetailsSection, QueryState } from '../../../components/details-card.tsx';
-import { useNotify } from '../../../components/notifier.tsx';
-import { PageFrame } from '../../../components/page-frame.tsx';
-import { useDeleteMutation, useDetailQuery } from '../../../lib/api/resource.ts';
-import { useCurrentUser } from '../../../lib/current-user.ts';
+import { companySchema, type Company } from '@lbs/contracts';
+import { DetailsList, DetailsSection } from '../../../components/details-card.tsx';
+import { EntityDetailsPage, useListCrumb } from '../../../components/entity-pages.tsx';
 import { countryName, formatDateTime, formatMoney, weekdayName } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/permissions.ts';
-import { pathFor } from '../../../lib/route-links.ts';
 import { COMPANIES_PATH } from '../api/companies.ts';
 import { CompanyStatusChip } from '../components/company-status-chip.tsx';
 
@@ -88,52 +79,19 @@ export function CompanyDetails({ company }: { company: Company }) {
 /** /company-details/{id}: the company's fields, configuration and price plan; edit/delete for who may. */
 export function CompanyDetailsPage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const notify = useNotify();
-  const { role } = useCurrentUser();
   const allowed = useCan();
-  const query = useDetailQuery(COMPANIES_PATH, id, companySchema);
-  const remove = useDeleteMutation(COMPANIES_PATH);
-  const company = query.data;
-
   return (
-    <PageFrame
-      title={company?.name ?? t('route.companyDetails')}
-      crumbs={[
-        {
-          label: t('sidebar.company'),
-          ...(canOpenRouteId('companyList', role) ? { to: pathFor('companyList') } : {}),
-        },
-      ]}
-      actions={
-        company && (
-          <Box sx={{ display: 'flex', gap: 1.5 }}>
-            {allowed('company', 'update') && (
-              <Button
-                component={RouterLink}
-                to={pathFor('companyEdit', { id: company.id })}
-                variant="contained"
-                startIcon={<EditIcon />}
-              >
-                {t('org.action.edit')}
-              </Button>
-            )}
-            {allowed('company', 'delete') && (
-              <DeleteButton
-                name={company.name}
-                onDelete={() => remove.mutateAsync(company.id)}
-                onDeleted={() => {
-                  notify(t('org.notice.deleted'));
-                  void navigate(canOpenRouteId('companyList', role) ? pathFor('companyList') : '/');
-                }}
-              />
-            )}
-          </Box>
-        )
-      }
+    <EntityDetailsPage
+      path={COMPANIES_PATH}
+      schema={companySchema}
+      routes={{ list: 'companyList', edit: 'companyEdit' }}
+      title={t('route.companyDetails')}
+      nameOf={(company) => company.name}
+      crumbs={[useListCrumb(t('sidebar.company'), 'companyList')]}
+      editable={allowed('company', 'update')}
+      deletable={allowed('company', 'delete')}
     >
-      <QueryState query={query}>{(data) => <CompanyDetails company={data} />}</QueryState>
-    </PageFrame>
+      {(data) => <CompanyDetails company={data} />}
+    </EntityDetailsPage>
   );
 }

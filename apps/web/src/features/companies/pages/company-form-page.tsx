@@ -1,32 +1,20 @@
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { canOpenRouteId, companySchema } from '@lbs/contracts';
-import { DeleteButton } from '../../../components/confirm-dialog.tsx';
-import { QueryState } from '../../../components/details-card.tsx';
+import { companySchema } from '@lbs/contracts';
+import { EntityEditPage, useListCrumb } from '../../../components/entity-pages.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import {
-  useCreateMutation,
-  useDeleteMutation,
-  useDetailQuery,
-  useUpdateMutation,
-} from '../../../lib/api/resource.ts';
+import { useCreateMutation } from '../../../lib/api/resource.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCan } from '../../../lib/permissions.ts';
-import { firstOpenablePath, pathFor } from '../../../lib/route-links.ts';
+import { firstOpenablePath } from '../../../lib/route-links.ts';
 import { COMPANIES_PATH, companyToForm, emptyCompanyForm } from '../api/companies.ts';
 import { CompanyForm } from '../components/company-form.tsx';
 
 function useCrumbs() {
   const { t } = useTranslation();
-  const { role } = useCurrentUser();
-  return [
-    {
-      label: t('sidebar.company'),
-      ...(canOpenRouteId('companyList', role) ? { to: pathFor('companyList') } : {}),
-    },
-  ];
+  return [useListCrumb(t('sidebar.company'), 'companyList')];
 }
 
 /** /company/add (SuperAdmin). After saving: the company's details, or its edit page where details are not allowed. */
@@ -57,51 +45,28 @@ export function CompanyAddPage() {
 /** /company-details/edit/{id} (SuperAdmin): the whole form goes as the PATCH body. */
 export function CompanyEditPage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
   const navigate = useNavigate();
-  const notify = useNotify();
-  const { role } = useCurrentUser();
   const allowed = useCan();
-  const query = useDetailQuery(COMPANIES_PATH, id, companySchema);
-  const update = useUpdateMutation(COMPANIES_PATH, companySchema);
-  const remove = useDeleteMutation(COMPANIES_PATH);
-  const company = query.data;
   return (
-    <PageFrame
-      title={company ? `${t('route.companyEdit')}: ${company.name}` : t('route.companyEdit')}
+    <EntityEditPage
+      path={COMPANIES_PATH}
+      schema={companySchema}
+      routes={{ list: 'companyList', details: 'companyDetails' }}
+      title={t('route.companyEdit')}
+      nameOf={(company) => company.name}
       crumbs={useCrumbs()}
-      actions={
-        company &&
-        allowed('company', 'delete') && (
-          <Box>
-            <DeleteButton
-              name={company.name}
-              onDelete={() => remove.mutateAsync(company.id)}
-              onDeleted={() => {
-                notify(t('org.notice.deleted'));
-                void navigate(canOpenRouteId('companyList', role) ? pathFor('companyList') : '/');
-              }}
-            />
-          </Box>
-        )
-      }
+      deletable={allowed('company', 'delete')}
+      actions={(_company, deleteButton) => deleteButton && <Box>{deleteButton}</Box>}
     >
-      <QueryState query={query}>
-        {(data) => (
-          <CompanyForm
-            key={data.updatedAt}
-            defaultValues={companyToForm(data)}
-            submitLabel={t('org.action.save')}
-            onCancel={() => void navigate(-1)}
-            onSubmit={async (values) => {
-              const saved = await update.mutateAsync({ id: data.id, body: values });
-              notify(t('org.notice.saved'));
-              const details = firstOpenablePath(role, ['companyDetails'], { id: saved.id });
-              if (details) void navigate(details);
-            }}
-          />
-        )}
-      </QueryState>
-    </PageFrame>
+      {(data, save) => (
+        <CompanyForm
+          key={data.updatedAt}
+          defaultValues={companyToForm(data)}
+          submitLabel={t('org.action.save')}
+          onCancel={() => void navigate(-1)}
+          onSubmit={save}
+        />
+      )}
+    </EntityEditPage>
   );
 }

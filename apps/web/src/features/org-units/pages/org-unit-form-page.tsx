@@ -1,28 +1,22 @@
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { canOpenRouteId, orgUnitSchema, type OrgUnit } from '@lbs/contracts';
-import { DeleteButton } from '../../../components/confirm-dialog.tsx';
-import { QueryState } from '../../../components/details-card.tsx';
+import { orgUnitSchema, type OrgUnit } from '@lbs/contracts';
+import { EntityEditPage, useListCrumb } from '../../../components/entity-pages.tsx';
 import { FormEntitySelect } from '../../../components/entity-select.tsx';
 import { FormActions, FormGrid, FormTextField } from '../../../components/form-fields.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { FormProblemAlert } from '../../../components/problem-alert.tsx';
 import { applyProblemToForm, type ProblemOutcome } from '../../../lib/api/form-errors.ts';
-import {
-  useCreateMutation,
-  useDeleteMutation,
-  useDetailQuery,
-  useUpdateMutation,
-} from '../../../lib/api/resource.ts';
+import { useCreateMutation } from '../../../lib/api/resource.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCan } from '../../../lib/permissions.ts';
-import { firstOpenablePath, pathFor } from '../../../lib/route-links.ts';
+import { firstOpenablePath } from '../../../lib/route-links.ts';
 import {
   ORG_UNIT_FORM_FIELDS,
   ORG_UNITS,
@@ -120,14 +114,8 @@ function OrgUnitForm({
 
 function useCrumbs(kind: OrgUnitKind) {
   const { t } = useTranslation();
-  const { role } = useCurrentUser();
   const unit = ORG_UNITS[kind];
-  return [
-    {
-      label: t(unit.area),
-      ...(canOpenRouteId(unit.routes.list, role) ? { to: pathFor(unit.routes.list) } : {}),
-    },
-  ];
+  return [useListCrumb(t(unit.area), unit.routes.list)];
 }
 
 /** /department/add, /zone/add, /designation/add. The SuperAdmin names the company; for others it is their own. */
@@ -166,54 +154,27 @@ export function OrgUnitAddPage({ kind }: { kind: OrgUnitKind }) {
 /** /department-details/edit/{id}, /zone-details/edit/{id}, /designation-details/edit/{id}. */
 export function OrgUnitEditPage({ kind }: { kind: OrgUnitKind }) {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const notify = useNotify();
-  const { role } = useCurrentUser();
   const allowed = useCan();
   const unit = ORG_UNITS[kind];
-  const query = useDetailQuery(unit.path, id, orgUnitSchema);
-  const update = useUpdateMutation(unit.path, orgUnitSchema);
-  const remove = useDeleteMutation(unit.path);
-  const item = query.data;
-  const listPath = canOpenRouteId(unit.routes.list, role) ? pathFor(unit.routes.list) : '/';
   return (
-    <PageFrame
-      title={item ? `${t(`route.${unit.routes.edit}`)}: ${item.name}` : t(`route.${unit.routes.edit}`)}
+    <EntityEditPage
+      path={unit.path}
+      schema={orgUnitSchema}
+      routes={{ list: unit.routes.list, details: unit.routes.details }}
+      title={t(`route.${unit.routes.edit}`)}
+      nameOf={(item) => item.name}
       crumbs={useCrumbs(kind)}
-      actions={
-        item &&
-        allowed(kind, 'delete') && (
-          <DeleteButton
-            name={item.name}
-            onDelete={() => remove.mutateAsync(item.id)}
-            onDeleted={() => {
-              notify(t('org.notice.deleted'));
-              void navigate(listPath);
-            }}
-          />
-        )
-      }
+      deletable={allowed(kind, 'delete')}
     >
-      <QueryState query={query}>
-        {(data) => (
-          <OrgUnitForm
-            key={data.updatedAt}
-            mode="edit"
-            companyName={data.companyName}
-            defaultValues={orgUnitToForm(data)}
-            onSubmit={async (values) => {
-              const saved = await update.mutateAsync({
-                id: data.id,
-                body: { name: values.name, description: values.description },
-              });
-              notify(t('org.notice.saved'));
-              const to = firstOpenablePath(role, [unit.routes.details], { id: saved.id });
-              if (to) void navigate(to);
-            }}
-          />
-        )}
-      </QueryState>
-    </PageFrame>
+      {(data, save) => (
+        <OrgUnitForm
+          key={data.updatedAt}
+          mode="edit"
+          companyName={data.companyName}
+          defaultValues={orgUnitToForm(data)}
+          onSubmit={(values) => save({ name: values.name, description: values.description })}
+        />
+      )}
+    </EntityEditPage>
   );
 }

@@ -1,19 +1,11 @@
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
-import { canOpenRouteId, userSchema, type User } from '@lbs/contracts';
-import { DeleteButton } from '../../../components/confirm-dialog.tsx';
-import { DetailsList, DetailsSection, QueryState } from '../../../components/details-card.tsx';
-import { useNotify } from '../../../components/notifier.tsx';
-import { PageFrame } from '../../../components/page-frame.tsx';
-import { useDeleteMutation, useDetailQuery } from '../../../lib/api/resource.ts';
-import { useCurrentUser } from '../../../lib/current-user.ts';
+import { userSchema, type User } from '@lbs/contracts';
+import { DetailsList, DetailsSection } from '../../../components/details-card.tsx';
+import { EntityDetailsPage, useListCrumb } from '../../../components/entity-pages.tsx';
 import { countryName, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/permissions.ts';
-import { pathFor } from '../../../lib/route-links.ts';
 import { USERS_PATH } from '../api/users.ts';
 import { InvitationChip } from '../components/invitation-chip.tsx';
 import { ResendInvitationButton } from '../components/resend-invitation-button.tsx';
@@ -78,52 +70,25 @@ export function UserDetails({ user }: { user: User }) {
 /** /user-details/{id}: a portal user's profile, roles and invitation state; actions for a SuperAdmin. */
 export function UserDetailsPage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const notify = useNotify();
-  const { role } = useCurrentUser();
   const allowed = useCan();
-  const query = useDetailQuery(USERS_PATH, id, userSchema);
-  const remove = useDeleteMutation(USERS_PATH);
-  const user = query.data;
-  const listPath = canOpenRouteId('userList', role) ? pathFor('userList') : undefined;
-
   return (
-    <PageFrame
-      title={user?.fullName ?? t('route.userDetails')}
-      crumbs={[
-        { label: t('sidebar.userManagement') },
-        { label: t('sidebar.users'), ...(listPath ? { to: listPath } : {}) },
-      ]}
-      actions={
-        user && (
-          <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-            <ResendInvitationButton user={user} />
-            {allowed('user', 'update') && (
-              <Button
-                component={RouterLink}
-                to={pathFor('userEdit', { id: user.id })}
-                variant="contained"
-                startIcon={<EditIcon />}
-              >
-                {t('org.action.edit')}
-              </Button>
-            )}
-            {allowed('user', 'delete') && (
-              <DeleteButton
-                name={user.fullName}
-                onDelete={() => remove.mutateAsync(user.id)}
-                onDeleted={() => {
-                  notify(t('org.notice.deleted'));
-                  void navigate(listPath ?? '/');
-                }}
-              />
-            )}
-          </Box>
-        )
-      }
+    <EntityDetailsPage
+      path={USERS_PATH}
+      schema={userSchema}
+      routes={{ list: 'userList', edit: 'userEdit' }}
+      title={t('route.userDetails')}
+      nameOf={(user) => user.fullName}
+      crumbs={[{ label: t('sidebar.userManagement') }, useListCrumb(t('sidebar.users'), 'userList')]}
+      editable={allowed('user', 'update')}
+      deletable={allowed('user', 'delete')}
+      actions={(user, buttons) => (
+        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+          <ResendInvitationButton user={user} />
+          {buttons}
+        </Box>
+      )}
     >
-      <QueryState query={query}>{(data) => <UserDetails user={data} />}</QueryState>
-    </PageFrame>
+      {(data) => <UserDetails user={data} />}
+    </EntityDetailsPage>
   );
 }

@@ -1,0 +1,201 @@
+/**
+ * The pieces the details and edit pages of the organisation's entities (companies, users, departments, zones,
+ * designations) share: the list crumb, the Edit and Delete actions, the details page and the edit page around a form.
+ *
+ *   <EntityDetailsPage path={COMPANIES_PATH} schema={companySchema} routes={{ list: 'companyList', edit: 'companyEdit' }}
+ *     title={t('route.companyDetails')} nameOf={(c) => c.name} crumbs={crumbs}
+ *     editable={allowed('company', 'update')} deletable={allowed('company', 'delete')}>
+ *     {(company) => <CompanyDetails company={company} />}
+ *   </EntityDetailsPage>
+ *
+ *   <EntityEditPage path={COMPANIES_PATH} schema={companySchema} routes={{ list: 'companyList', details: 'companyDetails' }}
+ *     title={t('route.companyEdit')} nameOf={(c) => c.name} crumbs={crumbs} deletable={allowed('company', 'delete')}>
+ *     {(company, save) => <CompanyForm key={company.updatedAt} … onSubmit={save} />}
+ *   </EntityEditPage>
+ */
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import EditIcon from '@mui/icons-material/Edit';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { canOpenRouteId } from '@lbs/contracts';
+import { useDeleteMutation, useDetailQuery, useUpdateMutation } from '../lib/api/resource.ts';
+import { useCurrentUser } from '../lib/current-user.ts';
+import { firstOpenablePath, pathFor } from '../lib/route-links.ts';
+import { DeleteButton } from './confirm-dialog.tsx';
+import { QueryState } from './details-card.tsx';
+import { useNotify } from './notifier.tsx';
+import { PageFrame, type Crumb } from './page-frame.tsx';
+
+/** A crumb for the entity's list: a link where the role may open the list, plain text otherwise. */
+export function useListCrumb(label: string, listRouteId: string): Crumb {
+  const { role } = useCurrentUser();
+  return { label, ...(canOpenRouteId(listRouteId, role) ? { to: pathFor(listRouteId) } : {}) };
+}
+
+/** "Edit": a link to the entity's edit page. */
+export function EntityEditButton({ to }: { to: string }) {
+  const { t } = useTranslation();
+  return (
+    <Button component={RouterLink} to={to} variant="contained" startIcon={<EditIcon />}>
+      {t('org.action.edit')}
+    </Button>
+  );
+}
+
+/** "Delete" after a confirmation; once deleted: 'Deleted', then the entity's list (home where the role may not open it). */
+export function EntityDeleteButton({
+  name,
+  listRouteId,
+  onDelete,
+}: {
+  /** The entity's name, quoted in the question. */
+  name: string;
+  listRouteId: string;
+  onDelete: () => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { role } = useCurrentUser();
+  return (
+    <DeleteButton
+      name={name}
+      onDelete={onDelete}
+      onDeleted={() => {
+        notify(t('org.notice.deleted'));
+        void navigate(canOpenRouteId(listRouteId, role) ? pathFor(listRouteId) : '/');
+      }}
+    />
+  );
+}
+
+interface Entity {
+  id: number | string;
+}
+
+/** The detail query of the entity at `path`/{:id} (the route's id) and its delete mutation. */
+function useEntity<T extends Entity>(path: string, schema: z.ZodType<T>) {
+  const { id = '' } = useParams();
+  const query = useDetailQuery(path, id, schema);
+  const remove = useDeleteMutation(path);
+  const deleteButton = (item: T, name: string, listRouteId: string) => (
+    <EntityDeleteButton name={name} listRouteId={listRouteId} onDelete={() => remove.mutateAsync(item.id)} />
+  );
+  return { query, deleteButton };
+}
+
+/**
+ * A details page of the entity at `path`/{:id}: its name as the title, Edit where `editable` and Delete where
+ * `deletable` in the header, the details once loaded.
+ */
+export function EntityDetailsPage<T extends Entity>({
+  path,
+  schema,
+  routes,
+  title,
+  nameOf,
+  crumbs,
+  editable,
+  deletable,
+  actions = (_item, buttons) => <Box sx={{ display: 'flex', gap: 1.5 }}>{buttons}</Box>,
+  children,
+}: {
+  /** The REST resource, e.g. '/companies'. */
+  path: string;
+  schema: z.ZodType<T>;
+  /** Route ids: the list (after deleting) and the edit page. */
+  routes: { list: string; edit: string };
+  /** The route's title, shown until the entity is loaded. */
+  title: string;
+  nameOf: (item: T) => string;
+  crumbs: Crumb[];
+  editable: boolean;
+  deletable: boolean;
+  /** The header's actions around the Edit and Delete buttons; by default those in a row. */
+  actions?: (item: T, buttons: ReactNode) => ReactNode;
+  children: (item: T) => ReactNode;
+}) {
+  const { query, deleteButton } = useEntity(path, schema);
+  const item = query.data;
+  return (
+    <PageFrame
+      title={item ? nameOf(item) : title}
+      crumbs={crumbs}
+      actions={
+        item &&
+        actions(
+          item,
+          <>
+            {editable && <EntityEditButton to={pathFor(routes.edit, { id: item.id })} />}
+            {deletable && deleteButton(item, nameOf(item), routes.list)}
+          </>,
+        )
+      }
+    >
+      <QueryState query={query}>{children}</QueryState>
+    </PageFrame>
+  );
+}
+
+/**
+ * An edit page of the entity at `path`/{:id}: title "<route title>: <name>", the Delete action where `deletable`,
+ * the form once the entity is loaded. `save(body)` PATCHes the entity, says 'Saved' and opens its details page
+ * where the role may (else the page stays).
+ */
+export function EntityEditPage<T extends Entity>({
+  path,
+  schema,
+  routes,
+  title,
+  nameOf,
+  crumbs,
+  deletable,
+  actions = (_item, deleteButton) => deleteButton,
+  children,
+}: {
+  /** The REST resource, e.g. '/companies'. */
+  path: string;
+  schema: z.ZodType<T>;
+  /** Route ids: the list (after deleting) and the details page (after saving). */
+  routes: { list: string; details: string };
+  /** The route's title; the entity's name follows it once loaded. */
+  title: string;
+  nameOf: (item: T) => string;
+  crumbs: Crumb[];
+  deletable: boolean;
+  /** The header's actions around the Delete button (false where not deletable); by default that button alone. */
+  actions?: (item: T, deleteButton: ReactNode) => ReactNode;
+  children: (item: T, save: (body: unknown) => Promise<void>) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { role } = useCurrentUser();
+  const { query, deleteButton } = useEntity(path, schema);
+  const update = useUpdateMutation(path, schema);
+  const item = query.data;
+  return (
+    <PageFrame
+      title={item ? `${title}: ${nameOf(item)}` : title}
+      crumbs={crumbs}
+      actions={
+        item &&
+        actions(item, deletable && deleteButton(item, nameOf(item), routes.list))
+      }
+    >
+      <QueryState query={query}>
+        {(data) =>
+          children(data, async (body) => {
+            const saved = await update.mutateAsync({ id: data.id, body });
+            notify(t('org.notice.saved'));
+            const details = firstOpenablePath(role, [routes.details], { id: saved.id });
+            if (details) void navigate(details);
+          })
+        }
+      </QueryState>
+    </PageFrame>
+  );
+}
