@@ -3,28 +3,6 @@ import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts
 import { ORG_NAME_SORT, orgColumnsOf } from '../organisation/org-names.ts';
 import { scoped, type Executor, type Scope } from '../scope/scope.ts';
 
-export interface MsisdnRecord {
-  id: number;
-  msisdn: string;
-  employee_name: string;
-  employee_code: string | null;
-  email: string | null;
-  company_id: number;
-  company_name: string;
-  department_id: number;
-  department_name: string;
-  zone_id: number | null;
-  zone_name: string | null;
-  designation_id: number;
-  designation_name: string;
-  consent_status: ConsentStatus;
-  consent_at: Date | null;
-  consent_requested_at: Date | null;
-  tracking_enabled: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
-
 export interface MsisdnValues {
   company_id: number;
   department_id: number;
@@ -35,6 +13,20 @@ export interface MsisdnValues {
   employee_code: string | null;
   email: string | null;
   tracking_enabled: boolean;
+}
+
+/** An MSISDN as read: the writable values, the names of what they point at and the consent state. */
+export interface MsisdnRecord extends MsisdnValues {
+  id: number;
+  company_name: string;
+  department_name: string;
+  zone_name: string | null;
+  designation_name: string;
+  consent_status: ConsentStatus;
+  consent_at: Date | null;
+  consent_requested_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
 }
 
 const SORT = {

@@ -4,34 +4,6 @@ import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts
 import { ORG_NAME_SORT, orgColumnsOf } from '../organisation/org-names.ts';
 import { scoped, type Executor, type Scope } from '../scope/scope.ts';
 
-export interface UserRecord {
-  id: number;
-  subject: string;
-  full_name: string;
-  username: string;
-  email: string;
-  phone_no: string | null;
-  birth_date: string | null;
-  country: string | null;
-  address: string | null;
-  notes: string | null;
-  company_id: number | null;
-  company_name: string | null;
-  department_id: number | null;
-  department_name: string | null;
-  zone_id: number | null;
-  zone_name: string | null;
-  designation_id: number | null;
-  designation_name: string | null;
-  roles: Role[];
-  active: boolean;
-  has_password: boolean;
-  invitation_expires_at: Date | null;
-  invitation_attempts: number | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
 export interface UserValues {
   full_name: string;
   username: string;
@@ -46,6 +18,22 @@ export interface UserValues {
   zone_id: number | null;
   designation_id: number | null;
   active: boolean;
+}
+
+/** A user as read: the writable values, the names of what they point at, roles and invitation state. */
+export interface UserRecord extends UserValues {
+  id: number;
+  subject: string;
+  company_name: string | null;
+  department_name: string | null;
+  zone_name: string | null;
+  designation_name: string | null;
+  roles: Role[];
+  has_password: boolean;
+  invitation_expires_at: Date | null;
+  invitation_attempts: number | null;
+  created_at: Date;
+  updated_at: Date;
 }
 
 const SORT = {
