@@ -146,6 +146,14 @@ const queryId = () => z.coerce.number({ error: 'validation.invalid' }).int('vali
 /** Query-string id filter. */
 export const idFilter = () => queryId().optional();
 
+/** List filters by company, department, zone and designation (users, MSISDNs). */
+export const orgFilters = () => ({
+  companyId: idFilter(),
+  departmentId: idFilter(),
+  zoneId: idFilter(),
+  designationId: idFilter(),
+});
+
 /** `/{id}` of an org object. */
 export const objectIdParamSchema = z.object({ id: queryId() });
 export const boolFilter = () =>
@@ -183,3 +191,15 @@ export function listQuery<const F extends readonly [string, ...string[]]>(sortFi
 }
 
 export const timestamp = () => z.string().describe('ISO 8601 date-time');
+
+/** A portal user's place in the organisation as answered: each id with its name, null where unset. */
+export const userPlacementOutput = () => ({
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  departmentId: z.number().int().nullable(),
+  departmentName: z.string().nullable(),
+  zoneId: z.number().int().nullable(),
+  zoneName: z.string().nullable(),
+  designationId: z.number().int().nullable(),
+  designationName: z.string().nullable(),
+});

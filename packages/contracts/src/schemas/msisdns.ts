@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONSENT_STATUSES, EMPLOYEE_CODE_MAX_LENGTH } from '../constants.ts';
 import { pageSchema } from './common.ts';
-import { boolFilter, idFilter, listQuery, optionalEmail, optionalRefId, optionalText, phoneField, refId, requiredName, timestamp } from './fields.ts';
+import { boolFilter, listQuery, optionalEmail, optionalRefId, optionalText, orgFilters, phoneField, refId, requiredName, timestamp } from './fields.ts';
 
 export const consentStatusSchema = z.enum(CONSENT_STATUSES, { error: 'validation.statusInvalid' });
 
@@ -87,10 +87,7 @@ export const MSISDN_SORT_FIELDS = [
   'updatedAt',
 ] as const;
 export const msisdnListQuerySchema = listQuery(MSISDN_SORT_FIELDS).extend({
-  companyId: idFilter(),
-  departmentId: idFilter(),
-  zoneId: idFilter(),
-  designationId: idFilter(),
+  ...orgFilters(),
   consentStatus: consentStatusSchema.optional(),
   trackingEnabled: boolFilter(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { userPlacementOutput } from './fields.ts';
 
 export const invoiceStatusSchema = z.enum(['DUE', 'PAID', 'OVERDUE']);
 
@@ -24,14 +25,7 @@ export const meSchema = z.object({
   username: z.string(),
   phoneNo: z.string().nullable(),
   photoURL: z.string(),
-  companyId: z.number().int().nullable(),
-  companyName: z.string().nullable(),
-  departmentId: z.number().int().nullable(),
-  departmentName: z.string().nullable(),
-  zoneId: z.number().int().nullable(),
-  zoneName: z.string().nullable(),
-  designationId: z.number().int().nullable(),
-  designationName: z.string().nullable(),
+  ...userPlacementOutput(),
   isPiaSigned: z.boolean(),
   hasDueInvoice: z.boolean(),
   dueInvoiceList: z.array(dueInvoiceSchema),

@@ -5,7 +5,6 @@ import { pageSchema } from './common.ts';
 import {
   boolFilter,
   emailField,
-  idFilter,
   listQuery,
   optionalAddress,
   optionalCountry,
@@ -13,8 +12,10 @@ import {
   optionalPhone,
   optionalRefId,
   optionalText,
+  orgFilters,
   requiredName,
   timestamp,
+  userPlacementOutput,
 } from './fields.ts';
 
 export const roleNameSchema = z.enum(ROLES, { error: 'validation.rolesRequired' });
@@ -86,14 +87,7 @@ export const userSchema = z.object({
   country: z.string().nullable(),
   address: z.string().nullable(),
   notes: z.string().nullable(),
-  companyId: z.number().int().nullable(),
-  companyName: z.string().nullable(),
-  departmentId: z.number().int().nullable(),
-  departmentName: z.string().nullable(),
-  zoneId: z.number().int().nullable(),
-  zoneName: z.string().nullable(),
-  designationId: z.number().int().nullable(),
-  designationName: z.string().nullable(),
+  ...userPlacementOutput(),
   roles: z.array(roleNameSchema),
   active: z.boolean(),
   invitationStatus: invitationStatusSchema,
@@ -106,10 +100,7 @@ export type User = z.infer<typeof userSchema>;
 
 export const USER_SORT_FIELDS = ['fullName', 'username', 'email', 'companyName', 'departmentName', 'zoneName', 'designationName', 'active', 'createdAt', 'updatedAt'] as const;
 export const userListQuerySchema = listQuery(USER_SORT_FIELDS).extend({
-  companyId: idFilter(),
-  departmentId: idFilter(),
-  zoneId: idFilter(),
-  designationId: idFilter(),
+  ...orgFilters(),
   role: roleNameSchema.optional(),
   active: boolFilter(),
 });
