@@ -76,49 +76,54 @@ interface Entity {
   id: number | string;
 }
 
-/** The detail query of the entity at `path`/{:id} (the route's id) and its delete mutation. */
-function useEntity<T extends Entity>(path: string, schema: z.ZodType<T>) {
+/** What the details and the edit page of an entity both take. */
+interface EntityPageProps<T extends Entity> {
+  /** The REST resource, e.g. '/companies'; the entity's id is the route's `:id`. */
+  path: string;
+  schema: z.ZodType<T>;
+  /** The route's title. */
+  title: string;
+  nameOf: (item: T) => string;
+  crumbs: Crumb[];
+  deletable: boolean;
+}
+
+/** The detail query of the entity at `path`/{:id} and, where `deletable`, its Delete button. */
+function useEntity<T extends Entity>(
+  { path, schema, nameOf, deletable }: EntityPageProps<T>,
+  listRouteId: string,
+) {
   const { id = '' } = useParams();
   const query = useDetailQuery(path, id, schema);
   const remove = useDeleteMutation(path);
-  const deleteButton = (item: T, name: string, listRouteId: string) => (
-    <EntityDeleteButton name={name} listRouteId={listRouteId} onDelete={() => remove.mutateAsync(item.id)} />
-  );
+  const deleteButton = (item: T) =>
+    deletable && (
+      <EntityDeleteButton
+        name={nameOf(item)}
+        listRouteId={listRouteId}
+        onDelete={() => remove.mutateAsync(item.id)}
+      />
+    );
   return { query, deleteButton };
 }
 
 /**
- * A details page of the entity at `path`/{:id}: its name as the title, Edit where `editable` and Delete where
- * `deletable` in the header, the details once loaded.
+ * A details page of the entity: its name as the title (the route's until loaded), Edit where `editable` and Delete
+ * where `deletable` in the header, the details once loaded.
  */
-export function EntityDetailsPage<T extends Entity>({
-  path,
-  schema,
-  routes,
-  title,
-  nameOf,
-  crumbs,
-  editable,
-  deletable,
-  actions = (_item, buttons) => <Box sx={{ display: 'flex', gap: 1.5 }}>{buttons}</Box>,
-  children,
-}: {
-  /** The REST resource, e.g. '/companies'. */
-  path: string;
-  schema: z.ZodType<T>;
-  /** Route ids: the list (after deleting) and the edit page. */
-  routes: { list: string; edit: string };
-  /** The route's title, shown until the entity is loaded. */
-  title: string;
-  nameOf: (item: T) => string;
-  crumbs: Crumb[];
-  editable: boolean;
-  deletable: boolean;
-  /** The header's actions around the Edit and Delete buttons; by default those in a row. */
-  actions?: (item: T, buttons: ReactNode) => ReactNode;
-  children: (item: T) => ReactNode;
-}) {
-  const { query, deleteButton } = useEntity(path, schema);
+export function EntityDetailsPage<T extends Entity>(
+  props: EntityPageProps<T> & {
+    /** Route ids: the list (after deleting) and the edit page. */
+    routes: { list: string; edit: string };
+    editable: boolean;
+    /** The header's actions around the Edit and Delete buttons; by default those in a row. */
+    actions?: (item: T, buttons: ReactNode) => ReactNode;
+    children: (item: T) => ReactNode;
+  },
+) {
+  const { title, nameOf, crumbs, routes, editable, children } = props;
+  const { actions = (_item, buttons) => <Box sx={{ display: 'flex', gap: 1.5 }}>{buttons}</Box> } = props;
+  const { query, deleteButton } = useEntity(props, routes.list);
   const item = query.data;
   return (
     <PageFrame
@@ -130,7 +135,7 @@ export function EntityDetailsPage<T extends Entity>({
           item,
           <>
             {editable && <EntityEditButton to={pathFor(routes.edit, { id: item.id })} />}
-            {deletable && deleteButton(item, nameOf(item), routes.list)}
+            {deleteButton(item)}
           </>,
         )
       }
@@ -141,50 +146,41 @@ export function EntityDetailsPage<T extends Entity>({
 }
 
 /**
- * An edit page of the entity at `path`/{:id}: title "<route title>: <name>", the Delete action where `deletable`,
+ * An edit page of the entity: title "<route title>: <name>", the Delete action where `deletable`,
  * the form once the entity is loaded. `save(body)` PATCHes the entity, says 'Saved' and opens its details page
  * where the role may (else the page stays).
  */
-export function EntityEditPage<T extends Entity>({
-  path,
-  schema,
-  routes,
-  title,
-  nameOf,
-  crumbs,
-  deletable,
-  actions = (_item, deleteButton) => deleteButton,
-  children,
-}: {
-  /** The REST resource, e.g. '/companies'. */
-  path: string;
-  schema: z.ZodType<T>;
-  /** Route ids: the list (after deleting) and the details page (after saving). */
-  routes: { list: string; details: string };
-  /** The route's title; the entity's name follows it once loaded. */
-  title: string;
-  nameOf: (item: T) => string;
-  crumbs: Crumb[];
-  deletable: boolean;
-  /** The header's actions around the Delete button (false where not deletable); by default that button alone. */
-  actions?: (item: T, deleteButton: ReactNode) => ReactNode;
-  children: (item: T, save: (body: unknown) => Promise<void>) => ReactNode;
-}) {
+export function EntityEditPage<T extends Entity>(
+  props: EntityPageProps<T> & {
+    /** Route ids: the list (after deleting) and the details page (after saving). */
+    routes: { list: string; details: string };
+    /** The header's actions around the Delete button (false where not deletable); by default that button alone. */
+    actions?: (item: T, deleteButton: ReactNode) => ReactNode;
+    children: (item: T, save: (body: unknown) => Promise<void>) => ReactNode;
+  },
+) {
+  const {
+    path,
+    schema,
+    title,
+    nameOf,
+    crumbs,
+    routes,
+    actions = (_item, deleteButton) => deleteButton,
+    children,
+  } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
   const { role } = useCurrentUser();
-  const { query, deleteButton } = useEntity(path, schema);
+  const { query, deleteButton } = useEntity(props, routes.list);
   const update = useUpdateMutation(path, schema);
   const item = query.data;
   return (
     <PageFrame
       title={item ? `${title}: ${nameOf(item)}` : title}
       crumbs={crumbs}
-      actions={
-        item &&
-        actions(item, deletable && deleteButton(item, nameOf(item), routes.list))
-      }
+      actions={item && actions(item, deleteButton(item))}
     >
       <QueryState query={query}>
         {(data) =>
