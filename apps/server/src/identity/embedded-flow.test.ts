@@ -1,37 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { decodeJwt } from 'jose';
 import { CLIENT_ID, OIDC_PATHS, REALM_ROLE_NAMES } from '@lbs/contracts';
 import { DEMO_ACCOUNTS } from '../db/seed.ts';
-import { startTestServer, type TestServer } from '../../test/helpers.ts';
-import {
-  Browser,
-  authorizationRequest,
-  discover,
-  openLoginPage,
-  redirectTarget,
-  signIn,
-} from '../../test/oidc-browser.ts';
-import { createTokenVerifier } from './token-verifier.ts';
+import { Browser, authorizationRequest, openLoginPage, redirectTarget } from '../../test/oidc-browser.ts';
+import { useOidcTestServer } from '../../test/oidc-server.ts';
 import { publicJwks, signingKeys } from './secrets.ts';
 
-const PASSWORD = 'Demo!2345';
-
-let server: TestServer;
-let config: client.Configuration;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  config = await discover(server.config.issuer);
-});
-afterAll(() => server?.dispose());
+const oidc = useOidcTestServer();
 
 describe('embedded OpenID provider: discovery and code flow', () => {
   it('publishes Keycloak paths under PUBLIC_URL/realms/lbs', async () => {
-    const response = await fetch(`${server.baseUrl}/realms/lbs${OIDC_PATHS.discovery}`);
+    const response = await fetch(`${oidc.server.baseUrl}/realms/lbs${OIDC_PATHS.discovery}`);
     expect(response.status).toBe(200);
     const doc = (await response.json()) as Record<string, unknown>;
-    const realm = `${server.config.publicUrl}/realms/lbs`;
+    const realm = `${oidc.server.config.publicUrl}/realms/lbs`;
     expect(doc).toMatchObject({
       issuer: realm,
       authorization_endpoint: `${realm}/protocol/openid-connect/auth`,
@@ -50,17 +33,17 @@ describe('embedded OpenID provider: discovery and code flow', () => {
   });
 
   it('keeps PUBLIC_URL in the discovery document whatever Host the request names', async () => {
-    const response = await fetch(`${server.baseUrl}/realms/lbs${OIDC_PATHS.discovery}`, {
+    const response = await fetch(`${oidc.server.baseUrl}/realms/lbs${OIDC_PATHS.discovery}`, {
       headers: { host: 'evil.example' },
     });
     const doc = (await response.json()) as { token_endpoint: string };
-    expect(doc.token_endpoint).toBe(`${server.config.issuer}${OIDC_PATHS.token}`);
+    expect(doc.token_endpoint).toBe(`${oidc.server.config.issuer}${OIDC_PATHS.token}`);
   });
 
   it('serves the signing keys the API verifies with', async () => {
-    const response = await fetch(`${server.config.issuer}${OIDC_PATHS.jwks}`);
+    const response = await fetch(`${oidc.server.config.issuer}${OIDC_PATHS.jwks}`);
     const jwks = (await response.json()) as { keys: Array<Record<string, unknown>> };
-    const expected = publicJwks(await signingKeys(server.database.db));
+    const expected = publicJwks(await signingKeys(oidc.server.database.db));
     expect(jwks.keys.map((k) => k['kid'])).toEqual(expected.keys.map((k) => k.kid));
     expect(jwks.keys[0]).not.toHaveProperty('d');
   });
@@ -68,24 +51,19 @@ describe('embedded OpenID provider: discovery and code flow', () => {
   it.each(DEMO_ACCOUNTS.map((a) => [a.username, a.role] as const))(
     'signs %s in with code + PKCE and issues a Keycloak-shaped access token',
     async (username, role) => {
-      const tokens = await signIn(new Browser(), config, server.config.publicUrl, username, PASSWORD);
+      const tokens = await oidc.signInAs(username);
       expect(tokens.token_type.toLowerCase()).toBe('bearer');
       expect(tokens.expires_in).toBe(300);
       expect(tokens.refresh_token).toEqual(expect.any(String));
 
-      const verify = createTokenVerifier({
-        issuer: server.config.issuer,
-        clientId: CLIENT_ID,
-        jwks: publicJwks(await signingKeys(server.database.db)),
-      });
-      const claims = await verify(tokens.access_token);
-      const user = await server.database.db
+      const claims = await oidc.verify(tokens.access_token);
+      const user = await oidc.server.database.db
         .selectFrom('users')
         .select(['subject', 'email'])
         .where('username', '=', username)
         .executeTakeFirstOrThrow();
       expect(claims).toMatchObject({
-        iss: server.config.issuer,
+        iss: oidc.server.config.issuer,
         sub: user.subject,
         azp: CLIENT_ID,
         typ: 'Bearer',
@@ -97,7 +75,7 @@ describe('embedded OpenID provider: discovery and code flow', () => {
 
       const idToken = tokens.claims()!;
       expect(idToken).toMatchObject({
-        iss: server.config.issuer,
+        iss: oidc.server.config.issuer,
         aud: CLIENT_ID,
         sub: user.subject,
         preferred_username: username,
@@ -109,9 +87,9 @@ describe('embedded OpenID provider: discovery and code flow', () => {
   );
 
   it('answers userinfo for a JWT access token and refuses a forged one', async () => {
-    const tokens = await signIn(new Browser(), config, server.config.publicUrl, 'deptadmin', PASSWORD);
+    const tokens = await oidc.signInAs('deptadmin');
     const sub = decodeJwt(tokens.access_token).sub!;
-    const info = await client.fetchUserInfo(config, tokens.access_token, sub);
+    const info = await client.fetchUserInfo(oidc.config, tokens.access_token, sub);
     expect(info).toMatchObject({
       sub,
       preferred_username: 'deptadmin',
@@ -120,7 +98,7 @@ describe('embedded OpenID provider: discovery and code flow', () => {
     });
 
     const [header, payload] = tokens.access_token.split('.');
-    const forged = await fetch(`${server.config.issuer}${OIDC_PATHS.userinfo}`, {
+    const forged = await fetch(`${oidc.server.config.issuer}${OIDC_PATHS.userinfo}`, {
       headers: { authorization: `Bearer ${header}.${payload}.AAAA` },
     });
     expect(forged.status).toBe(401);
@@ -128,8 +106,8 @@ describe('embedded OpenID provider: discovery and code flow', () => {
   });
 
   it('accepts the access token at the API', async () => {
-    const tokens = await signIn(new Browser(), config, server.config.publicUrl, 'zoneadmin', PASSWORD);
-    const response = await fetch(`${server.baseUrl}/api/v1/lbs-backend/user-management/me`, {
+    const tokens = await oidc.signInAs('zoneadmin');
+    const response = await fetch(`${oidc.server.baseUrl}/api/v1/lbs-backend/user-management/me`, {
       headers: { authorization: `Bearer ${tokens.access_token}` },
     });
     expect(response.status).toBe(200);
@@ -137,18 +115,18 @@ describe('embedded OpenID provider: discovery and code flow', () => {
   });
 
   it('refuses an authorization request without code_challenge', async () => {
-    const auth = await authorizationRequest(config, server.config.publicUrl);
+    const auth = await authorizationRequest(oidc.config, oidc.server.config.publicUrl);
     auth.url.searchParams.delete('code_challenge');
     auth.url.searchParams.delete('code_challenge_method');
     const target = redirectTarget(await new Browser().request(auth.url));
-    expect(`${target.origin}${target.pathname}`).toBe(`${server.config.publicUrl}/authenticate`);
+    expect(`${target.origin}${target.pathname}`).toBe(`${oidc.server.config.publicUrl}/authenticate`);
     expect(target.searchParams.get('error')).toBe('invalid_request');
     expect(target.searchParams.get('error_description')).toMatch(/PKCE/);
     expect(target.searchParams.get('code')).toBeNull();
   });
 
   it('refuses the plain code_challenge_method', async () => {
-    const auth = await authorizationRequest(config, server.config.publicUrl, {
+    const auth = await authorizationRequest(oidc.config, oidc.server.config.publicUrl, {
       code_challenge_method: 'plain',
       code_challenge: 'a'.repeat(43),
     });
@@ -158,7 +136,7 @@ describe('embedded OpenID provider: discovery and code flow', () => {
   });
 
   it('refuses a redirect_uri that is not registered, on a branded error page', async () => {
-    const auth = await authorizationRequest(config, server.config.publicUrl, {
+    const auth = await authorizationRequest(oidc.config, oidc.server.config.publicUrl, {
       redirect_uri: 'https://evil.example/cb',
     });
     const response = await new Browser().request(auth.url);
@@ -171,7 +149,7 @@ describe('embedded OpenID provider: discovery and code flow', () => {
   });
 
   it('shows the sign-in page without a consent screen and with the product look', async () => {
-    const auth = await authorizationRequest(config, server.config.publicUrl);
+    const auth = await authorizationRequest(oidc.config, oidc.server.config.publicUrl);
     const page = await openLoginPage(new Browser(), auth.url);
     expect(page.status).toBe(200);
     expect(page.loginUrl.pathname).toMatch(/^\/realms\/lbs\/login\/[\w-]+$/);

@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as client from 'openid-client';
-import { startTestServer, type TestServer } from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
 import {
   Browser,
   authorizationRequest,
-  discover,
   openLoginPage,
   redirectTarget,
   submitLogin,
 } from '../../test/oidc-browser.ts';
+import { DEMO_PASSWORD as PASSWORD, useOidcTestServer } from '../../test/oidc-server.ts';
 
-const PASSWORD = 'Demo!2345';
 const INVALID = 'Invalid username or password';
 
-let server: TestServer;
-let config: client.Configuration;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  config = await discover(server.config.issuer);
-});
-afterAll(() => server?.dispose());
+const oidc = useOidcTestServer();
 
 async function loginPage(extra: Record<string, string> = {}, headers: Record<string, string> = {}) {
   const browser = new Browser(headers);
-  const auth = await authorizationRequest(config, server.config.publicUrl, extra);
+  const auth = await authorizationRequest(oidc.config, oidc.server.config.publicUrl, extra);
   return { browser, ...(await openLoginPage(browser, auth.url)) };
 }
 
@@ -36,7 +26,7 @@ async function attempt(username: string, password: string, extra: Record<string,
 }
 
 const auditRows = (action: string) =>
-  server.database.db
+  oidc.server.database.db
     .selectFrom('audit_log')
     .select(['actor', 'actor_user_id', 'entity_id', 'detail'])
     .where('action', '=', action)
@@ -52,7 +42,7 @@ describe('sign-in page', () => {
     );
 
     const email = (
-      await server.database.db
+      await oidc.server.database.db
         .selectFrom('users')
         .select('email')
         .where('username', '=', 'zoneadmin')
@@ -87,7 +77,7 @@ describe('sign-in page', () => {
   });
 
   it('refuses an inactive user with the same message', async () => {
-    await server.database.db
+    await oidc.server.database.db
       .updateTable('users')
       .set({ active: false })
       .where('username', '=', 'dueadmin')
@@ -99,7 +89,7 @@ describe('sign-in page', () => {
       const failures = await auditRows('auth.login.failure');
       expect(failures.find((r) => r.actor === 'dueadmin')?.detail).toMatchObject({ reason: 'inactive' });
     } finally {
-      await server.database.db
+      await oidc.server.database.db
         .updateTable('users')
         .set({ active: true })
         .where('username', '=', 'dueadmin')
@@ -108,12 +98,12 @@ describe('sign-in page', () => {
   });
 
   it('locks the account after 5 wrong passwords: the right one is refused too, until the lock ends', async () => {
-    const user = await server.database.db
+    const user = await oidc.server.database.db
       .selectFrom('users')
       .select('id')
       .where('username', '=', 'companyadmin2')
       .executeTakeFirstOrThrow();
-    for (let i = 1; i <= server.config.loginMaxFailures; i += 1) {
+    for (let i = 1; i <= oidc.server.config.loginMaxFailures; i += 1) {
       const { response, html } = await attempt('companyadmin2', `wrong-${i}`);
       expect(response.status).toBe(200);
       expect(html).toContain(INVALID);
@@ -122,14 +112,14 @@ describe('sign-in page', () => {
     expect(locked.response.status).toBe(200);
     expect(locked.html).toContain(INVALID);
 
-    const row = await server.database.db
+    const row = await oidc.server.database.db
       .selectFrom('users')
       .select(['locked_until', 'failed_logins'])
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     const minutes = (row.locked_until!.getTime() - Date.now()) / 60_000;
-    expect(minutes).toBeGreaterThan(server.config.loginLockoutMinutes - 1);
-    expect(minutes).toBeLessThanOrEqual(server.config.loginLockoutMinutes);
+    expect(minutes).toBeGreaterThan(oidc.server.config.loginLockoutMinutes - 1);
+    expect(minutes).toBeLessThanOrEqual(oidc.server.config.loginLockoutMinutes);
 
     const lockouts = await auditRows('auth.login.locked');
     expect(lockouts).toHaveLength(1);
@@ -145,13 +135,13 @@ describe('sign-in page', () => {
     expect((await attempt('companyadmin', PASSWORD)).response.status).toBe(303);
 
     // When the lock has run out the right password works again and the counter starts over.
-    await server.database.db
+    await oidc.server.database.db
       .updateTable('users')
       .set({ locked_until: new Date(Date.now() - 1000) })
       .where('id', '=', user.id)
       .execute();
     expect((await attempt('companyadmin2', PASSWORD)).response.status).toBe(303);
-    const after = await server.database.db
+    const after = await oidc.server.database.db
       .selectFrom('users')
       .select(['locked_until', 'failed_logins'])
       .where('id', '=', user.id)
@@ -187,7 +177,7 @@ describe('sign-in page', () => {
 
   it('shows a branded, translated page for an expired or foreign sign-in page', async () => {
     const response = await new Browser({ 'accept-language': 'es' }).request(
-      `${server.config.issuer}/login/not-a-real-interaction`,
+      `${oidc.server.config.issuer}/login/not-a-real-interaction`,
     );
     expect(response.status).toBe(400);
     const html = await response.text();
