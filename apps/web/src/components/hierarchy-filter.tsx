@@ -6,7 +6,7 @@
  *   const hierarchy = useHierarchyFilter({ companyId });      // companyId: narrow the options (SuperAdmin filter)
  *   <ServerDataGrid filters={{ ...hierarchy.filters, designationId }} toolbar={<>{hierarchy.control}…</>} … />
  *
- * Used by the users list; the MSISDN list should do the same (its API takes departmentId and zoneId).
+ * Used by useOrgFilters (list-filters.tsx), the organisation filters of the user and MSISDN lists.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

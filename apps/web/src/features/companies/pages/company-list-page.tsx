@@ -2,12 +2,11 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_STATUSES, companyPageSchema, type Company } from '@lbs/contracts';
+import { SelectFilter } from '../../../components/list-filters.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { ServerDataGrid, useUrlFilter } from '../../../components/server-data-grid.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -92,21 +91,15 @@ export function CompanyListPage() {
         defaultSort="name"
         filters={{ status }}
         toolbar={
-          <TextField
-            select
-            size="small"
+          <SelectFilter
             label={t('org.company.fields.status')}
-            value={status ?? ''}
-            onChange={(event) => setStatus(event.target.value || undefined)}
-            sx={{ minWidth: 180 }}
-          >
-            <MenuItem value="">{t('org.all')}</MenuItem>
-            {COMPANY_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {t(`org.company.status.${s}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            value={status}
+            onChange={setStatus}
+            options={COMPANY_STATUSES}
+            optionLabel={(s) => t(`org.company.status.${s}`)}
+            anyLabel={t('org.all')}
+            minWidth={180}
+          />
         }
         onRowClick={(row) => {
           const to = firstOpenablePath(role, ['companyDetails', 'companyEdit'], { id: row.id });

@@ -3,17 +3,14 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { CONSENT_STATUSES, msisdnPageSchema, type ConsentStatus, type Msisdn } from '@lbs/contracts';
-import { EntitySelect } from '../../../components/entity-select.tsx';
-import { useHierarchyFilter } from '../../../components/hierarchy-filter.tsx';
+import { SelectFilter, useOrgFilters } from '../../../components/list-filters.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { ServerDataGrid, useUrlFilter, useUrlIdFilter } from '../../../components/server-data-grid.tsx';
+import { ServerDataGrid, useUrlFilter } from '../../../components/server-data-grid.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { MSISDNS_PATH } from '../api/keys.ts';
@@ -33,15 +30,16 @@ export function MsisdnListPage() {
   const allowed = useCan();
   const isSuperAdmin = role === 'SuperAdmin';
   const [importOpen, setImportOpen] = useState(false);
-  const [companyId, setCompanyId] = useUrlIdFilter('companyId');
-  const hierarchy = useHierarchyFilter({ companyId: isSuperAdmin ? companyId : undefined });
-  const [designationId, setDesignationId] = useUrlIdFilter('designationId');
+  const org = useOrgFilters({
+    company: t('msisdns.field.company'),
+    designation: t('msisdns.field.designation'),
+  });
   const [consentParam, setConsent] = useUrlFilter('consentStatus');
   const consentStatus = isConsentStatus(consentParam) ? consentParam : undefined;
 
   const columns = useMemo<GridColDef<Msisdn>[]>(() => {
     const unit: GridColDef<Msisdn> =
-      hierarchy.mode === 'ZONE'
+      org.mode === 'ZONE'
         ? {
             field: 'zoneName',
             headerName: t('msisdns.field.zone'),
@@ -106,7 +104,7 @@ export function MsisdnListPage() {
         renderCell: ({ row }) => <TrackingChip enabled={row.trackingEnabled} />,
       },
     ];
-  }, [t, hierarchy.mode, isSuperAdmin]);
+  }, [t, org.mode, isSuperAdmin]);
 
   const actions = (
     <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
@@ -132,51 +130,23 @@ export function MsisdnListPage() {
         columns={columns}
         defaultSort="employeeName"
         searchLabel={t('msisdns.list.searchPlaceholder')}
-        filters={{
-          ...(isSuperAdmin ? { companyId } : {}),
-          ...hierarchy.filters,
-          designationId,
-          consentStatus,
-        }}
+        filters={{ ...org.filters, consentStatus }}
         gridProps={{ rowHeight: 64 }}
         toolbar={
           // The selects fill their minimum width (the shared EntitySelect's field does not stretch by itself).
           <Box
             sx={{ display: 'contents', '& .MuiAutocomplete-root .MuiFormControl-root': { width: '100%' } }}
           >
-            {isSuperAdmin && (
-              <EntitySelect
-                kind="company"
-                value={companyId}
-                onChange={setCompanyId}
-                label={t('msisdns.field.company')}
-                size="small"
-              />
-            )}
-            {hierarchy.control}
-            <EntitySelect
-              kind="designation"
-              value={designationId}
-              onChange={setDesignationId}
-              companyId={isSuperAdmin ? companyId : undefined}
-              label={t('msisdns.field.designation')}
-              size="small"
-            />
-            <TextField
-              select
-              size="small"
+            {org.controls}
+            <SelectFilter
               label={t('msisdns.field.consent')}
-              value={consentStatus ?? ''}
-              onChange={(event) => setConsent(event.target.value || undefined)}
-              sx={{ minWidth: 170 }}
-            >
-              <MenuItem value="">{t('msisdns.filter.any')}</MenuItem>
-              {CONSENT_STATUSES.map((status) => (
-                <MenuItem key={status} value={status}>
-                  {t(`msisdns.consent.${status}`)}
-                </MenuItem>
-              ))}
-            </TextField>
+              value={consentStatus}
+              onChange={setConsent}
+              options={CONSENT_STATUSES}
+              optionLabel={(status) => t(`msisdns.consent.${status}`)}
+              anyLabel={t('msisdns.filter.any')}
+              minWidth={170}
+            />
           </Box>
         }
         onRowClick={(row) => navigate(msisdnPaths.details(row.id))}

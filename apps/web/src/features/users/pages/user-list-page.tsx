@@ -3,16 +3,13 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { canOpenRouteId, ROLES, userPageSchema, type User } from '@lbs/contracts';
-import { EntitySelect } from '../../../components/entity-select.tsx';
-import { useHierarchyFilter } from '../../../components/hierarchy-filter.tsx';
+import { SelectFilter, useOrgFilters } from '../../../components/list-filters.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { ServerDataGrid, useUrlFilter, useUrlIdFilter } from '../../../components/server-data-grid.tsx';
+import { ServerDataGrid, useUrlFilter } from '../../../components/server-data-grid.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { firstOpenablePath, pathFor } from '../../../lib/route-links.ts';
@@ -29,12 +26,9 @@ export function UserListPage() {
   const { role } = useCurrentUser();
   const allowed = useCan();
   const superAdmin = role === 'SuperAdmin';
-  const [companyId, setCompanyId] = useUrlIdFilter('companyId');
-  const [designationId, setDesignationId] = useUrlIdFilter('designationId');
+  const org = useOrgFilters({ company: t('org.fields.company'), designation: t('org.fields.designation') });
   const [roleFilter, setRoleFilter] = useUrlFilter('role');
-  const scopedCompany = superAdmin ? companyId : undefined;
-  const hierarchy = useHierarchyFilter({ companyId: scopedCompany });
-  const byZone = hierarchy.mode === 'ZONE';
+  const byZone = org.mode === 'ZONE';
 
   const columns = useMemo<GridColDef<User>[]>(
     () => [
@@ -129,42 +123,19 @@ export function UserListPage() {
         schema={userPageSchema}
         columns={columns}
         defaultSort="fullName"
-        filters={{ companyId: scopedCompany, ...hierarchy.filters, designationId, role: roleFilter }}
+        filters={{ ...org.filters, role: roleFilter }}
         toolbar={
           <>
-            {superAdmin && (
-              <EntitySelect
-                kind="company"
-                value={companyId}
-                onChange={setCompanyId}
-                label={t('org.fields.company')}
-                size="small"
-              />
-            )}
-            {hierarchy.control}
-            <EntitySelect
-              kind="designation"
-              value={designationId}
-              onChange={setDesignationId}
-              companyId={scopedCompany}
-              label={t('org.fields.designation')}
-              size="small"
-            />
-            <TextField
-              select
-              size="small"
+            {org.controls}
+            <SelectFilter
               label={t('org.user.fields.role')}
-              value={roleFilter ?? ''}
-              onChange={(event) => setRoleFilter(event.target.value || undefined)}
-              sx={{ minWidth: 180 }}
-            >
-              <MenuItem value="">{t('org.all')}</MenuItem>
-              {ROLES.map((r) => (
-                <MenuItem key={r} value={r}>
-                  {t(`role.${r}`)}
-                </MenuItem>
-              ))}
-            </TextField>
+              value={roleFilter}
+              onChange={setRoleFilter}
+              options={ROLES}
+              optionLabel={(r) => t(`role.${r}`)}
+              anyLabel={t('org.all')}
+              minWidth={180}
+            />
           </>
         }
         onRowClick={(row) => {
