@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companySchema, type Company } from '@lbs/contracts';
-import { startTestServer, type TestServer } from '../../../test/helpers.ts';
-import { orgFixtures, type OrgFixtures } from '../organisation/test-fixtures.ts';
+import { useOrgFixtures } from '../organisation/test-fixtures.ts';
 
-let server: TestServer;
-let f: OrgFixtures;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  f = orgFixtures(server);
-});
-afterAll(async () => {
-  await server?.dispose();
-});
+const f = useOrgFixtures();
 
 const auditOf = (entity: string, id: number | string) =>
   f.db.selectFrom('audit_log').select(['action', 'actor', 'company_id', 'detail']).where('entity', '=', entity).where('entity_id', '=', String(id)).orderBy('id').execute();
@@ -87,9 +77,9 @@ describe('companies', () => {
     const admin = `admin.${f.unique()}`;
     expect((await sa('/users', { fullName: 'Delta Admin', username: admin, email: `${admin}@example.com`, roles: ['CompanyAdmin'], companyId: company.id })).statusCode).toBe(201);
     const { mintAccessToken } = await import('../../../test/tokens.ts');
-    const token = await mintAccessToken(f.db, server.config, admin);
+    const token = await mintAccessToken(f.db, f.server.config, admin);
     const asAdmin = (method: 'POST' | 'PATCH', path: string, payload: object) =>
-      server.app.inject({ method, url: `/api/v1/lbs-backend${path}`, headers: { authorization: `Bearer ${token}` }, payload });
+      f.server.app.inject({ method, url: `/api/v1/lbs-backend${path}`, headers: { authorization: `Bearer ${token}` }, payload });
 
     const refused = await asAdmin('POST', '/zones', { name: 'North' });
     expect(refused.statusCode).toBe(409);

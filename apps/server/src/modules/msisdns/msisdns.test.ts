@@ -1,20 +1,10 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { msisdnSchema, type Msisdn, type MsisdnImport } from '@lbs/contracts';
-import { startTestServer, type TestServer } from '../../../test/helpers.ts';
-import { orgFixtures, type OrgFixtures } from '../organisation/test-fixtures.ts';
+import { useOrgFixtures } from '../organisation/test-fixtures.ts';
 
 const WEBHOOK_TOKEN = 'test-webhook-token-0123456789';
-let server: TestServer;
-let f: OrgFixtures;
-
-beforeAll(async () => {
-  server = await startTestServer({ SMS_WEBHOOK_TOKEN: WEBHOOK_TOKEN });
-  f = orgFixtures(server);
-});
-afterAll(async () => {
-  await server?.dispose();
-});
+const f = useOrgFixtures({ SMS_WEBHOOK_TOKEN: WEBHOOK_TOKEN });
 
 const smsTo = (to: string) => f.db.selectFrom('outbox_messages').select(['channel', 'body', 'status']).where('to', '=', to).orderBy('id').execute();
 const auditOf = async (id: number) =>

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrgUnit } from '@lbs/contracts';
-import { startTestServer, type TestServer } from '../../../test/helpers.ts';
-import { orgFixtures, type OrgFixtures } from '../organisation/test-fixtures.ts';
+import { useOrgFixtures } from '../organisation/test-fixtures.ts';
 
-let server: TestServer;
-let f: OrgFixtures;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  f = orgFixtures(server);
-});
-afterAll(async () => {
-  await server?.dispose();
-});
+const f = useOrgFixtures();
 
 const auditActions = async (entity: string, id: number) =>
   (await f.db.selectFrom('audit_log').select('action').where('entity', '=', entity).where('entity_id', '=', String(id)).orderBy('id').execute()).map((r) => r.action);

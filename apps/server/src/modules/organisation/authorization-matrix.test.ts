@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/helpers.ts';
-import { CALLERS, orgFixtures, type OrgFixtures, type Who } from './test-fixtures.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CALLERS, useOrgFixtures, type OrgFixtures, type Who } from './test-fixtures.ts';
 
 /**
  * Every organisation endpoint × {anonymous, SuperAdmin, CompanyAdmin, DepartmentAdmin, ZoneAdmin of company A,
@@ -24,8 +23,7 @@ interface Case {
   expect: string;
 }
 
-let server: TestServer;
-let f: OrgFixtures;
+const f = useOrgFixtures();
 let zoneB: number;
 
 const A = 'ALPHA';
@@ -196,14 +194,9 @@ async function importJobOf(x: OrgFixtures): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  f = orgFixtures(server);
   // Company B gets zones too, so a foreign zone exists and its admin can add one.
   await f.db.updateTable('companies').set({ zone_enabled: true }).where('code', '=', B).execute();
   zoneB = (await f.db.insertInto('zones').values({ company_id: await f.companyId(B), name: 'Cantiere Nord', description: null }).returning('id').executeTakeFirstOrThrow()).id;
-});
-afterAll(async () => {
-  await server?.dispose();
 });
 
 describe('authorization matrix', () => {

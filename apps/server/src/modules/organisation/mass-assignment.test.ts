@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/helpers.ts';
-import { orgFixtures, type OrgFixtures } from './test-fixtures.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useOrgFixtures } from './test-fixtures.ts';
 
 /** The tenant, the role and the consent come from the verified user and the employee, never from a request body. */
-let server: TestServer;
-let f: OrgFixtures;
+const f = useOrgFixtures();
 let A: number;
 let B: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  f = orgFixtures(server);
   A = await f.companyId('ALPHA');
   B = await f.companyId('BETA');
-});
-afterAll(async () => {
-  await server?.dispose();
 });
 
 function expectFieldError(response: { statusCode: number; json(): unknown }, status: number, path: string, code: string) {

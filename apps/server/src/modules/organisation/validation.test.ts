@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/helpers.ts';
-import { orgFixtures, type OrgFixtures, type Who } from './test-fixtures.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useOrgFixtures, type Who } from './test-fixtures.ts';
 
 /**
  * Every field with a rule: a body that breaks it → 400 problem+json whose errors name the field (`path`) and the
  * message key (`code`); nothing is written. Bodies start valid and break one field at a time.
  */
-let server: TestServer;
-let f: OrgFixtures;
+const f = useOrgFixtures();
 let ids: Record<string, number>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  f = orgFixtures(server);
   ids = {
     A: await f.companyId('ALPHA'),
     B: await f.companyId('BETA'),
@@ -22,9 +18,6 @@ beforeAll(async () => {
     desA: await f.unitId('designations', 'ALPHA', 'Driver'),
     desB: await f.unitId('designations', 'BETA', 'Foreman'),
   };
-});
-afterAll(async () => {
-  await server?.dispose();
 });
 
 const long = (n: number) => 'x'.repeat(n);
