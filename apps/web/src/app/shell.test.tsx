@@ -1,92 +1,28 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { Me, Role } from '@lbs/contracts';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Me } from '@lbs/contracts';
 import { initI18n } from '../i18n/index.ts';
-import { syncAuthFromStorage } from '../lib/auth/auth-store.ts';
-import { resetClientConfigCache } from '../lib/auth/client-config.ts';
-import { jsonResponse, stubFetch } from '../lib/auth/test-helpers.ts';
-import { AppProviders } from './providers.tsx';
-import { buildRoutes } from './router.tsx';
+import { jsonResponse } from '../lib/auth/test-helpers.ts';
+import { renderApp, signIn, testUser } from '../test/render-app.tsx';
 
-// Lazy pages load slowly on a busy machine; the default one second makes these tests flaky.
-configure({ asyncUtilTimeout: 10_000 });
-
-function me(role: Role, patch: Partial<Me> = {}): Me {
-  return {
-    id: 1,
-    fullName: 'Layla Haddad',
-    email: 'layla@example.com',
-    username: 'layla',
-    phoneNo: null,
-    photoURL: '',
-    companyId: 1,
-    companyName: 'Alpha Logistics',
-    departmentId: null,
-    departmentName: null,
-    zoneId: null,
-    zoneName: null,
-    designationId: null,
-    designationName: null,
-    isPiaSigned: true,
-    hasDueInvoice: false,
-    dueInvoiceList: [],
-    roleList: [{ roleName: role }],
-    active: true,
-    companyConfig: [{ zoneEnabled: true }],
-    ...patch,
-  };
-}
-
+/** The app at `path` for `user`; list endpoints (?page=…) answer an empty page. Records the notice's acceptances. */
 function renderAt(path: string, user: Me) {
   const piaPosts: unknown[] = [];
-  stubFetch({
-    onApi: (url, init) => {
-      if (url.endsWith('/user-management/me')) return jsonResponse(user);
-      if (url.endsWith('/user-management/me/pia') && init?.method === 'POST') {
-        piaPosts.push(JSON.parse(String(init.body)));
-        return jsonResponse({ ...user, isPiaSigned: true });
-      }
-      // list endpoints (?page=…): an empty page
-      if (new URL(url, 'http://x').searchParams.has('page')) return jsonResponse({ items: [], total: 0, page: 1, size: 20 });
-      return jsonResponse({ type: 'x', title: 'Not Found', status: 404, code: 'problem.notFound' }, 404);
-    },
+  const { router } = renderApp(path, user, (url, init) => {
+    if (url.pathname.endsWith('/user-management/me/pia') && init?.method === 'POST') {
+      piaPosts.push(JSON.parse(String(init.body)));
+      return jsonResponse({ ...user, isPiaSigned: true });
+    }
+    if (url.searchParams.has('page')) return jsonResponse({ items: [], total: 0, page: 1, size: 20 });
+    return undefined;
   });
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
   return { router, piaPosts };
 }
-
-/** jsdom has no matchMedia; report a desktop-sized screen so the permanent sidebar renders. */
-const desktopMatchMedia = (query: string) => ({
-  matches: /min-width/.test(query),
-  media: query,
-  addEventListener: () => {},
-  removeEventListener: () => {},
-  addListener: () => {},
-  removeListener: () => {},
-  onchange: null,
-  dispatchEvent: () => false,
-});
 
 beforeAll(async () => {
   await initI18n('en-US');
 });
-
-beforeEach(() => {
-  vi.stubGlobal('matchMedia', desktopMatchMedia);
-  localStorage.clear();
-  sessionStorage.clear();
-  resetClientConfigCache();
-  localStorage.setItem('authData', JSON.stringify({ accessToken: 'at', idToken: 'id', expiresAt: Date.now() + 300_000, tokenType: 'Bearer' }));
-  localStorage.setItem('refreshToken', 'rt');
-  syncAuthFromStorage();
-});
-
+beforeEach(signIn);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -94,7 +30,7 @@ afterEach(() => {
 
 describe('portal shell', () => {
   it('shows the sidebar of a CompanyAdmin: links with hrefs, groups as disclosure buttons', async () => {
-    renderAt('/monitor', me('CompanyAdmin'));
+    renderAt('/monitor', testUser('CompanyAdmin'));
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     const groups = within(nav).getAllByRole('button');
     expect(groups.map((b) => [b.textContent, b.getAttribute('aria-expanded')])).toEqual([
@@ -131,13 +67,13 @@ describe('portal shell', () => {
   });
 
   it('a route the role lacks shows the Unauthorized page with a go-home button', async () => {
-    renderAt('/company/add', me('CompanyAdmin'));
+    renderAt('/company/add', testUser('CompanyAdmin'));
     expect(await screen.findByText('You are not authorized for this page')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go Home' })).toBeInTheDocument();
   });
 
   it('a ZoneAdmin sees the zone list but no company entry', async () => {
-    renderAt('/zone/list', me('ZoneAdmin'));
+    renderAt('/zone/list', testUser('ZoneAdmin'));
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).queryByRole('link', { name: 'Company' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'Zone' })).toHaveAttribute('href', '/zone/list');
@@ -148,7 +84,7 @@ describe('portal shell', () => {
   it('a due invoice locks every page on /due-invoice and lists the invoices', async () => {
     const { router } = renderAt(
       '/monitor',
-      me('CompanyAdmin', {
+      testUser('CompanyAdmin', {
         isPiaSigned: false,
         hasDueInvoice: true,
         dueInvoiceList: [
@@ -165,7 +101,7 @@ describe('portal shell', () => {
   });
 
   it('the acknowledgement notice needs the Accept box before Agree and Continue', async () => {
-    const { piaPosts } = renderAt('/monitor', me('DepartmentAdmin', { isPiaSigned: false }));
+    const { piaPosts } = renderAt('/monitor', testUser('DepartmentAdmin', { isPiaSigned: false }));
     const dialog = await screen.findByRole('dialog', { name: 'Privacy notice' });
     const agree = within(dialog).getByRole('button', { name: 'Agree and Continue' });
     expect(agree).toBeDisabled();
@@ -178,7 +114,7 @@ describe('portal shell', () => {
   });
 
   it('switching to Arabic turns the document right-to-left and persists the choice', async () => {
-    renderAt('/monitor', me('SuperAdmin'));
+    renderAt('/monitor', testUser('SuperAdmin'));
     fireEvent.click(await screen.findByRole('button', { name: 'Language' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['English', '中文', 'العربية', 'Italiano', 'Español', 'Français']);
@@ -193,16 +129,16 @@ describe('portal shell', () => {
   });
 
   it('the SuperAdmin gets the hierarchy toggle; a DepartmentAdmin does not', async () => {
-    renderAt('/monitor', me('SuperAdmin'));
+    renderAt('/monitor', testUser('SuperAdmin'));
     expect(await screen.findByRole('group', { name: 'Hierarchy mode' })).toBeInTheDocument();
     cleanup();
-    renderAt('/monitor', me('DepartmentAdmin'));
+    renderAt('/monitor', testUser('DepartmentAdmin'));
     await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(screen.queryByRole('group', { name: 'Hierarchy mode' })).toBeNull();
   });
 
   it('an unknown path goes to the 404 page', async () => {
-    const { router } = renderAt('/no/such/page', me('SuperAdmin'));
+    const { router } = renderAt('/no/such/page', testUser('SuperAdmin'));
     expect(await screen.findByText("We can't find the page that you are looking for.")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/error-pages/error-404');
     expect(screen.getByRole('button', { name: 'Go Back To Home' })).toBeInTheDocument();

@@ -7,42 +7,18 @@
 import { act, configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { Me, Role } from '@lbs/contracts';
+import type { Me } from '@lbs/contracts';
 import { AppProviders } from '../app/providers.tsx';
 import { buildRoutes } from '../app/router.tsx';
 import { syncAuthFromStorage } from '../lib/auth/auth-store.ts';
 import { resetClientConfigCache } from '../lib/auth/client-config.ts';
 import { jsonResponse, stubFetch } from '../lib/auth/test-helpers.ts';
 
+export { testUser } from './test-user.ts';
+
 // The first render of a lazy page (and its DataGrid chunk) can take longer than the default second.
 configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ testTimeout: 30_000 });
-
-export function testUser(role: Role, patch: Partial<Me> = {}): Me {
-  return {
-    id: 1,
-    fullName: 'Layla Haddad',
-    email: 'layla@example.com',
-    username: 'layla',
-    phoneNo: null,
-    photoURL: '',
-    companyId: 1,
-    companyName: 'Alpha Logistics',
-    departmentId: null,
-    departmentName: null,
-    zoneId: null,
-    zoneName: null,
-    designationId: null,
-    designationName: null,
-    isPiaSigned: true,
-    hasDueInvoice: false,
-    dueInvoiceList: [],
-    roleList: [{ roleName: role }],
-    active: true,
-    companyConfig: [{ zoneEnabled: true }],
-    ...patch,
-  };
-}
 
 /** jsdom has no matchMedia; report a desktop-sized screen. */
 const desktopMatchMedia = (query: string) => ({

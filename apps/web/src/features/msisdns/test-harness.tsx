@@ -7,34 +7,22 @@ import { vi } from 'vitest';
 import type { HierarchyMode, Me, Msisdn, Role } from '@lbs/contracts';
 import { NotifierProvider } from '../../components/notifier.tsx';
 import { i18n } from '../../i18n/index.ts';
+import { jsonResponse } from '../../lib/auth/test-helpers.ts';
 import { CurrentUserContext, toCurrentUser } from '../../lib/current-user.ts';
 import { HierarchyContext } from '../../lib/hierarchy.ts';
+import { testUser } from '../../test/test-user.ts';
 
 /** Test support for the MSISDN screens: a signed-in user of a role, the page's providers and a backend stub. */
 
+/** The signed-in test admin of a role: a SuperAdmin belongs to no company, the others to Alpha Logistics. */
 export function meOf(role: Role): Me {
-  return {
+  return testUser(role, {
     id: 7,
     fullName: 'Test Admin',
     email: 'admin@example.com',
     username: 'admin',
-    phoneNo: null,
-    photoURL: '',
-    companyId: role === 'SuperAdmin' ? null : 1,
-    companyName: role === 'SuperAdmin' ? null : 'Alpha Logistics',
-    departmentId: null,
-    departmentName: null,
-    zoneId: null,
-    zoneName: null,
-    designationId: null,
-    designationName: null,
-    isPiaSigned: true,
-    hasDueInvoice: false,
-    dueInvoiceList: [],
-    roleList: [{ roleName: role }],
-    active: true,
-    companyConfig: [{ zoneEnabled: true }],
-  };
+    ...(role === 'SuperAdmin' ? { companyId: null, companyName: null } : {}),
+  });
 }
 
 export function msisdnOf(patch: Partial<Msisdn> = {}): Msisdn {
@@ -62,9 +50,7 @@ export function msisdnOf(patch: Partial<Msisdn> = {}): Msisdn {
   };
 }
 
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+export const json = jsonResponse;
 
 export const notFound = () =>
   json({ type: 'about:blank', title: 'Not Found', status: 404, code: 'problem.notFound' }, 404);
