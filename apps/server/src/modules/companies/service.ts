@@ -12,6 +12,7 @@ import { notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/listing.ts';
 import { actorOf, authorize, fieldNames, type Caller } from '../scope/caller.ts';
 import { conflictOn } from '../scope/problems.ts';
+import type { Executor } from '../scope/scope.ts';
 import { companiesRepository, type CompanyRecord, type CompanyValues } from './repository.ts';
 
 export function toCompany(row: CompanyRecord): Company {
@@ -54,6 +55,14 @@ const codeTaken = () => conflictOn('org.companyCodeTaken', 'code');
 /** Companies: the operator's enterprise customers, their configuration and price plan (SuperAdmin writes). */
 export function companiesService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
   const repo = companiesRepository(db);
+
+  /** The company `id` in the caller's scope, locked for this transaction; 404 when the scope does not reach it. */
+  async function lockInScope(trx: Executor, caller: Caller, id: number) {
+    const tx = companiesRepository(trx);
+    const found = await tx.find(caller.scope, id, true);
+    if (!found) throw notFound('The company');
+    return { tx, found };
+  }
 
   async function list(caller: Caller, query: CompanyListQuery): Promise<CompanyPage> {
     authorize(caller, 'company', 'list');
@@ -101,9 +110,7 @@ export function companiesService({ db, now = () => new Date() }: { db: Db; now?:
     authorize(caller, 'company', 'update');
     try {
       return await db.transaction().execute(async (trx) => {
-        const tx = companiesRepository(trx);
-        const found = await tx.find(caller.scope, id, true);
-        if (!found) throw notFound('The company');
+        const { tx, found } = await lockInScope(trx, caller, id);
         const before = valuesOf(found);
         const { zoneEnabled, ...configPatch } = body.config ?? {};
         const next: CompanyValues = {
@@ -139,9 +146,7 @@ export function companiesService({ db, now = () => new Date() }: { db: Db; now?:
     const inUse = () => conflictOn('org.companyInUse');
     try {
       await db.transaction().execute(async (trx) => {
-        const tx = companiesRepository(trx);
-        const found = await tx.find(caller.scope, id, true);
-        if (!found) throw notFound('The company');
+        const { tx, found } = await lockInScope(trx, caller, id);
         if (await tx.inUse(id)) throw inUse();
         await tx.remove(found);
         await audit(trx, actorOf(caller), { action: 'company.delete', entity: 'company', entityId: id, companyId: id, detail: { name: found.name, code: found.code } });

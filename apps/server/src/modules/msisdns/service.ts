@@ -51,6 +51,14 @@ async function checkZone(db: Executor, caller: Caller, company: { id: number; zo
 export function msisdnsService({ db, consent, now = () => new Date() }: { db: Db; consent: ConsentService; now?: () => Date }) {
   const repo = msisdnsRepository(db);
 
+  /** The MSISDN `id` in the caller's scope, locked for this transaction; 404 when the scope does not reach it. */
+  async function lockInScope(trx: Executor, caller: Caller, id: number) {
+    const tx = msisdnsRepository(trx);
+    const locked = await tx.lock(caller.scope, id);
+    if (!locked) throw notFound('The MSISDN');
+    return { tx, locked };
+  }
+
   async function list(caller: Caller, query: MsisdnListQuery): Promise<MsisdnPage> {
     authorize(caller, 'msisdn', 'list');
     const { rows, total } = await repo.list(caller.scope, query);
@@ -103,9 +111,7 @@ export function msisdnsService({ db, consent, now = () => new Date() }: { db: Db
     let renumbered: { msisdn: string; company: string; companyId: number } | undefined;
     try {
       await db.transaction().execute(async (trx) => {
-        const tx = msisdnsRepository(trx);
-        const locked = await tx.lock(caller.scope, id);
-        if (!locked) throw notFound('The MSISDN');
+        const { tx, locked } = await lockInScope(trx, caller, id);
         const company = await resolveCompany(trx, { tier: 'all' }, locked.company_id);
         const patch: Parameters<typeof tx.update>[1] = {};
         if (body.msisdn !== undefined && body.msisdn !== locked.msisdn) {
@@ -158,9 +164,7 @@ export function msisdnsService({ db, consent, now = () => new Date() }: { db: Db
     authorize(caller, 'msisdn', 'delete');
     try {
       await db.transaction().execute(async (trx) => {
-        const tx = msisdnsRepository(trx);
-        const locked = await tx.lock(caller.scope, id);
-        if (!locked) throw notFound('The MSISDN');
+        const { tx, locked } = await lockInScope(trx, caller, id);
         await tx.remove(locked);
         await audit(trx, actorOf(caller), { action: 'msisdn.delete', entity: 'msisdn', entityId: id, companyId: locked.company_id, detail: { msisdn: locked.msisdn } });
       });
@@ -174,9 +178,7 @@ export function msisdnsService({ db, consent, now = () => new Date() }: { db: Db
   async function resendConsent(caller: Caller, id: number): Promise<Msisdn> {
     authorize(caller, 'msisdn', 'resendConsent');
     const target = await db.transaction().execute(async (trx) => {
-      const tx = msisdnsRepository(trx);
-      const locked = await tx.lock(caller.scope, id);
-      if (!locked) throw notFound('The MSISDN');
+      const { tx, locked } = await lockInScope(trx, caller, id);
       if (locked.consent_status === 'GRANTED') throw conflictOn('msisdn.consentAlreadyGranted');
       if (locked.consent_status !== 'PENDING') {
         await tx.update(locked, { consent_status: 'PENDING' }, now());

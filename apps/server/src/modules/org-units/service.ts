@@ -7,7 +7,7 @@ import { iso } from '../../lib/listing.ts';
 import { actorOf, authorize, type Caller } from '../scope/caller.ts';
 import { conflictOn } from '../scope/problems.ts';
 import { resolveCompany } from '../scope/references.ts';
-import type { OrgUnitKind } from '../scope/scope.ts';
+import type { Executor, OrgUnitKind } from '../scope/scope.ts';
 import { orgUnitsRepository, type OrgUnitRecord } from './repository.ts';
 
 const RESOURCE = { departments: 'department', zones: 'zone', designations: 'designation' } as const;
@@ -37,6 +37,14 @@ export function orgUnitsService(kind: OrgUnitKind, { db, now = () => new Date() 
   const repo = orgUnitsRepository(db, kind);
   const nameTaken = () => conflictOn('org.nameTaken', 'name');
   const inUse = () => conflictOn(IN_USE[kind]);
+
+  /** The unit `id` in the caller's scope, locked for this transaction; 404 when the scope does not reach it. */
+  async function lockInScope(trx: Executor, caller: Caller, id: number) {
+    const tx = orgUnitsRepository(trx, kind);
+    const locked = await tx.lock(caller.scope, id);
+    if (!locked) throw notFound(LABEL[kind]);
+    return { tx, locked };
+  }
 
   async function list(caller: Caller, query: OrgUnitListQuery): Promise<OrgUnitPage> {
     authorize(caller, resource, 'list');
@@ -74,9 +82,7 @@ export function orgUnitsService(kind: OrgUnitKind, { db, now = () => new Date() 
     authorize(caller, resource, 'update');
     try {
       await db.transaction().execute(async (trx) => {
-        const tx = orgUnitsRepository(trx, kind);
-        const locked = await tx.lock(caller.scope, id);
-        if (!locked) throw notFound(LABEL[kind]);
+        const { tx, locked } = await lockInScope(trx, caller, id);
         if (body.name !== undefined && body.name.toLowerCase() !== locked.name.toLowerCase() && (await tx.nameTaken(locked.company_id, body.name, id))) {
           throw nameTaken();
         }
@@ -95,9 +101,7 @@ export function orgUnitsService(kind: OrgUnitKind, { db, now = () => new Date() 
     authorize(caller, resource, 'delete');
     try {
       await db.transaction().execute(async (trx) => {
-        const tx = orgUnitsRepository(trx, kind);
-        const locked = await tx.lock(caller.scope, id);
-        if (!locked) throw notFound(LABEL[kind]);
+        const { tx, locked } = await lockInScope(trx, caller, id);
         if (await tx.inUse(id)) throw inUse();
         await tx.remove(locked);
         await audit(trx, actorOf(caller), { action: `${resource}.delete`, entity: resource, entityId: id, companyId: locked.company_id, detail: { name: locked.name } });

@@ -86,6 +86,14 @@ async function checkPlacement(db: Executor, caller: Caller, roles: Role[], p: Pl
 export function usersService({ db, config, mailer, log, now = () => new Date() }: UsersServiceOptions) {
   const repo = usersRepository(db);
 
+  /** The user `id` in the caller's scope, locked for this transaction; 404 when the scope does not reach it. */
+  async function lockInScope(trx: Executor, caller: Caller, id: number) {
+    const tx = usersRepository(trx);
+    const locked = await tx.lock(caller.scope, id);
+    if (!locked) throw notFound('The user');
+    return { tx, locked };
+  }
+
   async function emailCheck(tx: Executor, email: string, exceptId?: number): Promise<void> {
     const holder = await usersRepository(tx).holderOf('email', email, exceptId);
     if (!holder) return;
@@ -173,9 +181,7 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
     authorize(caller, 'user', 'update');
     try {
       await db.transaction().execute(async (trx) => {
-        const tx = usersRepository(trx);
-        const locked = await tx.lock(caller.scope, id);
-        if (!locked) throw notFound('The user');
+        const { tx, locked } = await lockInScope(trx, caller, id);
         const current = (await tx.find(caller.scope, id))!;
         const roles = body.roles ? ROLES.filter((r) => body.roles!.includes(r)) : current.roles;
         const self = caller.user.id === id;
@@ -230,9 +236,7 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
     authorize(caller, 'user', 'delete');
     try {
       await db.transaction().execute(async (trx) => {
-        const tx = usersRepository(trx);
-        const locked = await tx.lock(caller.scope, id);
-        if (!locked) throw notFound('The user');
+        const { tx, locked } = await lockInScope(trx, caller, id);
         if (caller.user.id === id) throw conflictOn('user.cannotChangeSelf');
         if (await tx.hasAuditHistory(id)) throw conflictOn('user.inUse');
         await tx.endSessions(locked, now());
@@ -249,9 +253,7 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
   async function resendInvitation(caller: Caller, id: number): Promise<InvitationSent> {
     authorize(caller, 'user', 'resendInvitation');
     const result = await db.transaction().execute(async (trx) => {
-      const tx = usersRepository(trx);
-      const locked = await tx.lock(caller.scope, id);
-      if (!locked) throw notFound('The user');
+      const { tx, locked } = await lockInScope(trx, caller, id);
       if (locked.password_hash !== null) throw conflictOn('aws.emailAlreadyRegistered');
       const invitation = await issueInvitation(trx, id, config.invitationTtlHours, now());
       await audit(trx, actorOf(caller), { action: 'user.invitation.resend', entity: 'user', entityId: id, companyId: locked.company_id });
