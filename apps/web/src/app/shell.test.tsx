@@ -1,9 +1,8 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Me } from '@lbs/contracts';
-import { initI18n } from '../i18n/index.ts';
 import { jsonResponse } from '../lib/auth/test-helpers.ts';
-import { renderApp, signIn, testUser } from '../test/render-app.tsx';
+import { renderApp, setupSignedInTests, testUser } from '../test/render-app.tsx';
 
 /** The app at `path` for `user`; list endpoints (?page=…) answer an empty page. Records the notice's acceptances. */
 function renderAt(path: string, user: Me) {
@@ -19,14 +18,7 @@ function renderAt(path: string, user: Me) {
   return { router, piaPosts };
 }
 
-beforeAll(async () => {
-  await initI18n('en-US');
-});
-beforeEach(signIn);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setupSignedInTests();
 
 describe('portal shell', () => {
   it('shows the sidebar of a CompanyAdmin: links with hrefs, groups as disclosure buttons', async () => {

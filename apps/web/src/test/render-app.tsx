@@ -4,12 +4,13 @@
  *
  *   const { calls } = renderApp('/department/list', testUser('CompanyAdmin'), (url, init) => …Response | undefined);
  */
-import { act, configure, render } from '@testing-library/react';
+import { act, cleanup, configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import type { Me } from '@lbs/contracts';
 import { AppProviders } from '../app/providers.tsx';
 import { buildRoutes } from '../app/router.tsx';
+import { initI18n } from '../i18n/index.ts';
 import { syncAuthFromStorage } from '../lib/auth/auth-store.ts';
 import { resetClientConfigCache } from '../lib/auth/client-config.ts';
 import { jsonResponse, stubFetch } from '../lib/auth/test-helpers.ts';
@@ -47,6 +48,18 @@ export function signIn(): void {
   );
   localStorage.setItem('refreshToken', 'rt');
   syncAuthFromStorage();
+}
+
+/** The hooks of a file of signed-in page tests: English texts, signIn() before each test, cleanup after it. */
+export function setupSignedInTests(): void {
+  beforeAll(async () => {
+    await initI18n('en-US');
+  });
+  beforeEach(signIn);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 }
 
 export const problem = (

@@ -1,18 +1,10 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Company } from '@lbs/contracts';
-import { initI18n } from '../../i18n/index.ts';
 import { jsonResponse } from '../../lib/auth/test-helpers.ts';
-import { renderApp, signIn, testUser } from '../../test/render-app.tsx';
+import { renderApp, setupSignedInTests, testUser } from '../../test/render-app.tsx';
 
-beforeAll(async () => {
-  await initI18n('en-US');
-});
-beforeEach(signIn);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setupSignedInTests();
 
 const saved = (body: Omit<Company, 'id' | 'companyId' | 'createdAt' | 'updatedAt'>): Company => ({
   ...body,

@@ -1,9 +1,8 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OrgUnit } from '@lbs/contracts';
-import { initI18n } from '../../i18n/index.ts';
 import { jsonResponse } from '../../lib/auth/test-helpers.ts';
-import { problem, renderApp, signIn, testUser } from '../../test/render-app.tsx';
+import { problem, renderApp, setupSignedInTests, testUser } from '../../test/render-app.tsx';
 
 const department: OrgUnit = {
   id: 5,
@@ -17,14 +16,7 @@ const department: OrgUnit = {
 };
 const page = (items: OrgUnit[]) => jsonResponse({ items, total: items.length, page: 1, size: 20 });
 
-beforeAll(async () => {
-  await initI18n('en-US');
-});
-beforeEach(signIn);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setupSignedInTests();
 
 describe('department screens: buttons follow the shared permission table', () => {
   it('a CompanyAdmin gets Add Department on the list; a DepartmentAdmin does not', async () => {

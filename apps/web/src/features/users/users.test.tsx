@@ -1,9 +1,8 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@lbs/contracts';
-import { initI18n } from '../../i18n/index.ts';
 import { jsonResponse } from '../../lib/auth/test-helpers.ts';
-import { problem, renderApp, signIn, testUser } from '../../test/render-app.tsx';
+import { problem, renderApp, setupSignedInTests, testUser } from '../../test/render-app.tsx';
 
 const user: User = {
   id: 7,
@@ -31,14 +30,7 @@ const user: User = {
   updatedAt: '2025-01-01T08:00:00.000Z',
 };
 
-beforeAll(async () => {
-  await initI18n('en-US');
-});
-beforeEach(signIn);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setupSignedInTests();
 
 const usersApi = (url: URL) =>
   url.pathname.endsWith('/users') ? jsonResponse({ items: [user], total: 1, page: 1, size: 20 }) : undefined;
