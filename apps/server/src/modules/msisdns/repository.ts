@@ -1,19 +1,15 @@
 import type { ConsentStatus, MsisdnListQuery } from '@lbs/contracts';
+import type { Selectable } from 'kysely';
+import type { MsisdnsTable } from '../../db/schema.ts';
 import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
 import { ORG_NAME_SORT, orgColumnsOf } from '../organisation/org-names.ts';
 import { scoped, type Executor, type Scope } from '../scope/scope.ts';
 
-export interface MsisdnValues {
-  company_id: number;
-  department_id: number;
-  zone_id: number | null;
-  designation_id: number;
-  msisdn: string;
-  employee_name: string;
-  employee_code: string | null;
-  email: string | null;
-  tracking_enabled: boolean;
-}
+/** What a write sets: the MSISDN's own columns (consent has its own writes). */
+export type MsisdnValues = Pick<
+  Selectable<MsisdnsTable>,
+  'company_id' | 'department_id' | 'zone_id' | 'designation_id' | 'msisdn' | 'employee_name' | 'employee_code' | 'email' | 'tracking_enabled'
+>;
 
 /** An MSISDN as read: the writable values, the names of what they point at and the consent state. */
 export interface MsisdnRecord extends MsisdnValues {

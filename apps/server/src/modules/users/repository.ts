@@ -1,24 +1,27 @@
 import { sql } from 'kysely';
 import { INVITATION_MAX_ATTEMPTS, ROLES, type Role, type UserListQuery } from '@lbs/contracts';
+import type { UserRow } from '../../db/schema.ts';
 import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
 import { ORG_NAME_SORT, orgColumnsOf } from '../organisation/org-names.ts';
 import { scoped, type Executor, type Scope } from '../scope/scope.ts';
 
-export interface UserValues {
-  full_name: string;
-  username: string;
-  email: string;
-  phone_no: string | null;
-  birth_date: string | null;
-  country: string | null;
-  address: string | null;
-  notes: string | null;
-  company_id: number | null;
-  department_id: number | null;
-  zone_id: number | null;
-  designation_id: number | null;
-  active: boolean;
-}
+/** What a write sets: the user's own columns. */
+export type UserValues = Pick<
+  UserRow,
+  | 'full_name'
+  | 'username'
+  | 'email'
+  | 'phone_no'
+  | 'birth_date'
+  | 'country'
+  | 'address'
+  | 'notes'
+  | 'company_id'
+  | 'department_id'
+  | 'zone_id'
+  | 'designation_id'
+  | 'active'
+>;
 
 /** A user as read: the writable values, the names of what they point at, roles and invitation state. */
 export interface UserRecord extends UserValues {
