@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -120,4 +121,20 @@ export async function startTestServer(
       if (!options.database) await testDb.drop();
     },
   };
+}
+
+/**
+ * startTestServer for the calling test file: started before its tests (beforeAll) and disposed after them
+ * (afterAll). The answer is filled in by that beforeAll, so the file's later hooks and its tests see the running
+ * server; the file's own afterAll hooks run before the dispose.
+ */
+export function useTestServer(env: Record<string, string> = {}): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(server, await startTestServer(env));
+  });
+  afterAll(async () => {
+    await server.dispose?.();
+  });
+  return server;
 }

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/helpers.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../test/helpers.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import type { CompanyConfig } from '../db/schema.ts';
 import { Locator } from './locator.ts';
@@ -8,15 +8,11 @@ import { PositionPipeline } from './pipeline.ts';
 import { runRetention } from './retention.ts';
 import { LocationWorker } from './scheduler.ts';
 
-let server: TestServer;
+const server = useTestServer({ LBS_SIMULATOR_ABSENT_RATE: '0', LBS_SIMULATOR_UNKNOWN_RATE: '0' });
 const extraHandles: DatabaseHandle[] = [];
 
-beforeAll(async () => {
-  server = await startTestServer({ LBS_SIMULATOR_ABSENT_RATE: '0', LBS_SIMULATOR_UNKNOWN_RATE: '0' });
-});
 afterAll(async () => {
   for (const h of extraHandles) await h.close();
-  await server?.dispose();
 });
 
 const at = (iso: string) => new Date(iso);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '@lbs/contracts';
-import { startTestServer, type TestServer } from '../../../test/helpers.ts';
+import { useTestServer } from '../../../test/helpers.ts';
 import {
   ALWAYS,
   closedNow,
@@ -11,7 +11,7 @@ import {
 } from '../../../test/location-fixtures.ts';
 import { mintAccessToken } from '../../../test/tokens.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 let granted: MsisdnRow;
 let pending: MsisdnRow;
@@ -29,7 +29,6 @@ async function issue(msisdnId: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   const { db } = server.context;
   await setTrackingWindow(db, 'ALPHA', ALWAYS);
   admin = await mintAccessToken(db, server.config, 'companyadmin');
@@ -38,9 +37,6 @@ beforeAll(async () => {
   pending = alpha.find((m) => m.consent_status === 'PENDING')!;
   trackingOff = alpha.find((m) => m.consent_status === 'GRANTED' && !m.tracking_enabled)!;
   for (const m of [granted, pending, trackingOff]) tokens.set(m.id, await issue(m.id));
-});
-afterAll(async () => {
-  await server?.dispose();
 });
 
 const positionsOf = (msisdnId: number) =>

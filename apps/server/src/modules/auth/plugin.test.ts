@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '@lbs/contracts';
-import { startTestServer, type TestServer } from '../../../test/helpers.ts';
+import { useTestServer } from '../../../test/helpers.ts';
 import { foreignKey, mintAccessToken, unsignedToken } from '../../../test/tokens.ts';
 import { signingKeys } from '../../identity/secrets.ts';
 
 const ME = `${API_BASE_PATH}/user-management/me`;
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.dispose();
-});
+const server = useTestServer();
 
 async function getMe(authorization?: string) {
   return server.app.inject({ method: 'GET', url: ME, headers: authorization ? { authorization } : {} });

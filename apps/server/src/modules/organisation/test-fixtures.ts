@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import { API_BASE_PATH } from '@lbs/contracts';
-import { startTestServer, type TestServer } from '../../../test/helpers.ts';
+import { useTestServer, type TestServer } from '../../../test/helpers.ts';
 import { mintAccessToken } from '../../../test/tokens.ts';
 
 /** Test callers: anonymous, the four demo roles of company A, and company B's admin. */
@@ -118,19 +118,15 @@ export function orgFixtures(server: TestServer) {
 export type OrgFixtures = ReturnType<typeof orgFixtures>;
 
 /**
- * A test server for the calling test file (fresh database, demo seed, `env` on top), started before its tests and
- * disposed after them, with the fixtures over it. The answer is filled in by a beforeAll hook: hooks the file
- * registers later, and its tests, see it complete.
+ * A test server for the calling test file (fresh database, demo seed, `env` on top; see useTestServer) with the
+ * fixtures over it. The answer is filled in by a beforeAll hook: hooks the file registers later, and its tests, see
+ * it complete.
  */
 export function useOrgFixtures(env: Record<string, string> = {}): OrgFixtures & { server: TestServer } {
+  const server = useTestServer(env);
   const fixtures = {} as OrgFixtures & { server: TestServer };
-  let server: TestServer | undefined;
-  beforeAll(async () => {
-    server = await startTestServer(env);
+  beforeAll(() => {
     Object.assign(fixtures, orgFixtures(server), { server });
-  });
-  afterAll(async () => {
-    await server?.dispose();
   });
   return fixtures;
 }

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '@lbs/contracts';
-import { startTestServer, type TestServer } from '../../../test/helpers.ts';
+import { useTestServer } from '../../../test/helpers.ts';
 import { mintAccessToken } from '../../../test/tokens.ts';
 import { verifyPassword } from '../../identity/passwords.ts';
 
 const BASE = `${API_BASE_PATH}/user-management`;
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.dispose();
-});
+const server = useTestServer();
 
 async function call(username: string, method: 'POST' | 'PUT', url: string, payload?: unknown) {
   const token = await mintAccessToken(server.context.db, server.config, username);

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE_PATH, meSchema, type Me } from '@lbs/contracts';
-import { startTestServer, type TestServer } from '../../../test/helpers.ts';
+import { useTestServer } from '../../../test/helpers.ts';
 import { mintAccessToken } from '../../../test/tokens.ts';
 import { DEFAULT_AVATAR_PATH } from '../assets/routes.ts';
 
 const ME = `${API_BASE_PATH}/user-management/me`;
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.dispose();
-});
+const server = useTestServer();
 
 async function me(username: string): Promise<Me> {
   const token = await mintAccessToken(server.context.db, server.config, username);
