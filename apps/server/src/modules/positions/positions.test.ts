@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH, monitorPositionsSchema, type MonitorPosition } from '@lbs/contracts';
-import { startTestServer, type TestServer } from '../../../test/helpers.ts';
+import { useTestServer } from '../../../test/helpers.ts';
 import {
   ALWAYS,
   closedNow,
@@ -29,18 +29,17 @@ function idRanges(ids: readonly number[]): string {
   return parts.join(',');
 }
 
-let server: TestServer;
+const server = useTestServer({
+  LOCATE_RATE_LIMIT_PER_MINUTE: '3',
+  LBS_SIMULATOR_ABSENT_RATE: '0',
+  LBS_SIMULATOR_UNKNOWN_RATE: '0',
+});
 const tokens: Record<string, string> = {};
 let alpha: MsisdnRow[];
 let beta: MsisdnRow[];
 let users: Record<string, { id: number; department_id: number | null; zone_id: number | null }>;
 
 beforeAll(async () => {
-  server = await startTestServer({
-    LOCATE_RATE_LIMIT_PER_MINUTE: '3',
-    LBS_SIMULATOR_ABSENT_RATE: '0',
-    LBS_SIMULATOR_UNKNOWN_RATE: '0',
-  });
   const { db } = server.context;
   for (const name of ['superadmin', 'companyadmin', 'deptadmin', 'zoneadmin', 'companyadmin2'])
     tokens[name] = await mintAccessToken(db, server.config, name);
@@ -61,9 +60,6 @@ beforeAll(async () => {
     })),
   );
   expect(stored).toHaveLength(alpha.length + beta.length);
-});
-afterAll(async () => {
-  await server?.dispose();
 });
 
 const get = (url: string, user: string) =>

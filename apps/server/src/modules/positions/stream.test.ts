@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH, type LivePosition } from '@lbs/contracts';
-import { startTestServer, type TestServer } from '../../../test/helpers.ts';
+import { useTestServer } from '../../../test/helpers.ts';
 import { companyMsisdns, type MsisdnRow } from '../../../test/location-fixtures.ts';
 import { mintAccessToken } from '../../../test/tokens.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { PositionPipeline } from '../../location/pipeline.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let alpha: MsisdnRow[];
 let beta: MsisdnRow[];
 let deptId: number;
 let replica: DatabaseHandle | undefined;
 
 beforeAll(async () => {
-  server = await startTestServer();
   alpha = await companyMsisdns(server.context.db, 'ALPHA');
   beta = await companyMsisdns(server.context.db, 'BETA');
   deptId = (
@@ -26,7 +25,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await replica?.close();
-  await server?.dispose();
 });
 
 interface SseEvent {
