@@ -1,6 +1,7 @@
 import type { Role } from '@lbs/contracts';
 import { hashPassword } from '../identity/passwords.ts';
 import { audit, SYSTEM_ACTOR } from '../lib/audit.ts';
+import { prng } from '../lib/prng.ts';
 import type { Db } from './database.ts';
 import type { CompanyConfig, PricePlan } from './schema.ts';
 
@@ -19,18 +20,6 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { username: 'companyadmin2', role: 'CompanyAdmin', company: 'Beta Construction', scope: 'company B (no zones)' },
   { username: 'dueadmin', role: 'CompanyAdmin', company: 'Gamma Retail', scope: 'company with an overdue invoice' },
 ];
-
-/** Small deterministic PRNG so every fresh demo database looks the same. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIRST = ['Omar', 'Layla', 'Yusuf', 'Sara', 'Khalid', 'Noura', 'Ahmed', 'Huda', 'Faisal', 'Mariam', 'Ali', 'Reem', 'Hassan', 'Lina', 'Tariq', 'Dana', 'Marco', 'Giulia', 'Luca', 'Chiara', 'Elena', 'Pablo', 'Lucía', 'Wei', 'Mei', 'Jean', 'Camille'];
 const LAST = ['Al-Harbi', 'Al-Qahtani', 'Haddad', 'Nasser', 'Saleh', 'Rahman', 'Farouk', 'Aziz', 'Rossi', 'Bianchi', 'Romano', 'García', 'Martín', 'Chen', 'Li', 'Dubois', 'Moreau', 'Khan', 'Mansour', 'Yousef'];
@@ -94,6 +83,7 @@ function isoDate(d: Date): string {
  */
 export async function seedDemo(db: Db, password: string, now = new Date()): Promise<DemoAccount[]> {
   const passwordHash = await hashPassword(password);
+  // Deterministic, so every fresh demo database looks the same.
   const random = prng(20261121);
   await db.transaction().execute(async (trx) => {
     const companyIds = new Map<string, number>();

@@ -1,3 +1,4 @@
+import { prng } from '../../lib/prng.ts';
 import { offsetPoint } from '../mlp/coordinates.ts';
 import { localTime } from '../tracking-window.ts';
 
@@ -27,18 +28,6 @@ export function hashSeed(value: string): number {
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
-}
-
-/** Small deterministic PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The subscriber's fixed places: an office near the city centre and four field sites around the city. */

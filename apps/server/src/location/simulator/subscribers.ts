@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
+import { prng } from '../../lib/prng.ts';
 import { offsetPoint } from '../mlp/coordinates.ts';
-import { hashSeed, prng, type SimSubscriber } from './movement.ts';
+import { hashSeed, type SimSubscriber } from './movement.ts';
 
 /** Where the simulator's subscribers come from. */
 export interface SubscriberDirectory {
