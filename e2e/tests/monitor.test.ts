@@ -244,7 +244,10 @@ describe('Monitor', () => {
     expect((await fetch(`${baseUrl}/ingest/osmand?${report.toString()}`, { method: 'POST' })).status).toBe(200);
     await page.reload();
     await page.getByText('Traccar Client app').first().waitFor({ timeout: 20_000 });
-    expect(await page.getByText('24.71234, 46.67891').count()).toBe(1);
+    expect(await page.getByTestId('msisdn-coordinates').textContent()).toBe('24.71234, 46.67891');
+    // …and heads the table of the latest positions.
+    const latest = page.getByRole('table', { name: 'Latest positions' }).getByRole('row').nth(1);
+    expect(await latest.textContent()).toContain('Traccar Client app');
     expect(await page.getByText('None received yet').count()).toBe(0);
 
     // Revoked: the app's next report is refused.

@@ -71,7 +71,7 @@ export const monitorPositionsSchema = z.object({
 });
 export type MonitorPositions = z.infer<typeof monitorPositionsSchema>;
 
-/** GET /msisdns/{id}/positions?from=&to=: default the last 24 hours; at most 31 days; oldest first. */
+/** GET /msisdns/{id}/positions?from=&to=&limit=&keep=: default the last 24 hours; at most 31 days; oldest first. */
 export const positionHistoryQuerySchema = z
   .object({
     from: dateTimeParam().optional(),
@@ -82,6 +82,8 @@ export const positionHistoryQuerySchema = z
       .min(1, 'validation.invalid')
       .max(POSITION_HISTORY_LIMIT_MAX, 'validation.numberOutOfRange')
       .default(POSITION_HISTORY_LIMIT_DEFAULT),
+    /** Which end of the period to keep when it holds more than `limit` positions (items stay oldest first). */
+    keep: z.enum(['first', 'last'], { error: 'validation.invalid' }).default('first'),
   })
   .refine(
     (q) =>
@@ -108,7 +110,7 @@ export const positionHistorySchema = z.object({
   from: timestamp(),
   to: timestamp(),
   items: z.array(historyPositionSchema),
-  /** More positions exist in the period than `limit`: narrow the period. */
+  /** More positions exist in the period than `limit` (the `keep` end was kept): narrow the period. */
   truncated: z.boolean(),
 });
 export type PositionHistory = z.infer<typeof positionHistorySchema>;

@@ -225,6 +225,28 @@ describe('GET /msisdns/{id}/positions', () => {
     ).json();
     expect(limited.items).toHaveLength(1);
     expect(limited.truncated).toBe(true);
+    // keep=last: the newest of the period instead of the oldest (items still oldest first).
+    const latest = (
+      await get(
+        `/msisdns/${m.id}/positions?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&limit=1&keep=last`,
+        'companyadmin',
+      )
+    ).json();
+    expect(latest.truncated).toBe(true);
+    expect(latest.items).toHaveLength(1);
+    expect(latest.items[0].time).toBe(body.items.at(-1).time);
+    expect(latest.items[0].time).not.toBe(limited.items[0].time);
+    const both = (
+      await get(
+        `/msisdns/${m.id}/positions?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&limit=5&keep=last`,
+        'companyadmin',
+      )
+    ).json();
+    expect(both.truncated).toBe(false);
+    expect(both.items.map((i: { id: number }) => i.id)).toEqual(body.items.map((i: { id: number }) => i.id));
+    expect(
+      (await get(`/msisdns/${m.id}/positions?keep=middle`, 'companyadmin')).statusCode,
+    ).toBe(400);
   });
 
   it('answers 404 outside the scope and 400 for a bad period', async () => {

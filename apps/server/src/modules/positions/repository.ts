@@ -111,15 +111,23 @@ export function positionsRepository(db: Executor) {
     },
 
     /** Positions of one MSISDN (already checked to be in scope) in [from, to), oldest first, one more than `limit`. */
-    async history(msisdnId: number, from: Date, to: Date, limit: number): Promise<HistoryRow[]> {
+    /** Up to `limit + 1` positions of the period from the `keep` end, in that order (newest first for 'last'). */
+    async history(
+      msisdnId: number,
+      from: Date,
+      to: Date,
+      limit: number,
+      keep: 'first' | 'last' = 'first',
+    ): Promise<HistoryRow[]> {
+      const direction = keep === 'first' ? 'asc' : 'desc';
       return db
         .selectFrom('positions')
         .select(['id', 'time', 'lat', 'lon', 'accuracy_m', 'source', 'received_at'])
         .where('msisdn_id', '=', msisdnId)
         .where('time', '>=', from)
         .where('time', '<', to)
-        .orderBy('time')
-        .orderBy('id')
+        .orderBy('time', direction)
+        .orderBy('id', direction)
         .limit(limit + 1)
         .execute();
     },

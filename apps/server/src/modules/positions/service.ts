@@ -84,9 +84,11 @@ export class PositionsService {
         { path: 'query.from', code: 'location.rangeInvalid', message: MESSAGES['location.rangeInvalid'] },
       ]);
     }
-    const rows = await positionsRepository(this.db).history(msisdn.id, from, to, query.limit);
+    const rows = await positionsRepository(this.db).history(msisdn.id, from, to, query.limit, query.keep);
     const truncated = rows.length > query.limit;
-    const items = rows.slice(0, query.limit).map((r) => ({
+    const kept = rows.slice(0, query.limit);
+    if (query.keep === 'last') kept.reverse();
+    const items = kept.map((r) => ({
       id: r.id,
       time: new Date(r.time).toISOString(),
       lat: r.lat,

@@ -8,27 +8,37 @@ export interface TimeRange {
   to: Date;
 }
 
-/** GET /msisdns/{id}/positions?from=&to=: one MSISDN's fixes in the period, oldest first. */
-export function fetchPositionHistory(msisdnId: number, range: TimeRange, signal?: AbortSignal): Promise<PositionHistory> {
-  const query = new URLSearchParams({ from: range.from.toISOString(), to: range.to.toISOString() });
+/** Which end of a period too dense for one answer the server keeps: the oldest positions, or the most recent. */
+export type HistoryKeep = 'first' | 'last';
+
+/** GET /msisdns/{id}/positions?from=&to=&keep=: one MSISDN's fixes in the period, oldest first. */
+export function fetchPositionHistory(
+  msisdnId: number,
+  range: TimeRange,
+  signal?: AbortSignal,
+  keep: HistoryKeep = 'first',
+): Promise<PositionHistory> {
+  const query = new URLSearchParams({ from: range.from.toISOString(), to: range.to.toISOString(), keep });
   return apiRequest(`/msisdns/${msisdnId}/positions?${query.toString()}`, { schema: positionHistorySchema, signal });
 }
 
-export const positionHistoryQueryKey = (msisdnId: number, range?: TimeRange) =>
-  range ? (['msisdns', msisdnId, 'positions', range.from.toISOString(), range.to.toISOString()] as const) : (['msisdns', msisdnId, 'positions'] as const);
+export const positionHistoryQueryKey = (msisdnId: number, range?: TimeRange, keep: HistoryKeep = 'first') =>
+  range
+    ? (['msisdns', msisdnId, 'positions', range.from.toISOString(), range.to.toISOString(), keep] as const)
+    : (['msisdns', msisdnId, 'positions'] as const);
 
-export function positionHistoryQueryOptions(msisdnId: number, range: TimeRange) {
+export function positionHistoryQueryOptions(msisdnId: number, range: TimeRange, keep: HistoryKeep = 'first') {
   return queryOptions({
-    queryKey: positionHistoryQueryKey(msisdnId, range),
-    queryFn: ({ signal }) => fetchPositionHistory(msisdnId, range, signal),
+    queryKey: positionHistoryQueryKey(msisdnId, range, keep),
+    queryFn: ({ signal }) => fetchPositionHistory(msisdnId, range, signal, keep),
     staleTime: 30_000,
   });
 }
 
 /** The history of the period, once a period is chosen (undefined: nothing is fetched). */
-export function usePositionHistory(msisdnId: number, range: TimeRange | undefined) {
+export function usePositionHistory(msisdnId: number, range: TimeRange | undefined, keep: HistoryKeep = 'first') {
   return useQuery({
-    ...positionHistoryQueryOptions(msisdnId, range ?? { from: new Date(0), to: new Date(0) }),
+    ...positionHistoryQueryOptions(msisdnId, range ?? { from: new Date(0), to: new Date(0) }, keep),
     enabled: range !== undefined,
     placeholderData: keepPreviousData,
   });

@@ -1,12 +1,19 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { Msisdn } from '@lbs/contracts';
+import type { HistoryPosition, Msisdn } from '@lbs/contracts';
 import { LocateNowAction, locateBlocker } from '../../../components/locate-now-action.tsx';
 import { MiniMap } from '../../../components/mini-map.tsx';
 import { PositionFacts } from '../../../components/position-facts.tsx';
+import { formatCoordinates, formatDateTime, formatDistance } from '../../../lib/location-format.ts';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { positionHistoryQueryKey, usePositionHistory, type TimeRange } from '../../../lib/api/position-history.ts';
 
@@ -26,7 +33,8 @@ export function LocationSection({ item }: { item: Msisdn }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [range, setRange] = useState(lastDay);
-  const history = usePositionHistory(item.id, range);
+  // The most recent positions when the day holds more than one answer takes (an app may report every few seconds).
+  const history = usePositionHistory(item.id, range, 'last');
   const items = history.data?.items ?? [];
   const last = items.at(-1);
 
@@ -47,6 +55,7 @@ export function LocationSection({ item }: { item: Msisdn }) {
               : ''}
           {history.data?.truncated ? ` ${t('msisdns.location.truncated')}` : ''}
         </Typography>
+        {items.length > 0 && <RecentPositions items={items} />}
       </Box>
       <Box sx={{ display: 'grid', gap: 2.5 }}>
         {history.isError && <ProblemAlert error={history.error} onRetry={() => void history.refetch()} />}
@@ -66,6 +75,49 @@ export function LocationSection({ item }: { item: Msisdn }) {
           }}
         />
       </Box>
+    </Box>
+  );
+}
+
+/** How many of the latest positions the table lists (the map draws them all). */
+const RECENT_ROWS = 8;
+
+/** The latest positions, newest first: when, where, how precise, located by whom. */
+function RecentPositions({ items }: { items: readonly HistoryPosition[] }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const rows = items.slice(-RECENT_ROWS).reverse();
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="h6" component="h3" id="msisdn-recent-positions" sx={{ mb: 1 }}>
+        {t('msisdns.location.recentTitle')}
+      </Typography>
+      <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
+        <Table size="small" aria-labelledby="msisdn-recent-positions">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('msisdns.location.time')}</TableCell>
+              <TableCell>{t('monitor.details.accuracy')}</TableCell>
+              <TableCell>{t('monitor.details.coordinates')}</TableCell>
+              <TableCell>{t('monitor.details.source')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((p) => (
+              <TableRow key={p.id}>
+                <TableCell>
+                  <time dateTime={p.time}>{formatDateTime(Date.parse(p.time), locale)}</time>
+                </TableCell>
+                <TableCell>{p.accuracyM === null ? t('monitor.details.accuracyUnknown') : `± ${formatDistance(p.accuracyM, locale)}`}</TableCell>
+                <TableCell>
+                  <bdi dir="ltr">{formatCoordinates(p.lat, p.lon, locale)}</bdi>
+                </TableCell>
+                <TableCell>{t(`monitor.source.${p.source}`)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
     </Box>
   );
 }

@@ -56,11 +56,21 @@ describe('MSISDN details: location', () => {
     const query = new URLSearchParams(calls.find((c) => c.path.startsWith('/msisdns/42/positions?'))!.path.split('?')[1]);
     const span = Date.parse(query.get('to')!) - Date.parse(query.get('from')!);
     expect(span).toBe(86_400_000);
+    // A day too dense for one answer keeps its most recent positions.
+    expect(query.get('keep')).toBe('last');
+    const table = screen.getByRole('table', { name: 'Latest positions' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('24.75000, 46.70000');
+    expect(rows[0]).toHaveTextContent('Traccar Client app');
+    expect(rows[1]).toHaveTextContent('24.71360, 46.67530');
+    expect(rows[1]).toHaveTextContent('Mobile network');
     const lastFix = screen.getByTestId('msisdn-last-fix');
     expect(lastFix).toHaveTextContent('30 minutes ago');
-    expect(screen.getByText('± 1.2 km')).toBeInTheDocument();
-    expect(screen.getByText('Traccar Client app')).toBeInTheDocument();
-    expect(screen.getByText('24.75000, 46.70000')).toBeInTheDocument();
+    const facts = lastFix.closest('dl')!;
+    expect(within(facts).getByText('± 1.2 km')).toBeInTheDocument();
+    expect(within(facts).getByText('Traccar Client app')).toBeInTheDocument();
+    expect(within(facts).getByText('24.75000, 46.70000')).toBeInTheDocument();
   });
 
   it('Locate now posts the locate and draws the refreshed history', async () => {
