@@ -22,10 +22,8 @@ export function fetchPositionHistory(
   return apiRequest(`/msisdns/${msisdnId}/positions?${query.toString()}`, { schema: positionHistorySchema, signal });
 }
 
-export const positionHistoryQueryKey = (msisdnId: number, range?: TimeRange, keep: HistoryKeep = 'first') =>
-  range
-    ? (['msisdns', msisdnId, 'positions', range.from.toISOString(), range.to.toISOString(), keep] as const)
-    : (['msisdns', msisdnId, 'positions'] as const);
+const positionHistoryQueryKey = (msisdnId: number, range: TimeRange, keep: HistoryKeep) =>
+  ['msisdns', msisdnId, 'positions', range.from.toISOString(), range.to.toISOString(), keep] as const;
 
 export function positionHistoryQueryOptions(msisdnId: number, range: TimeRange, keep: HistoryKeep = 'first') {
   return queryOptions({

@@ -18,11 +18,10 @@ export function revokeDeviceToken(id: number): Promise<unknown> {
   return apiRequest(`/msisdns/${id}/device-token`, { method: 'DELETE' });
 }
 
-export function useDeviceTokenStatus(id: number, enabled: boolean) {
+export function useDeviceTokenStatus(id: number) {
   return useQuery({
     queryKey: msisdnKeys.deviceToken(id),
     queryFn: ({ signal }) => getDeviceTokenStatus(id, signal),
-    enabled,
   });
 }
 

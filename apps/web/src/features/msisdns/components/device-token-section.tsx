@@ -28,7 +28,7 @@ import { useDeviceTokenStatus, useIssueDeviceToken, useRevokeDeviceToken } from 
 export function DeviceTokenSection({ item }: { item: Msisdn }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const status = useDeviceTokenStatus(item.id, true);
+  const status = useDeviceTokenStatus(item.id);
   const issue = useIssueDeviceToken(item.id);
   const revoke = useRevokeDeviceToken(item.id);
   const [issued, setIssued] = useState<DeviceToken | null>(null);

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -15,7 +14,7 @@ import { MiniMap } from '../../../components/mini-map.tsx';
 import { PositionFacts } from '../../../components/position-facts.tsx';
 import { formatCoordinates, formatDateTime, formatDistance } from '../../../lib/location-format.ts';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
-import { positionHistoryQueryKey, usePositionHistory, type TimeRange } from '../../../lib/api/position-history.ts';
+import { usePositionHistory, type TimeRange } from '../../../lib/api/position-history.ts';
 
 /** How far back the details page shows the trail. */
 export const RECENT_HISTORY_MS = 24 * 3_600_000;
@@ -31,7 +30,6 @@ const lastDay = (): TimeRange => {
  */
 export function LocationSection({ item }: { item: Msisdn }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [range, setRange] = useState(lastDay);
   // The most recent positions when the day holds more than one answer takes (an app may report every few seconds).
   const history = usePositionHistory(item.id, range, 'last');
@@ -69,10 +67,8 @@ export function LocationSection({ item }: { item: Msisdn }) {
           msisdnId={item.id}
           blocker={locateBlocker(item.consentStatus, item.trackingEnabled)}
           variant="outlined"
-          onLocated={async () => {
-            await queryClient.invalidateQueries({ queryKey: positionHistoryQueryKey(item.id) });
-            setRange(lastDay());
-          }}
+          // A new period ending now is a new query: it fetches the fix just stored (the map keeps the old trail meanwhile).
+          onLocated={() => setRange(lastDay())}
         />
       </Box>
     </Box>
