@@ -30,7 +30,7 @@ import {
 } from '@lbs/contracts';
 import { apiRequest } from '../lib/api/client.ts';
 import { useListQuery } from '../lib/api/list-query.ts';
-import { useFieldErrorText } from './form-fields.tsx';
+import { spanSx, useFieldErrorText } from './form-fields.tsx';
 
 export type EntityKind = 'company' | 'department' | 'zone' | 'designation';
 
@@ -231,7 +231,7 @@ export function FormEntitySelect<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <Box sx={span === 2 ? { gridColumn: '1 / -1' } : undefined}>
+        <Box sx={spanSx(span)}>
           <EntitySelect
             kind={kind}
             value={(field.value as number | null | undefined) ?? null}

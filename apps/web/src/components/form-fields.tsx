@@ -12,6 +12,7 @@
  *     <FormSwitchField control={form.control} name="active" label=… />
  *     <FormDateField control={form.control} name="birthDate" label=… />            // type=date, DATE_MIN..DATE_MAX, '' ↔ null
  *     <FormAutocompleteField control={form.control} name="config.trackingWindow.timezone" options={zones} label=… />
+ *     <FormCountryField control={form.control} name="country" label=… />            // ISO code, names in the UI language
  *     <FormTextField … multiline minRows={3} span={2} />                           // span 2: full row of the grid
  *   </FormGrid>
  *   <FormActions submitLabel={t('org.action.save')} submitting={isSubmitting} onCancel={() => navigate(-1)} />
@@ -19,8 +20,15 @@
  * Text values: '' stands for "empty" (the schemas turn '' into null). Numbers: an empty box is NaN (the schema says
  * which message). Company/department/zone/designation pickers: FormEntitySelect in entity-select.tsx.
  */
-import type { ReactNode } from 'react';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useMemo, type ReactNode } from 'react';
+import {
+  Controller,
+  type Control,
+  type ControllerFieldState,
+  type ControllerRenderProps,
+  type FieldPath,
+  type FieldValues,
+} from 'react-hook-form';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -32,6 +40,7 @@ import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { DATE_MAX, DATE_MIN } from '@lbs/contracts';
+import { allCountryCodes, countryName } from '../lib/format.ts';
 
 /**
  * react-hook-form focuses the first invalid field through its ref; MUI's Select hands out a focus() that fails once
@@ -67,7 +76,30 @@ interface BaseProps<T extends FieldValues> {
   span?: 1 | 2;
 }
 
-const spanSx = (span: 1 | 2 | undefined) => (span === 2 ? { gridColumn: '1 / -1' } : undefined);
+export const spanSx = (span: 1 | 2 | undefined) => (span === 2 ? { gridColumn: '1 / -1' } : undefined);
+
+/**
+ * The props every boxed field takes from react-hook-form and its own props alike: name, blur, label, required,
+ * disabled, the translated error (or the help text), full width in its grid column(s). Value, change and ref are the
+ * field's own.
+ */
+function boxedFieldProps<T extends FieldValues>(
+  { field, fieldState }: { field: ControllerRenderProps<T, FieldPath<T>>; fieldState: ControllerFieldState },
+  { label, required, disabled, helperText, span }: Omit<BaseProps<T>, 'control' | 'name'>,
+  errorText: (message: string | undefined) => string | undefined,
+) {
+  return {
+    name: field.name,
+    onBlur: field.onBlur,
+    label,
+    required,
+    disabled,
+    error: Boolean(fieldState.error),
+    helperText: errorText(fieldState.error?.message) ?? helperText,
+    fullWidth: true,
+    sx: spanSx(span),
+  };
+}
 
 type TextProps<T extends FieldValues> = BaseProps<T> &
   Omit<
@@ -93,22 +125,14 @@ export function FormTextField<T extends FieldValues>({
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
+      render={(state) => (
         <TextField
           {...rest}
+          {...boxedFieldProps(state, { label, required, disabled, helperText, span }, errorText)}
           type={type}
-          name={field.name}
-          inputRef={field.ref}
-          value={(field.value as string | null | undefined) ?? ''}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-          label={label}
-          required={required}
-          disabled={disabled}
-          error={Boolean(fieldState.error)}
-          helperText={errorText(fieldState.error?.message) ?? helperText}
-          fullWidth
-          sx={spanSx(span)}
+          inputRef={state.field.ref}
+          value={(state.field.value as string | null | undefined) ?? ''}
+          onChange={(event) => state.field.onChange(event.target.value)}
           slotProps={{
             ...slotProps,
             inputLabel: { ...shrink, ...(slotProps?.inputLabel as object | undefined) },
@@ -142,25 +166,18 @@ export function FormNumberField<T extends FieldValues>({
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => {
+      render={(state) => {
+        const { field } = state;
         const value = field.value as number | null | undefined;
         return (
           <TextField
+            {...boxedFieldProps(state, { label, required, disabled, helperText, span }, errorText)}
             type="number"
-            name={field.name}
             inputRef={field.ref}
             value={value === null || value === undefined || Number.isNaN(value) ? '' : value}
             onChange={(event) =>
               field.onChange(event.target.value === '' ? Number.NaN : Number(event.target.value))
             }
-            onBlur={field.onBlur}
-            label={label}
-            required={required}
-            disabled={disabled}
-            error={Boolean(fieldState.error)}
-            helperText={errorText(fieldState.error?.message) ?? helperText}
-            fullWidth
-            sx={spanSx(span)}
             slotProps={{
               htmlInput: { min, max, step: step ?? 1, inputMode: 'decimal' },
               input: endAdornment ? { endAdornment } : undefined,
@@ -192,25 +209,17 @@ export function FormSelectField<T extends FieldValues, V extends string | number
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
+      render={(state) => (
         <TextField
+          {...boxedFieldProps(state, { label, required, disabled, helperText, span }, errorText)}
           select
-          name={field.name}
-          inputRef={focusRef(field.ref)}
-          value={(field.value as V | null | undefined) ?? ''}
+          inputRef={focusRef(state.field.ref)}
+          value={(state.field.value as V | null | undefined) ?? ''}
           onChange={(event) => {
             const raw = event.target.value;
             const option = options.find((o) => String(o.value) === raw);
-            field.onChange(option ? option.value : raw);
+            state.field.onChange(option ? option.value : raw);
           }}
-          onBlur={field.onBlur}
-          label={label}
-          required={required}
-          disabled={disabled}
-          error={Boolean(fieldState.error)}
-          helperText={errorText(fieldState.error?.message) ?? helperText}
-          fullWidth
-          sx={spanSx(span)}
         >
           {options.map((option) => (
             <MenuItem key={String(option.value)} value={option.value}>
@@ -240,24 +249,16 @@ export function FormMultiSelectField<T extends FieldValues, V extends string | n
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
+      render={(state) => (
         <TextField
+          {...boxedFieldProps(state, { label, required, disabled, helperText, span }, errorText)}
           select
-          name={field.name}
-          inputRef={focusRef(field.ref)}
-          value={(field.value as V[] | undefined) ?? []}
+          inputRef={focusRef(state.field.ref)}
+          value={(state.field.value as V[] | undefined) ?? []}
           onChange={(event) => {
             const raw = event.target.value as unknown as (string | V)[];
-            field.onChange(raw.map((v) => options.find((o) => String(o.value) === String(v))?.value ?? v));
+            state.field.onChange(raw.map((v) => options.find((o) => String(o.value) === String(v))?.value ?? v));
           }}
-          onBlur={field.onBlur}
-          label={label}
-          required={required}
-          disabled={disabled}
-          error={Boolean(fieldState.error)}
-          helperText={errorText(fieldState.error?.message) ?? helperText}
-          fullWidth
-          sx={spanSx(span)}
           slotProps={{
             select: {
               multiple: true,
@@ -358,6 +359,23 @@ export function FormAutocompleteField<T extends FieldValues>({
           )}
         />
       )}
+    />
+  );
+}
+
+/** An ISO 3166-1 country, listed and labelled in the interface language ("Italy (IT)"); the value is the code. */
+export function FormCountryField<T extends FieldValues>(props: BaseProps<T>) {
+  const { i18n } = useTranslation();
+  const locale = i18n.language;
+  const countries = useMemo(
+    () => [...allCountryCodes()].sort((a, b) => countryName(locale, a).localeCompare(countryName(locale, b), locale)),
+    [locale],
+  );
+  return (
+    <FormAutocompleteField
+      {...props}
+      options={countries}
+      getOptionLabel={(code) => (code ? `${countryName(locale, code)} (${code})` : '')}
     />
   );
 }

@@ -14,6 +14,7 @@ import {
 import {
   FormActions,
   FormAutocompleteField,
+  FormCountryField,
   FormGrid,
   FormNumberField,
   FormSection,
@@ -23,7 +24,7 @@ import {
 } from '../../../components/form-fields.tsx';
 import { FormProblemAlert } from '../../../components/problem-alert.tsx';
 import { applyProblemToForm, type ProblemOutcome } from '../../../lib/api/form-errors.ts';
-import { allCountryCodes, countryName, currencies, timeZones } from '../../../lib/format.ts';
+import { currencies, timeZones } from '../../../lib/format.ts';
 import {
   COMPANY_FORM_FIELDS,
   companyFormSchema,
@@ -44,7 +45,7 @@ export function CompanyForm({
   onSubmit: (values: CompanyFormOutput) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [problem, setProblem] = useState<ProblemOutcome | null>(null);
   const form = useForm<CompanyFormInput, unknown, CompanyFormOutput>({
     resolver: zodResolver(companyFormSchema),
@@ -54,13 +55,6 @@ export function CompanyForm({
   const { control } = form;
   const zones = useMemo(timeZones, []);
   const currencyCodes = useMemo(currencies, []);
-  const countries = useMemo(
-    () =>
-      allCountryCodes().sort((a, b) =>
-        countryName(i18n.language, a).localeCompare(countryName(i18n.language, b), i18n.language),
-      ),
-    [i18n.language],
-  );
 
   const submit = form.handleSubmit(async (values) => {
     setProblem(null);
@@ -106,13 +100,7 @@ export function CompanyForm({
           label={t('org.company.fields.contactPhone')}
           helperText={t('org.fields.phoneHint')}
         />
-        <FormAutocompleteField
-          control={control}
-          name="country"
-          label={t('org.fields.country')}
-          options={countries}
-          getOptionLabel={(code) => (code ? `${countryName(i18n.language, code)} (${code})` : '')}
-        />
+        <FormCountryField control={control} name="country" label={t('org.fields.country')} />
         <FormTextField control={control} name="city" label={t('org.company.fields.city')} />
         <FormTextField control={control} name="address" label={t('org.fields.address')} />
 

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
@@ -7,7 +7,7 @@ import { companySchema, ROLES } from '@lbs/contracts';
 import { FormEntitySelect } from '../../../components/entity-select.tsx';
 import {
   FormActions,
-  FormAutocompleteField,
+  FormCountryField,
   FormDateField,
   FormGrid,
   FormMultiSelectField,
@@ -18,7 +18,6 @@ import {
 import { FormProblemAlert } from '../../../components/problem-alert.tsx';
 import { applyProblemToForm, type ProblemOutcome } from '../../../lib/api/form-errors.ts';
 import { useDetailQuery } from '../../../lib/api/resource.ts';
-import { allCountryCodes, countryName } from '../../../lib/format.ts';
 import { USER_FORM_FIELDS, userFormSchema, type UserFormInput, type UserFormOutput } from '../api/users.ts';
 
 /**
@@ -36,7 +35,7 @@ export function UserForm({
   onSubmit: (values: UserFormOutput) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [problem, setProblem] = useState<ProblemOutcome | null>(null);
   const form = useForm<UserFormInput, unknown, UserFormOutput>({
     resolver: zodResolver(userFormSchema),
@@ -47,13 +46,6 @@ export function UserForm({
   const companyId = useWatch({ control, name: 'companyId' }) ?? null;
   const company = useDetailQuery('/companies', companyId ?? undefined, companySchema);
   const zonesEnabled = company.data?.config.zoneEnabled ?? false;
-  const countries = useMemo(
-    () =>
-      allCountryCodes().sort((a, b) =>
-        countryName(i18n.language, a).localeCompare(countryName(i18n.language, b), i18n.language),
-      ),
-    [i18n.language],
-  );
   const roleOptions = ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }));
 
   const submit = form.handleSubmit(async (values) => {
@@ -102,13 +94,7 @@ export function UserForm({
           helperText={t('org.fields.phoneHint')}
         />
         <FormDateField control={control} name="birthDate" label={t('org.user.fields.birthDate')} />
-        <FormAutocompleteField
-          control={control}
-          name="country"
-          label={t('org.fields.country')}
-          options={countries}
-          getOptionLabel={(code) => (code ? `${countryName(i18n.language, code)} (${code})` : '')}
-        />
+        <FormCountryField control={control} name="country" label={t('org.fields.country')} />
         <FormTextField control={control} name="address" label={t('org.fields.address')} span={2} />
 
         <FormSection title={t('org.user.sections.access')}>
