@@ -12,8 +12,13 @@
  * it or its ancestor; the error's message is its `code` (a MESSAGES key) that the form fields translate. The alert
  * carries the problem `code` (e.g. `org.departmentInUse`, `problem.validation`) and the field errors that matched
  * no field, so nothing the server said is lost.
+ *
+ * Or, for the whole submit:
+ *   const { submit, problem, clearProblem } = useProblemSubmit(form, FIELDS, (values) => mutation.mutateAsync(values));
+ *   <form onSubmit={submit}><FormProblemAlert outcome={problem} onClose={clearProblem} />…</form>
  */
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useState } from 'react';
+import type { FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-hook-form';
 import type { MessageKey } from '@lbs/contracts';
 import { ApiError, isMessageKey, messageKeyFor } from './api-error.ts';
 
@@ -66,4 +71,25 @@ export function applyProblemToForm<T extends FieldValues>(
     }
   }
   return { messageKey: messageKeyFor(error), mapped, unmapped, status };
+}
+
+/**
+ * A form's submit handler: validates, clears the last problem, runs `action` with the parsed values, and puts a
+ * server problem onto the fields and the alert (applyProblemToForm). An error `action` handles itself is not one.
+ */
+export function useProblemSubmit<TInput extends FieldValues, TOutput>(
+  form: UseFormReturn<TInput, unknown, TOutput>,
+  fields: readonly Path<TInput>[],
+  action: (values: TOutput) => Promise<unknown>,
+) {
+  const [problem, setProblem] = useState<ProblemOutcome | null>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      await action(values);
+    } catch (error) {
+      setProblem(applyProblemToForm(error, form.setError, fields));
+    }
+  });
+  return { submit, problem, clearProblem: () => setProblem(null) };
 }

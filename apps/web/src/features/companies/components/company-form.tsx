@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
@@ -23,7 +23,7 @@ import {
   FormTextField,
 } from '../../../components/form-fields.tsx';
 import { FormProblemAlert } from '../../../components/problem-alert.tsx';
-import { applyProblemToForm, type ProblemOutcome } from '../../../lib/api/form-errors.ts';
+import { useProblemSubmit } from '../../../lib/api/form-errors.ts';
 import { currencies, timeZones } from '../../../lib/format.ts';
 import {
   COMPANY_FORM_FIELDS,
@@ -46,7 +46,6 @@ export function CompanyForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [problem, setProblem] = useState<ProblemOutcome | null>(null);
   const form = useForm<CompanyFormInput, unknown, CompanyFormOutput>({
     resolver: zodResolver(companyFormSchema),
     defaultValues,
@@ -56,18 +55,11 @@ export function CompanyForm({
   const zones = useMemo(timeZones, []);
   const currencyCodes = useMemo(currencies, []);
 
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      setProblem(applyProblemToForm(error, form.setError, COMPANY_FORM_FIELDS));
-    }
-  });
+  const { submit, problem, clearProblem } = useProblemSubmit(form, COMPANY_FORM_FIELDS, onSubmit);
 
   return (
     <Box component="form" noValidate onSubmit={submit}>
-      <FormProblemAlert outcome={problem} onClose={() => setProblem(null)} />
+      <FormProblemAlert outcome={problem} onClose={clearProblem} />
       <FormGrid>
         <FormTextField control={control} name="name" label={t('org.fields.name')} required autoFocus />
         <FormTextField

@@ -24,7 +24,7 @@ import { AppLogo } from '../../../components/app-logo.tsx';
 import { FormTextField } from '../../../components/form-fields.tsx';
 import { FormProblemAlert } from '../../../components/problem-alert.tsx';
 import { ApiError } from '../../../lib/api/api-error.ts';
-import { applyProblemToForm, type ProblemOutcome } from '../../../lib/api/form-errors.ts';
+import { useProblemSubmit } from '../../../lib/api/form-errors.ts';
 import { beginLogin } from '../../../lib/auth/session.ts';
 import { useSetPassword } from '../api/invitations.ts';
 
@@ -64,7 +64,6 @@ export function SetPasswordPage({ headerActions }: { headerActions?: ReactNode }
   const [search] = useSearchParams();
   const setPassword = useSetPassword();
   const [done, setDone] = useState<InvitationAccepted | null>(null);
-  const [problem, setProblem] = useState<ProblemOutcome | null>(null);
   const [visible, setVisible] = useState(false);
   const email = search.get('email') ?? '';
   const form = useForm<InvitationAcceptForm>({
@@ -73,8 +72,7 @@ export function SetPasswordPage({ headerActions }: { headerActions?: ReactNode }
     mode: 'onTouched',
   });
 
-  const submit = form.handleSubmit(async ({ email: address, code, password }) => {
-    setProblem(null);
+  const { submit, problem, clearProblem } = useProblemSubmit(form, FIELDS, async ({ email: address, code, password }) => {
     try {
       setDone(await setPassword.mutateAsync({ email: address, code, password }));
     } catch (error) {
@@ -83,7 +81,7 @@ export function SetPasswordPage({ headerActions }: { headerActions?: ReactNode }
         form.setError('code', { type: 'server', message: error.code }, { shouldFocus: true });
         return;
       }
-      setProblem(applyProblemToForm(error, form.setError, FIELDS));
+      throw error;
     }
   });
 
@@ -136,7 +134,7 @@ export function SetPasswordPage({ headerActions }: { headerActions?: ReactNode }
               <AlertTitle>{t('aws.codeSent')}</AlertTitle>
               {t('org.setPassword.intro')}
             </Alert>
-            <FormProblemAlert outcome={problem} onClose={() => setProblem(null)} />
+            <FormProblemAlert outcome={problem} onClose={clearProblem} />
             <FormTextField
               control={form.control}
               name="email"

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
@@ -15,7 +14,7 @@ import {
   FormTextField,
 } from '../../../components/form-fields.tsx';
 import { FormProblemAlert } from '../../../components/problem-alert.tsx';
-import { applyProblemToForm, type ProblemOutcome } from '../../../lib/api/form-errors.ts';
+import { useProblemSubmit } from '../../../lib/api/form-errors.ts';
 import { useListQuery } from '../../../lib/api/list-query.ts';
 
 export type MsisdnFormInput = z.input<typeof msisdnCreateSchema>;
@@ -68,7 +67,6 @@ export function MsisdnForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [problem, setProblem] = useState<ProblemOutcome | null>(null);
   const form = useForm<MsisdnFormInput, unknown, MsisdnFormValues>({
     resolver: zodResolver(msisdnCreateSchema),
     defaultValues,
@@ -81,14 +79,7 @@ export function MsisdnForm({
   const companyChosen = Boolean(companyId);
   const unitHelp = companyChosen ? undefined : t('msisdns.form.chooseCompanyFirst');
 
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      setProblem(applyProblemToForm(error, form.setError, FIELDS));
-    }
-  });
+  const { submit, problem, clearProblem } = useProblemSubmit(form, FIELDS, onSubmit);
 
   const clearUnits = () => {
     form.setValue('departmentId', null as unknown as number);
@@ -99,7 +90,7 @@ export function MsisdnForm({
   const renumbering = mode === 'edit' && numberEditable && number !== defaultValues.msisdn;
   return (
     <Box component="form" noValidate onSubmit={submit}>
-      <FormProblemAlert outcome={problem} onClose={() => setProblem(null)} />
+      <FormProblemAlert outcome={problem} onClose={clearProblem} />
       <FormGrid>
         <FormSection title={t('msisdns.section.employee')}>
           <FormTextField

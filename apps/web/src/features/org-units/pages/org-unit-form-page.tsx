@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -12,7 +11,7 @@ import { FormActions, FormGrid, FormTextField } from '../../../components/form-f
 import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { FormProblemAlert } from '../../../components/problem-alert.tsx';
-import { applyProblemToForm, type ProblemOutcome } from '../../../lib/api/form-errors.ts';
+import { useProblemSubmit } from '../../../lib/api/form-errors.ts';
 import { useCreateMutation } from '../../../lib/api/resource.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCan } from '../../../lib/permissions.ts';
@@ -50,23 +49,15 @@ function OrgUnitForm({
       : pickCompany
         ? orgUnitAddFormSchemaSuperAdmin
         : orgUnitAddFormSchema;
-  const [problem, setProblem] = useState<ProblemOutcome | null>(null);
   const form = useForm<OrgUnitFormValues>({
     resolver: zodResolver(schema) as Resolver<OrgUnitFormValues>,
     defaultValues,
     mode: 'onTouched',
   });
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
-      await onSubmit(values, () => form.reset(defaultValues));
-    } catch (error) {
-      setProblem(applyProblemToForm(error, form.setError, ORG_UNIT_FORM_FIELDS));
-    }
-  });
+  const { submit, problem, clearProblem } = useProblemSubmit(form, ORG_UNIT_FORM_FIELDS, (values) => onSubmit(values, () => form.reset(defaultValues)));
   return (
     <Box component="form" noValidate onSubmit={submit}>
-      <FormProblemAlert outcome={problem} onClose={() => setProblem(null)} />
+      <FormProblemAlert outcome={problem} onClose={clearProblem} />
       <FormGrid>
         {pickCompany ? (
           <FormEntitySelect

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
@@ -16,7 +15,7 @@ import {
   FormTextField,
 } from '../../../components/form-fields.tsx';
 import { FormProblemAlert } from '../../../components/problem-alert.tsx';
-import { applyProblemToForm, type ProblemOutcome } from '../../../lib/api/form-errors.ts';
+import { useProblemSubmit } from '../../../lib/api/form-errors.ts';
 import { useDetailQuery } from '../../../lib/api/resource.ts';
 import { USER_FORM_FIELDS, userFormSchema, type UserFormInput, type UserFormOutput } from '../api/users.ts';
 
@@ -36,7 +35,6 @@ export function UserForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [problem, setProblem] = useState<ProblemOutcome | null>(null);
   const form = useForm<UserFormInput, unknown, UserFormOutput>({
     resolver: zodResolver(userFormSchema),
     defaultValues,
@@ -48,18 +46,11 @@ export function UserForm({
   const zonesEnabled = company.data?.config.zoneEnabled ?? false;
   const roleOptions = ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }));
 
-  const submit = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      setProblem(applyProblemToForm(error, form.setError, USER_FORM_FIELDS));
-    }
-  });
+  const { submit, problem, clearProblem } = useProblemSubmit(form, USER_FORM_FIELDS, onSubmit);
 
   return (
     <Box component="form" noValidate onSubmit={submit}>
-      <FormProblemAlert outcome={problem} onClose={() => setProblem(null)} />
+      <FormProblemAlert outcome={problem} onClose={clearProblem} />
       <FormGrid>
         <FormTextField
           control={control}
