@@ -20,7 +20,9 @@ function compressedSize(url: string, headers: Record<string, string>): Promise<n
     get(url, { headers: { ...headers, 'accept-encoding': 'gzip' } }, (response) => {
       let n = 0;
       response.on('data', (chunk: Buffer) => (n += chunk.length));
-      response.on('end', () => (response.headers['content-encoding'] === 'gzip' ? resolve(n) : reject(new Error('not gzip'))));
+      response.on('end', () =>
+        response.headers['content-encoding'] === 'gzip' ? resolve(n) : reject(new Error('not gzip')),
+      );
     }).on('error', reject);
   });
 }
@@ -80,7 +82,14 @@ export async function benchMonitorPositions(): Promise<BenchRow[]> {
     const monitor = await load(url, auth);
     // What a browser gets: it always accepts gzip (the server compresses each snapshot once).
     const gzipped = await load(url, { ...auth, 'accept-encoding': 'gzip' });
-    if (monitor.non2xx || monitor.errors || gzipped.non2xx || gzipped.errors || trivial.non2xx || trivial.errors)
+    if (
+      monitor.non2xx ||
+      monitor.errors ||
+      gzipped.non2xx ||
+      gzipped.errors ||
+      trivial.non2xx ||
+      trivial.errors
+    )
       throw new Error('some requests failed');
     return [
       {

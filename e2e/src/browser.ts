@@ -38,9 +38,15 @@ export async function signIn(
   await page.fill('input[name="username"]', username);
   await page.fill('input[name="password"]', options.password ?? DEMO_PASSWORD);
   await Promise.all([
-    page.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/realms/') && !url.pathname.startsWith('/authenticate'), {
-      timeout: 30_000,
-    }),
+    page.waitForURL(
+      (url) =>
+        url.origin === baseUrl &&
+        !url.pathname.startsWith('/realms/') &&
+        !url.pathname.startsWith('/authenticate'),
+      {
+        timeout: 30_000,
+      },
+    ),
     page.click('button[type="submit"]'),
   ]);
   return page;

@@ -24,7 +24,12 @@ function rgb(hex: string) {
  * decodes the PNG, so no image library is needed): a map that draws nothing is one flat colour and fails any sane
  * threshold on `distinct` and `nonBackground`; `near` counts pixels of marker, cluster or trail colours.
  */
-export async function pixelStats<K extends string>(page: Page, element: Locator, targets: Record<K, string>, mask: Locator[] = []): Promise<PixelStats<K>> {
+export async function pixelStats<K extends string>(
+  page: Page,
+  element: Locator,
+  targets: Record<K, string>,
+  mask: Locator[] = [],
+): Promise<PixelStats<K>> {
   const png = await element.screenshot({ mask, maskColor: '#FF00FF', animations: 'disabled' });
   const rgbTargets = Object.fromEntries(Object.entries<string>(targets).map(([k, v]) => [k, rgb(v)]));
   const stats = await page.evaluate(
@@ -50,7 +55,8 @@ export async function pixelStats<K extends string>(page: Page, element: Locator,
         unmasked++;
         const key = ((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4);
         histogram.set(key, (histogram.get(key) ?? 0) + 1);
-        for (const [name, t] of wanted) if (Math.abs(r - t.r) + Math.abs(g - t.g) + Math.abs(b - t.b) < 48) near[name]!++;
+        for (const [name, t] of wanted)
+          if (Math.abs(r - t.r) + Math.abs(g - t.g) + Math.abs(b - t.b) < 48) near[name]!++;
       }
       const background = Math.max(0, ...histogram.values());
       return {

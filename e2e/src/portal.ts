@@ -6,7 +6,8 @@ export async function acceptNotice(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog');
   await dialog.waitFor({ state: 'visible', timeout: 30_000 });
   const agree = dialog.getByRole('button', { name: 'Agree and Continue' });
-  if (!(await agree.isDisabled())) throw new Error('"Agree and Continue" must be disabled until Accept is ticked');
+  if (!(await agree.isDisabled()))
+    throw new Error('"Agree and Continue" must be disabled until Accept is ticked');
   await dialog.getByRole('checkbox').check();
   await agree.click();
   await dialog.waitFor({ state: 'detached', timeout: 30_000 });
@@ -45,5 +46,7 @@ export async function sidebarHrefs(page: Page): Promise<string[]> {
   const collapsed = nav.locator('button[aria-expanded="false"]');
   // Each click changes the set (the locator is live), so always open the first still-collapsed group.
   for (let guard = 0; (await collapsed.count()) > 0 && guard < 20; guard++) await collapsed.first().click();
-  return nav.locator('a[href]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  return nav
+    .locator('a[href]')
+    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
 }

@@ -31,13 +31,19 @@ async function openAlphaTrackingWindow(): Promise<() => Promise<void>> {
   const token = await accessTokenOf(sa);
   await saContext.close();
   const list = await apiAs(baseUrl, token, 'GET', '/companies?q=Alpha&size=5');
-  const alpha = (list.json as { items: { id: number; name: string; config: { trackingWindow: unknown } }[] }).items.find((c) => c.name === 'Alpha Logistics');
+  const alpha = (
+    list.json as { items: { id: number; name: string; config: { trackingWindow: unknown } }[] }
+  ).items.find((c) => c.name === 'Alpha Logistics');
   if (!alpha) throw new Error('demo company Alpha Logistics not found');
   const always = { days: [1, 2, 3, 4, 5, 6, 7], start: '00:00', end: '23:59', timezone: 'Asia/Riyadh' };
-  const patched = await apiAs(baseUrl, token, 'PATCH', `/companies/${alpha.id}`, { config: { trackingWindow: always } });
+  const patched = await apiAs(baseUrl, token, 'PATCH', `/companies/${alpha.id}`, {
+    config: { trackingWindow: always },
+  });
   expect(patched.status).toBe(200);
   return async () => {
-    await apiAs(baseUrl, token, 'PATCH', `/companies/${alpha.id}`, { config: { trackingWindow: alpha.config.trackingWindow } });
+    await apiAs(baseUrl, token, 'PATCH', `/companies/${alpha.id}`, {
+      config: { trackingWindow: alpha.config.trackingWindow },
+    });
   };
 }
 
@@ -106,7 +112,12 @@ describe('Monitor', () => {
     // A locate made elsewhere (the API, as another user's tab would) reaches this page through the SSE stream only.
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     const token = await accessTokenOf(page);
-    const candidates = await apiAs(baseUrl, token, 'GET', '/msisdns?consentStatus=GRANTED&trackingEnabled=true&size=20&sort=employeeName');
+    const candidates = await apiAs(
+      baseUrl,
+      token,
+      'GET',
+      '/msisdns?consentStatus=GRANTED&trackingEnabled=true&size=20&sort=employeeName',
+    );
     const search = page.getByRole('searchbox', { name: 'Search by number or name' });
     const target = (candidates.json as { items: { id: number; msisdn: string }[] }).items[0];
     if (!target) throw new Error('no consented, tracked demo MSISDN');
@@ -129,7 +140,9 @@ describe('Monitor', () => {
     await expect.poll(() => fixTime.getAttribute('datetime'), { timeout: 15_000 }).toBe(located.time);
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('now');
     expect(await page.getByRole('button', { name: /^Live · [1-9]/ }).count()).toBe(1);
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
     await details(page).getByRole('button', { name: 'Close the details' }).click();
     await page.getByRole('button', { name: 'Clear the search' }).click();
   });
@@ -155,11 +168,16 @@ describe('Monitor', () => {
     let position: { time: string; lat: number; lon: number } | null = null;
     for (let attempt = 0; attempt < 4 && !position; attempt++) {
       const [response] = await Promise.all([
-        page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/locate'), { timeout: 30_000 }),
+        page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/locate'), {
+          timeout: 30_000,
+        }),
         locate.click(),
       ]);
       expect(response.status()).toBe(200);
-      const body = (await response.json()) as { status: string; position: { time: string; lat: number; lon: number } | null };
+      const body = (await response.json()) as {
+        status: string;
+        position: { time: string; lat: number; lon: number } | null;
+      };
       if (body.status === 'LOCATED') position = body.position;
       else await panel.getByRole('alert').waitFor(); // the translated reason, e.g. "The phone is switched off…"
     }
@@ -178,7 +196,8 @@ describe('Monitor', () => {
     const panel = details(page);
     await panel.getByRole('button', { name: 'From–to' }).click();
     const pad = (n: number) => String(n).padStart(2, '0');
-    const local = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    const local = (d: Date) =>
+      `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
     const now = new Date(Date.now() + 60_000);
     await panel.getByLabel('From', { exact: true }).fill(local(new Date(now.getTime() - 4 * 86_400_000)));
     await panel.getByLabel('To', { exact: true }).fill(local(now));
@@ -187,7 +206,10 @@ describe('Monitor', () => {
     await count.waitFor({ timeout: 20_000 });
     expect(Number(/(\d+)$/.exec((await count.textContent()) ?? '')?.[1])).toBeGreaterThan(1);
     await expect
-      .poll(async () => (await pixelStats(page, mapRegion(page), TRAIL, overlays(page))).near.trail, { timeout: 20_000, message: 'trail pixels' })
+      .poll(async () => (await pixelStats(page, mapRegion(page), TRAIL, overlays(page))).near.trail, {
+        timeout: 20_000,
+        message: 'trail pixels',
+      })
       .toBeGreaterThan(150);
     // The playback slider moves a marker along the trail.
     const slider = panel.getByRole('slider', { name: 'Playback position' });
@@ -198,28 +220,43 @@ describe('Monitor', () => {
 
   it('MSISDN details: the small map shows the last position, and an issued device token takes app positions', async () => {
     const token = await accessTokenOf(page);
-    const candidates = await apiAs(baseUrl, token, 'GET', '/msisdns?consentStatus=GRANTED&trackingEnabled=true&size=5&sort=createdAt');
+    const candidates = await apiAs(
+      baseUrl,
+      token,
+      'GET',
+      '/msisdns?consentStatus=GRANTED&trackingEnabled=true&size=5&sort=createdAt',
+    );
     const target = (candidates.json as { items: { id: number; msisdn: string }[] }).items[0];
     if (!target) throw new Error('no consented, tracked demo MSISDN');
     // A fresh network fix, so the last 24 hours are never empty whatever the hour of the run.
     let located = false;
     for (let attempt = 0; attempt < 4 && !located; attempt++) {
-      located = ((await apiAs(baseUrl, token, 'POST', `/msisdns/${target.id}/locate`)).json as { status: string }).status === 'LOCATED';
+      located =
+        ((await apiAs(baseUrl, token, 'POST', `/msisdns/${target.id}/locate`)).json as { status: string })
+          .status === 'LOCATED';
     }
     expect(located).toBe(true);
 
     await page.goto(`${baseUrl}/msisdn-details/${target.id}`);
     await page.getByRole('heading', { name: 'Location', level: 2 }).waitFor({ timeout: 30_000 });
     const count = page.getByTestId('msisdn-history-count');
-    await expect.poll(async () => Number(/(\d+)/.exec((await count.textContent()) ?? '')?.[1] ?? 0), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(/(\d+)/.exec((await count.textContent()) ?? '')?.[1] ?? 0), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0);
     const miniMap = page.getByRole('region', { name: /^Last known position of / });
     await miniMap.locator('canvas.maplibregl-canvas').waitFor();
     // The last position is drawn (a blue dot with its accuracy circle) over the world map.
     await expect
-      .poll(async () => (await pixelStats(page, miniMap, MINI_MAP, [page.locator('.maplibregl-ctrl')])).near.position, {
-        timeout: 20_000,
-        message: 'last-position pixels on the small map',
-      })
+      .poll(
+        async () =>
+          (await pixelStats(page, miniMap, MINI_MAP, [page.locator('.maplibregl-ctrl')])).near.position,
+        {
+          timeout: 20_000,
+          message: 'last-position pixels on the small map',
+        },
+      )
       .toBeGreaterThan(20);
     const stats = await pixelStats(page, miniMap, MINI_MAP, [page.locator('.maplibregl-ctrl')]);
     expect(stats.distinct).toBeGreaterThan(DISTINCT_MIN);
@@ -241,7 +278,9 @@ describe('Monitor', () => {
       timestamp: String(Math.floor(Date.now() / 1000)),
       accuracy: '12',
     });
-    expect((await fetch(`${baseUrl}/ingest/osmand?${report.toString()}`, { method: 'POST' })).status).toBe(200);
+    expect((await fetch(`${baseUrl}/ingest/osmand?${report.toString()}`, { method: 'POST' })).status).toBe(
+      200,
+    );
     await page.reload();
     await page.getByText('Traccar Client app').first().waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('msisdn-coordinates').textContent()).toBe('24.71234, 46.67891');
@@ -252,9 +291,14 @@ describe('Monitor', () => {
 
     // Revoked: the app's next report is refused.
     await page.getByRole('button', { name: 'Revoke token' }).click();
-    await page.getByRole('dialog', { name: 'Revoke the device token?' }).getByRole('button', { name: 'Revoke token' }).click();
+    await page
+      .getByRole('dialog', { name: 'Revoke the device token?' })
+      .getByRole('button', { name: 'Revoke token' })
+      .click();
     await page.getByText('None issued').waitFor();
-    expect((await fetch(`${baseUrl}/ingest/osmand?${report.toString()}`, { method: 'POST' })).status).toBe(401);
+    expect((await fetch(`${baseUrl}/ingest/osmand?${report.toString()}`, { method: 'POST' })).status).toBe(
+      401,
+    );
     await page.goto(`${baseUrl}/monitor`);
     await numbersList(page).getByRole('listitem').first().waitFor({ timeout: 30_000 });
   });
@@ -280,7 +324,11 @@ describe('Monitor', () => {
 
 describe('Monitor without WebGL', () => {
   it('says so instead of leaving a blank area, and the list still works', async () => {
-    const noGl = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--disable-3d-apis'], headless: true });
+    const noGl = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, '--disable-3d-apis'],
+      headless: true,
+    });
     try {
       const ctx = await noGl.newContext({ locale: 'en-US' });
       const p = await signIn(ctx, baseUrl, 'companyadmin');

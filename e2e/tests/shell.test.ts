@@ -31,7 +31,12 @@ async function expectUnauthorized(page: Page, path: string, denied: boolean): Pr
   await main.waitFor();
   if (denied) {
     await expect.poll(() => main.getByText(UNAUTHORIZED).count(), { timeout: 15_000, message: path }).toBe(1);
-    expect(await main.getByRole('link', { name: /home/i }).or(main.getByRole('button', { name: /home/i })).count()).toBeGreaterThan(0);
+    expect(
+      await main
+        .getByRole('link', { name: /home/i })
+        .or(main.getByRole('button', { name: /home/i }))
+        .count(),
+    ).toBeGreaterThan(0);
   } else {
     await main.getByRole('heading').first().waitFor();
     expect(await main.getByText(UNAUTHORIZED).count(), path).toBe(0);
@@ -82,7 +87,10 @@ describe('dueadmin', () => {
     const context = await browser.newContext({ locale: 'en-US' });
     const page = await signIn(context, baseUrl, 'dueadmin');
     await page.waitForURL(`${baseUrl}/due-invoice`);
-    await page.getByText(/INV-GAMMA-/).first().waitFor();
+    await page
+      .getByText(/INV-GAMMA-/)
+      .first()
+      .waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     for (const path of ['/monitor', '/designation/list', '/change-password']) {
       await page.goto(`${baseUrl}${path}`);
@@ -133,7 +141,9 @@ describe('language, logout and token refresh', () => {
     await Promise.all([page.waitForURL(`${baseUrl}/monitor`), page.click('button[type="submit"]')]);
     const before = await page.evaluate(() => localStorage.getItem('refreshToken'));
     const refreshed = page.waitForResponse(
-      (r) => r.url().endsWith('/protocol/openid-connect/token') && (r.request().postData() ?? '').includes('grant_type=refresh_token'),
+      (r) =>
+        r.url().endsWith('/protocol/openid-connect/token') &&
+        (r.request().postData() ?? '').includes('grant_type=refresh_token'),
     );
     await page.clock.fastForward('04:50');
     const response = await refreshed;

@@ -4,7 +4,12 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '@lbs/contracts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -81,7 +86,11 @@ export async function buildApp({ config, database, logger, mlpUrl }: BuildAppOpt
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'LBS Portal API', version: '1.0.0', description: 'Location-based monitoring of employee MSISDNs' },
+      info: {
+        title: 'LBS Portal API',
+        version: '1.0.0',
+        description: 'Location-based monitoring of employee MSISDNs',
+      },
       servers: [{ url: config.publicUrl }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
@@ -98,7 +107,11 @@ export async function buildApp({ config, database, logger, mlpUrl }: BuildAppOpt
     verifyToken = createTokenVerifier({ issuer: config.issuer, clientId: config.clientId, jwks: jwksUri });
   } else {
     const keys = await signingKeys(db);
-    verifyToken = createTokenVerifier({ issuer: config.issuer, clientId: config.clientId, jwks: publicJwks(keys) });
+    verifyToken = createTokenVerifier({
+      issuer: config.issuer,
+      clientId: config.clientId,
+      jwks: publicJwks(keys),
+    });
     identity = await embeddedIdentity(app, { config, db, keys });
   }
   const context: AppContext = { config, database, db, verifyToken };

@@ -12,7 +12,11 @@ const port = 'must be a port number (0-65535)';
 const rate = 'must be a share between 0 and 1';
 const intIn = (min: number, max: number) => {
   const message = `must be a whole number from ${min} to ${max}`;
-  return z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
 };
 
 /** Network location (MLP client, bundled simulator, scheduler) and locate-now. */
@@ -24,7 +28,12 @@ const locationEnv = {
   LBS_MLP_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
   LBS_MLP_CONCURRENCY: intIn(1, 256).default(8),
   LBS_MLP_BATCH_SIZE: intIn(1, 1000).default(50),
-  LBS_SIMULATOR_PORT: z.coerce.number({ error: port }).int({ error: port }).min(0, { error: port }).max(65535, { error: port }).default(9210),
+  LBS_SIMULATOR_PORT: z.coerce
+    .number({ error: port })
+    .int({ error: port })
+    .min(0, { error: port })
+    .max(65535, { error: port })
+    .default(9210),
   LBS_SIMULATOR_LATENCY_MS: z
     .string()
     .regex(/^\d{1,5}(-\d{1,5})?$/, 'must be milliseconds or a range like 50-300')
@@ -33,14 +42,27 @@ const locationEnv = {
       const [min = 0, max = min] = v.split('-').map(Number);
       return [Math.min(min, max), Math.max(min, max)] as [number, number];
     }),
-  LBS_SIMULATOR_ABSENT_RATE: z.coerce.number({ error: rate }).min(0, { error: rate }).max(1, { error: rate }).default(0.03),
-  LBS_SIMULATOR_UNKNOWN_RATE: z.coerce.number({ error: rate }).min(0, { error: rate }).max(1, { error: rate }).default(0.01),
+  LBS_SIMULATOR_ABSENT_RATE: z.coerce
+    .number({ error: rate })
+    .min(0, { error: rate })
+    .max(1, { error: rate })
+    .default(0.03),
+  LBS_SIMULATOR_UNKNOWN_RATE: z.coerce
+    .number({ error: rate })
+    .min(0, { error: rate })
+    .max(1, { error: rate })
+    .default(0.01),
   LBS_WORKER: bool.default(true),
   LOCATE_RATE_LIMIT_PER_MINUTE: intIn(1, 100_000).default(10),
 };
 
 const envSchema = z.object({
-  PORT: z.coerce.number({ error: port }).int({ error: port }).min(0, { error: port }).max(65535, { error: port }).default(8080),
+  PORT: z.coerce
+    .number({ error: port })
+    .int({ error: port })
+    .min(0, { error: port })
+    .max(65535, { error: port })
+    .default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: url('e.g. https://lbs.example.com').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -48,7 +70,10 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v && v.trim() ? v.trim() : undefined))
-    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://'),
+    .refine(
+      (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+      'must start with postgres:// or postgresql://',
+    ),
   OIDC_ISSUER: url('the issuer of an external provider, e.g. https://sso.example.com/realms/lbs').optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('lbs-public'),
   SMTP_URL: z.string().optional(),
@@ -125,7 +150,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got "${String(cleaned[String(i.path[0])])}")`);
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}: ${i.message} (got "${String(cleaned[String(i.path[0])])}")`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;

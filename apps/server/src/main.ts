@@ -16,8 +16,21 @@ async function main(): Promise<void> {
   }
   const server = await startServer(config);
   const log = server.app.log;
-  log.info({ url: config.publicUrl, database: server.database.kind, issuer: config.issuer, gmlc: server.location.mlp.gmlc, worker: config.location.worker }, 'LBS Portal is listening');
-  if (server.seeded) log.info({ positions: await seedDemoPositions(server.database.db) }, 'demo: position history of the last days seeded');
+  log.info(
+    {
+      url: config.publicUrl,
+      database: server.database.kind,
+      issuer: config.issuer,
+      gmlc: server.location.mlp.gmlc,
+      worker: config.location.worker,
+    },
+    'LBS Portal is listening',
+  );
+  if (server.seeded)
+    log.info(
+      { positions: await seedDemoPositions(server.database.db) },
+      'demo: position history of the last days seeded',
+    );
   if (config.demo) {
     const lines = DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(14)} ${a.role.padEnd(16)} ${a.scope}`);
     console.log(

@@ -17,13 +17,17 @@ export interface RunningServer extends BuiltApp {
 }
 
 /** Opens the database, migrates, seeds demo data on an empty one, builds the app and listens. */
-export async function startServer(config: Config, options: { logger?: boolean | object } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: { logger?: boolean | object } = {},
+): Promise<RunningServer> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let simulator: RunningSimulator | undefined;
   try {
     await migrate(database.db);
     let seeded: DemoAccount[] | undefined;
-    if (config.demo && (await isEmpty(database.db))) seeded = await seedDemo(database.db, config.demoPassword);
+    if (config.demo && (await isEmpty(database.db)))
+      seeded = await seedDemo(database.db, config.demoPassword);
     if (!config.location.mlpUrl) simulator = await startBundledSimulator(config, database.db);
     const built = await buildApp({ config, database, logger: options.logger, mlpUrl: simulator?.url });
     await built.app.listen({ port: config.port, host: config.host });

@@ -29,7 +29,8 @@ export const spaPlugin = fp(async function spaPlugin(app: FastifyInstance, { con
   const reserved = [API_BASE_PATH, '/realms/', '/ingest/', '/healthz', '/readyz'];
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (reserved.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`))) return reply.callNotFound();
+    if (reserved.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`)))
+      return reply.callNotFound();
     let relative: string;
     try {
       relative = path.normalize(decodeURIComponent(url)).replace(/^[/\\]+/, '');

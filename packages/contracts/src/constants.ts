@@ -94,8 +94,26 @@ export const MSISDN_IMPORT_CONTENT_TYPES = {
   XLSX: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 /** Import columns; departments, zones and designations are named as in the company (case-insensitive). */
-export const MSISDN_IMPORT_COLUMNS = ['msisdn', 'employeeName', 'employeeCode', 'email', 'department', 'zone', 'designation', 'trackingEnabled'] as const;
-export const MSISDN_IMPORT_REQUIRED_COLUMNS = ['msisdn', 'employeeName', 'department', 'designation'] as const;
+export const MSISDN_IMPORT_COLUMNS = [
+  'msisdn',
+  'employeeName',
+  'employeeCode',
+  'email',
+  'department',
+  'zone',
+  'designation',
+  'trackingEnabled',
+] as const;
+export const MSISDN_IMPORT_REQUIRED_COLUMNS = [
+  'msisdn',
+  'employeeName',
+  'department',
+  'designation',
+] as const;
 
 /** Replies an employee may send to the consent request (first word, case-insensitive). */
-export const CONSENT_REPLIES = { grant: ['YES', 'Y'], refuse: ['NO', 'N'], revoke: ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'] } as const;
+export const CONSENT_REPLIES = {
+  grant: ['YES', 'Y'],
+  refuse: ['NO', 'N'],
+  revoke: ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'],
+} as const;

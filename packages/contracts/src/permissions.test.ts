@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSION_RESOURCES, PERMISSIONS, can, permissionRule, permissionsOf, type PermissionRule } from './permissions.ts';
+import {
+  PERMISSION_RESOURCES,
+  PERMISSIONS,
+  can,
+  permissionRule,
+  permissionsOf,
+  type PermissionRule,
+} from './permissions.ts';
 import { routeById } from './routes.ts';
 import { ROLES } from './roles.ts';
 
 const rules = PERMISSION_RESOURCES.flatMap((resource) =>
-  Object.entries(PERMISSIONS[resource] as Record<string, PermissionRule>).map(([action, rule]) => [`${resource}.${action}`, rule] as const),
+  Object.entries(PERMISSIONS[resource] as Record<string, PermissionRule>).map(
+    ([action, rule]) => [`${resource}.${action}`, rule] as const,
+  ),
 );
 
 describe('permission table', () => {
@@ -28,7 +37,9 @@ describe('permission table', () => {
 
   it('lets whoever may add also delete', () => {
     for (const resource of ['company', 'department', 'zone', 'designation', 'user', 'msisdn'] as const) {
-      expect(permissionRule(resource, 'delete').roles, resource).toEqual(permissionRule(resource, 'create').roles);
+      expect(permissionRule(resource, 'delete').roles, resource).toEqual(
+        permissionRule(resource, 'create').roles,
+      );
     }
   });
 
@@ -37,7 +48,12 @@ describe('permission table', () => {
     expect(can('SuperAdmin', 'zone', 'create')).toBe(false);
     expect(can(undefined, 'msisdn', 'list')).toBe(false);
     for (const role of ROLES) {
-      expect(permissionsOf(role).sort()).toEqual(rules.filter(([, rule]) => rule.roles.includes(role)).map(([key]) => key).sort());
+      expect(permissionsOf(role).sort()).toEqual(
+        rules
+          .filter(([, rule]) => rule.roles.includes(role))
+          .map(([key]) => key)
+          .sort(),
+      );
     }
   });
 });

@@ -19,7 +19,15 @@ import { routeById } from './routes.ts';
  * zones to add one and a SuperAdmin reads companies and users to edit them, although /zone/list is ZoneAdmin-only
  * and /company/list and /user/list are CompanyAdmin-only. Deletes, which no screen names, belong to whoever may add.
  */
-export const PERMISSION_RESOURCES = ['company', 'department', 'zone', 'designation', 'user', 'role', 'msisdn'] as const;
+export const PERMISSION_RESOURCES = [
+  'company',
+  'department',
+  'zone',
+  'designation',
+  'user',
+  'role',
+  'msisdn',
+] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
 export interface PermissionRule {
@@ -41,7 +49,10 @@ function route(id: string, note?: string): PermissionRule {
 
 export const PERMISSIONS = {
   company: {
-    list: { roles: SA_CA, note: 'CompanyAdmin: its own company (/company/list); SuperAdmin: all, to edit them.' },
+    list: {
+      roles: SA_CA,
+      note: 'CompanyAdmin: its own company (/company/list); SuperAdmin: all, to edit them.',
+    },
     read: { roles: SA_CA, note: 'As list.' },
     create: route('companyAdd'),
     update: route('companyEdit'),
@@ -55,7 +66,10 @@ export const PERMISSIONS = {
     delete: { roles: routeById('departmentAdd').roles, note: 'Whoever may add.' },
   },
   zone: {
-    list: { roles: ALL, note: 'CompanyAdmin and DepartmentAdmin read the company’s zones for forms; ZoneAdmin its zone.' },
+    list: {
+      roles: ALL,
+      note: 'CompanyAdmin and DepartmentAdmin read the company’s zones for forms; ZoneAdmin its zone.',
+    },
     read: { roles: ALL, note: 'As list.' },
     create: route('zoneAdd', 'Only in a company with zones enabled.'),
     update: route('zoneEdit'),
@@ -64,16 +78,25 @@ export const PERMISSIONS = {
   designation: {
     list: route('designationList'),
     read: route('designationDetails'),
-    create: route('designationAdd', 'Designations belong to the company: every role works on the company’s list.'),
+    create: route(
+      'designationAdd',
+      'Designations belong to the company: every role works on the company’s list.',
+    ),
     update: route('designationEdit'),
     delete: { roles: routeById('designationAdd').roles, note: 'Whoever may add.' },
   },
   user: {
-    list: { roles: SA_CA, note: 'CompanyAdmin: its company’s users (/user/list); SuperAdmin: all, to edit them.' },
+    list: {
+      roles: SA_CA,
+      note: 'CompanyAdmin: its company’s users (/user/list); SuperAdmin: all, to edit them.',
+    },
     read: { roles: SA_CA, note: 'As list.' },
     create: route('userAdd', 'Sends an invitation e-mail with a security code.'),
     update: route('userEdit', 'Includes roles and active; deactivating ends the user’s sessions.'),
-    delete: { roles: routeById('userAdd').roles, note: 'Whoever may add; a user with audit history is deactivated instead.' },
+    delete: {
+      roles: routeById('userAdd').roles,
+      note: 'Whoever may add; a user with audit history is deactivated instead.',
+    },
     resendInvitation: route('userAdd'),
   },
   role: {
@@ -97,12 +120,19 @@ export type PermissionAction<R extends PermissionResource> = keyof (typeof PERMI
 /** `resource.action` keys, e.g. 'msisdn.resendConsent'. */
 export type Permission = { [R in PermissionResource]: `${R}.${PermissionAction<R>}` }[PermissionResource];
 
-export function permissionRule<R extends PermissionResource>(resource: R, action: PermissionAction<R>): PermissionRule {
+export function permissionRule<R extends PermissionResource>(
+  resource: R,
+  action: PermissionAction<R>,
+): PermissionRule {
   return (PERMISSIONS[resource] as Record<string, PermissionRule>)[action]!;
 }
 
 /** True when the (effective) role may perform the action at all; scope still applies to each object. */
-export function can<R extends PermissionResource>(role: Role | undefined, resource: R, action: PermissionAction<R>): boolean {
+export function can<R extends PermissionResource>(
+  role: Role | undefined,
+  resource: R,
+  action: PermissionAction<R>,
+): boolean {
   return role !== undefined && permissionRule(resource, action).roles.includes(role);
 }
 
@@ -119,8 +149,12 @@ export function permissionsOf(role: Role): Permission[] {
 
 /** What each role is, for /roles (SPEC §1 scope tiers). */
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
-  SuperAdmin: 'Operator administrator: every company, its configuration and price plan, employee MSISDNs and portal users.',
-  CompanyAdmin: 'Administrator of one company: its departments, zones, designations and employee MSISDNs; sees its users and billing.',
-  DepartmentAdmin: 'Administrator of one department: the employee MSISDNs in it and the company’s designations.',
-  ZoneAdmin: 'Administrator of one zone (companies with zones enabled): the zone and the employee MSISDNs in it.',
+  SuperAdmin:
+    'Operator administrator: every company, its configuration and price plan, employee MSISDNs and portal users.',
+  CompanyAdmin:
+    'Administrator of one company: its departments, zones, designations and employee MSISDNs; sees its users and billing.',
+  DepartmentAdmin:
+    'Administrator of one department: the employee MSISDNs in it and the company’s designations.',
+  ZoneAdmin:
+    'Administrator of one zone (companies with zones enabled): the zone and the employee MSISDNs in it.',
 };

@@ -50,7 +50,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     mkdirSync(location, { recursive: true });
   }
   const pglite = await PGlite.create(location, {
-    parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v), [DATE]: (v: string) => v },
+    parsers: {
+      [INT8]: (v: string) => Number(v),
+      [NUMERIC]: (v: string) => Number(v),
+      [DATE]: (v: string) => v,
+    },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return { db, kind: 'pglite', pglite, close: () => db.destroy() };

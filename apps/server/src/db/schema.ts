@@ -95,7 +95,10 @@ export interface MsisdnsTable {
   employee_name: string;
   employee_code: string | null;
   email: string | null;
-  consent_status: ColumnType<'PENDING' | 'GRANTED' | 'REVOKED', 'PENDING' | 'GRANTED' | 'REVOKED' | undefined>;
+  consent_status: ColumnType<
+    'PENDING' | 'GRANTED' | 'REVOKED',
+    'PENDING' | 'GRANTED' | 'REVOKED' | undefined
+  >;
   consent_at: Timestamp | null;
   consent_requested_at: Timestamp | null;
   tracking_enabled: ColumnType<boolean, boolean | undefined>;
@@ -183,7 +186,10 @@ export interface MsisdnImportsTable {
   created_by: number | null;
   file_name: string | null;
   format: 'CSV' | 'XLSX';
-  status: ColumnType<'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED', 'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | undefined>;
+  status: ColumnType<
+    'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED',
+    'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | undefined
+  >;
   total: number;
   processed: ColumnType<number, number | undefined, number>;
   succeeded: ColumnType<number, number | undefined, number>;

@@ -7,7 +7,11 @@ import type { Db } from '../db/database.ts';
  * processes starting together agree on one value.
  */
 export async function getOrCreateSecret<T>(db: Db, name: string, make: () => Promise<T>): Promise<T> {
-  const existing = await db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirst();
+  const existing = await db
+    .selectFrom('app_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirst();
   if (existing) return existing.value as T;
   const value = await make();
   await db
@@ -15,7 +19,11 @@ export async function getOrCreateSecret<T>(db: Db, name: string, make: () => Pro
     .values({ name, value: JSON.stringify(value) })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const stored = await db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  const stored = await db
+    .selectFrom('app_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return stored.value as T;
 }
 
@@ -36,7 +44,9 @@ export function signingKeys(db: Db): Promise<SigningKeys> {
 export function publicJwks({ keys }: SigningKeys): { keys: JWK[] } {
   return {
     keys: keys.map(({ kty, n, e, kid, alg, use, crv, x, y }) =>
-      Object.fromEntries(Object.entries({ kty, n, e, kid, alg, use, crv, x, y }).filter(([, v]) => v !== undefined)),
+      Object.fromEntries(
+        Object.entries({ kty, n, e, kid, alg, use, crv, x, y }).filter(([, v]) => v !== undefined),
+      ),
     ),
   };
 }

@@ -1,4 +1,10 @@
-import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 
 export interface VerifiedToken extends JWTPayload {
   sub: string;
@@ -19,7 +25,9 @@ export interface TokenVerifierOptions {
  * Verifies an access token: signature (RS/ES/PS algorithms only, never `none` or HMAC), `iss`, `exp`/`nbf`, and
  * that it was issued to our client (`azp`, or `aud` for providers that only set the audience).
  */
-export function createTokenVerifier(options: TokenVerifierOptions): (token: string) => Promise<VerifiedToken> {
+export function createTokenVerifier(
+  options: TokenVerifierOptions,
+): (token: string) => Promise<VerifiedToken> {
   const keys: JWTVerifyGetKey =
     options.jwks instanceof URL
       ? createRemoteJWKSet(options.jwks, { cooldownDuration: 30_000, cacheMaxAge: 600_000 })

@@ -36,12 +36,20 @@ function rowOf(actor: AuditActor, event: AuditEvent): Insertable<Database['audit
  * The one helper every write (and every view of a location) calls, inside the same transaction as the write,
  * so an acknowledged write always has its audit event.
  */
-export async function audit(db: Kysely<Database> | Transaction<Database>, actor: AuditActor, event: AuditEvent): Promise<void> {
+export async function audit(
+  db: Kysely<Database> | Transaction<Database>,
+  actor: AuditActor,
+  event: AuditEvent,
+): Promise<void> {
   await db.insertInto('audit_log').values(rowOf(actor, event)).execute();
 }
 
 /** Several events of one write (a batch of an import) in one insert, same transaction rule as audit(). */
-export async function auditMany(db: Kysely<Database> | Transaction<Database>, actor: AuditActor, events: AuditEvent[]): Promise<void> {
+export async function auditMany(
+  db: Kysely<Database> | Transaction<Database>,
+  actor: AuditActor,
+  events: AuditEvent[],
+): Promise<void> {
   if (events.length === 0) return;
   await db
     .insertInto('audit_log')

@@ -20,7 +20,8 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'The requested item') => new AppError(404, 'problem.notFound', `${what} was not found.`);
+export const notFound = (what = 'The requested item') =>
+  new AppError(404, 'problem.notFound', `${what} was not found.`);
 export const unauthorized = (detail = 'A valid bearer token is required.') =>
   new AppError(401, 'auth.unauthorized', detail, undefined, { 'www-authenticate': 'Bearer realm="lbs"' });
 export const forbidden = (code: MessageKey = 'auth.forbidden', detail = 'You are not allowed to do this.') =>

@@ -15,7 +15,10 @@ export function applySort<DB, TB extends keyof DB, O>(
   fallback = '',
 ): SelectQueryBuilder<DB, TB, O> {
   let q = query;
-  for (const part of (sort || fallback).split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (sort || fallback)
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const descending = part.startsWith('-');
     const column = columns[descending ? part.slice(1) : part];
     if (column) q = q.orderBy(sql.ref(column), descending ? 'desc' : 'asc');
@@ -24,11 +27,20 @@ export function applySort<DB, TB extends keyof DB, O>(
 }
 
 /** `q` → case-insensitive substring match on any of the columns (LIKE wildcards in q are taken literally). */
-export function applySearch<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, q: string | undefined, columns: string[]): SelectQueryBuilder<DB, TB, O> {
+export function applySearch<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  q: string | undefined,
+  columns: string[],
+): SelectQueryBuilder<DB, TB, O> {
   const text = q?.trim();
   if (!text) return query;
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return query.where(sql<boolean>`(${sql.join(columns.map((c) => sql`${sql.ref(c)} ilike ${pattern}`), sql` or `)})`);
+  return query.where(
+    sql<boolean>`(${sql.join(
+      columns.map((c) => sql`${sql.ref(c)} ilike ${pattern}`),
+      sql` or `,
+    )})`,
+  );
 }
 
 export interface PageRequest {
@@ -36,12 +48,17 @@ export interface PageRequest {
   size: number;
 }
 
-export function applyPage<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, { page, size }: PageRequest): SelectQueryBuilder<DB, TB, O> {
+export function applyPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  { page, size }: PageRequest,
+): SelectQueryBuilder<DB, TB, O> {
   return query.limit(size).offset((page - 1) * size);
 }
 
 /** `count(*)` of a filtered query (before joins that only serve the page's columns). */
-export async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+export async function countOf<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+): Promise<number> {
   const row = await query
     .clearSelect()
     .select(sql<number>`count(*)`.as('total'))

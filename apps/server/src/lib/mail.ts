@@ -37,9 +37,15 @@ export function createMailer({ smtpUrl, from, db, log }: MailerOptions): Mailer 
   return {
     kind: 'outbox',
     async send(message) {
-      await db.insertInto('outbox_messages').values({ channel: 'EMAIL', to: message.to, subject: message.subject, body: message.text }).execute();
+      await db
+        .insertInto('outbox_messages')
+        .values({ channel: 'EMAIL', to: message.to, subject: message.subject, body: message.text })
+        .execute();
       // No SMTP server: the log is the only way the message reaches anybody (a demo works offline).
-      log.info({ to: message.to, subject: message.subject }, `e-mail kept in the outbox (no SMTP_URL):\n${message.text}`);
+      log.info(
+        { to: message.to, subject: message.subject },
+        `e-mail kept in the outbox (no SMTP_URL):\n${message.text}`,
+      );
     },
     close: () => {},
   };

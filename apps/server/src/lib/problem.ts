@@ -50,7 +50,13 @@ function fieldErrorsFromZod(error: FastifyError): FieldError[] {
   });
 }
 
-export function problemBody(status: number, code: string, detail: string | undefined, requestId: string, errors?: FieldError[]): Problem {
+export function problemBody(
+  status: number,
+  code: string,
+  detail: string | undefined,
+  requestId: string,
+  errors?: FieldError[],
+): Problem {
   return {
     type: status >= 500 ? 'about:blank' : `urn:lbs:problem:${code}`,
     title: TITLES[status] ?? 'Error',
@@ -98,6 +104,13 @@ export function installProblemHandler(app: FastifyInstance): void {
     reply
       .status(404)
       .type('application/problem+json')
-      .send(problemBody(404, 'problem.notFound', `No route for ${request.method} ${request.url.split('?')[0]}`, request.id));
+      .send(
+        problemBody(
+          404,
+          'problem.notFound',
+          `No route for ${request.method} ${request.url.split('?')[0]}`,
+          request.id,
+        ),
+      );
   });
 }

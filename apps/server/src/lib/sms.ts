@@ -20,7 +20,10 @@ export function outboxSmsGateway(db: Db, log: FastifyBaseLogger): SmsGateway {
   return {
     kind: 'outbox',
     async send(message) {
-      await db.insertInto('outbox_messages').values({ channel: 'SMS', to: message.to, subject: null, body: message.text }).execute();
+      await db
+        .insertInto('outbox_messages')
+        .values({ channel: 'SMS', to: message.to, subject: null, body: message.text })
+        .execute();
       log.info({ to: message.to }, `SMS kept in the outbox: ${message.text}`);
     },
   };

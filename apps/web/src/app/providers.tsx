@@ -21,7 +21,8 @@ function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         // 4xx answers do not get better by asking again
-        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+        retry: (count, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
         refetchOnWindowFocus: false,
       },
     },
@@ -34,7 +35,9 @@ function createQueryClient(): QueryClient {
  */
 function ThemeAndLanguage({ children }: { children: ReactNode }) {
   const { settings } = useSettings();
-  const [locale, setLocale] = useState<LocaleCode>(() => (i18n.language as LocaleCode | undefined) ?? settings.locale);
+  const [locale, setLocale] = useState<LocaleCode>(
+    () => (i18n.language as LocaleCode | undefined) ?? settings.locale,
+  );
   useEffect(() => {
     let current = true;
     switchLanguage(settings.locale).then(
@@ -51,7 +54,13 @@ function ThemeAndLanguage({ children }: { children: ReactNode }) {
     document.documentElement.dir = direction;
   }, [locale, direction]);
   const theme = useMemo(
-    () => createAppTheme({ mode: settings.themeMode, direction, modern: settings.themeStyle === 'modern', locale }),
+    () =>
+      createAppTheme({
+        mode: settings.themeMode,
+        direction,
+        modern: settings.themeStyle === 'modern',
+        locale,
+      }),
     [settings.themeMode, settings.themeStyle, locale, direction],
   );
   useEffect(() => {

@@ -41,7 +41,15 @@ function CurrentUserProviders({ me, children }: { me: Me; children: ReactNode })
   );
 }
 
-function CenteredMessage({ message, action, onAction }: { message: string; action: string; onAction: () => void }) {
+function CenteredMessage({
+  message,
+  action,
+  onAction,
+}: {
+  message: string;
+  action: string;
+  onAction: () => void;
+}) {
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
       <Box sx={{ maxWidth: 520, textAlign: 'center' }}>
@@ -97,7 +105,13 @@ export function RequireAuth() {
   if (me.isPending) return <DelayedLoader fullScreen />;
   if (me.isError) {
     if (me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 403)) {
-      return <CenteredMessage message={t(messageKeyFor(me.error))} action={t('auth.signInAgain')} onAction={() => void logout()} />;
+      return (
+        <CenteredMessage
+          message={t(messageKeyFor(me.error))}
+          action={t('auth.signInAgain')}
+          onAction={() => void logout()}
+        />
+      );
     }
     return <GenericErrorScreen onRetry={() => void me.refetch()} />;
   }

@@ -108,13 +108,20 @@ describe('effective role = highest held (SPEC §4)', () => {
     { held: [], expected: undefined },
   ])('$held → $expected', ({ held, expected }) => {
     expect(effectiveRole(held)).toBe(expected);
-    const user = toCurrentUser({ roleList: held.map((roleName) => ({ roleName })) } as Parameters<typeof toCurrentUser>[0]);
+    const user = toCurrentUser({ roleList: held.map((roleName) => ({ roleName })) } as Parameters<
+      typeof toCurrentUser
+    >[0]);
     expect(user.role).toBe(expected);
   });
 
   it('lists each canonical role held once', () => {
     const user = toCurrentUser({
-      roleList: [{ roleName: 'ZONE_ADMIN' }, { roleName: 'ZoneAdmin' }, { roleName: 'DepartmentAdmin' }, { roleName: 'x' }],
+      roleList: [
+        { roleName: 'ZONE_ADMIN' },
+        { roleName: 'ZoneAdmin' },
+        { roleName: 'DepartmentAdmin' },
+        { roleName: 'x' },
+      ],
     } as Parameters<typeof toCurrentUser>[0]);
     expect(user.roles).toEqual([Z, D]);
   });

@@ -14,7 +14,11 @@ export type RouteDecision = { kind: 'allow' } | { kind: 'unauthorized' } | { kin
  * The guard, in order: a due invoice locks every page but /due-invoice (SPEC §4); then the role must be listed
  * for the route (SPEC §2, §6).
  */
-export function decideRoute(route: Pick<RouteDef, 'path' | 'roles'>, role: Role | undefined, hasDueInvoice: boolean): RouteDecision {
+export function decideRoute(
+  route: Pick<RouteDef, 'path' | 'roles'>,
+  role: Role | undefined,
+  hasDueInvoice: boolean,
+): RouteDecision {
   if (hasDueInvoice && route.path !== DUE_INVOICE_PATH) return { kind: 'redirect', to: DUE_INVOICE_PATH };
   if (!canOpen(route, role)) return { kind: 'unauthorized' };
   return { kind: 'allow' };

@@ -7,9 +7,13 @@ import { ORG_PAGES } from './org-route-pages.tsx';
 
 // Pages off the usual first path load on demand (the layout's Suspense shows the delayed loader).
 const ChangePasswordPage = lazy(() =>
-  import('../features/account/pages/change-password-page.tsx').then((m) => ({ default: m.ChangePasswordPage })),
+  import('../features/account/pages/change-password-page.tsx').then((m) => ({
+    default: m.ChangePasswordPage,
+  })),
 );
-const DueInvoicePage = lazy(() => import('../features/due-invoice/pages/due-invoice-page.tsx').then((m) => ({ default: m.DueInvoicePage })));
+const DueInvoicePage = lazy(() =>
+  import('../features/due-invoice/pages/due-invoice-page.tsx').then((m) => ({ default: m.DueInvoicePage })),
+);
 
 /** Route id → page. Routes without an entry show their area frame until their issue lands. */
 const PAGES: Partial<Record<string, () => ReactNode>> = {

@@ -11,12 +11,18 @@ import { RootRedirect } from './root-redirect.tsx';
 import { RouteGate } from './route-gate.tsx';
 import { pageFor } from './route-pages.tsx';
 
-const AuthenticatePage = lazy(() => import('../features/auth/pages/authenticate-page.tsx').then((m) => ({ default: m.AuthenticatePage })));
+const AuthenticatePage = lazy(() =>
+  import('../features/auth/pages/authenticate-page.tsx').then((m) => ({ default: m.AuthenticatePage })),
+);
 const SetPasswordPage = lazy(() =>
   import('../features/invitations/pages/set-password-page.tsx').then((m) => ({ default: m.SetPasswordPage })),
 );
-const ComingSoonPage = lazy(() => import('../features/errors/pages/coming-soon-page.tsx').then((m) => ({ default: m.ComingSoonPage })));
-const MaintenancePage = lazy(() => import('../features/errors/pages/maintenance-page.tsx').then((m) => ({ default: m.MaintenancePage })));
+const ComingSoonPage = lazy(() =>
+  import('../features/errors/pages/coming-soon-page.tsx').then((m) => ({ default: m.ComingSoonPage })),
+);
+const MaintenancePage = lazy(() =>
+  import('../features/errors/pages/maintenance-page.tsx').then((m) => ({ default: m.MaintenancePage })),
+);
 
 function SuspenseOutlet() {
   return (

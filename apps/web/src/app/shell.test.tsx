@@ -80,7 +80,17 @@ describe('portal shell', () => {
         isPiaSigned: false,
         hasDueInvoice: true,
         dueInvoiceList: [
-          { id: 3, number: 'INV-2025-0042', companyId: 3, companyName: 'Gamma Retail', issuedOn: '2025-09-01', dueOn: '2025-09-30', grandTotal: 1234.5, currency: 'EUR', status: 'OVERDUE' },
+          {
+            id: 3,
+            number: 'INV-2025-0042',
+            companyId: 3,
+            companyName: 'Gamma Retail',
+            issuedOn: '2025-09-01',
+            dueOn: '2025-09-30',
+            grandTotal: 1234.5,
+            currency: 'EUR',
+            status: 'OVERDUE',
+          },
         ],
       }),
     );
@@ -109,7 +119,11 @@ describe('portal shell', () => {
     renderAt('/monitor', testUser('SuperAdmin'));
     fireEvent.click(await screen.findByRole('button', { name: 'Language' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['English', '中文', 'العربية', 'Italiano', 'Español', 'Français']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['English', '中文', 'العربية', 'Italiano', 'Español', 'Français']);
     await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: 'العربية' })));
     await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
     expect(document.documentElement.lang).toBe('ar-SA');

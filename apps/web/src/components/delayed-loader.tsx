@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useDelayedFlag } from '../lib/use-delayed-flag.ts';
 
 /** A spinner that appears only when the work takes longer than LOADER_DELAY_MS (300 ms). */
-export function DelayedLoader({ active = true, fullScreen = false }: { active?: boolean; fullScreen?: boolean }) {
+export function DelayedLoader({
+  active = true,
+  fullScreen = false,
+}: {
+  active?: boolean;
+  fullScreen?: boolean;
+}) {
   const { t } = useTranslation();
   const shown = useDelayedFlag(active);
   if (!shown) return null;

@@ -7,7 +7,16 @@ import { useTranslation } from 'react-i18next';
 export function EmptyState() {
   const { t } = useTranslation();
   return (
-    <Box sx={{ py: 8, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, color: 'text.secondary' }}>
+    <Box
+      sx={{
+        py: 8,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: 1.5,
+        color: 'text.secondary',
+      }}
+    >
       <InboxOutlinedIcon sx={{ fontSize: 48, opacity: 0.6 }} aria-hidden />
       <Typography>{t('common.noRecordFound')}</Typography>
     </Box>

@@ -3,7 +3,10 @@ import Box from '@mui/material/Box';
 /** Decorative: a large label (status code) over a soft map-pin motif. */
 export function ErrorIllustration({ label }: { label: string }) {
   return (
-    <Box aria-hidden sx={{ position: 'relative', display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
+    <Box
+      aria-hidden
+      sx={{ position: 'relative', display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}
+    >
       <Box
         component="svg"
         viewBox="0 0 200 200"

@@ -257,7 +257,9 @@ export function FormMultiSelectField<T extends FieldValues, V extends string | n
           value={(state.field.value as V[] | undefined) ?? []}
           onChange={(event) => {
             const raw = event.target.value as unknown as (string | V)[];
-            state.field.onChange(raw.map((v) => options.find((o) => String(o.value) === String(v))?.value ?? v));
+            state.field.onChange(
+              raw.map((v) => options.find((o) => String(o.value) === String(v))?.value ?? v),
+            );
           }}
           slotProps={{
             select: {
@@ -368,7 +370,10 @@ export function FormCountryField<T extends FieldValues>(props: BaseProps<T>) {
   const { i18n } = useTranslation();
   const locale = i18n.language;
   const countries = useMemo(
-    () => [...allCountryCodes()].sort((a, b) => countryName(locale, a).localeCompare(countryName(locale, b), locale)),
+    () =>
+      [...allCountryCodes()].sort((a, b) =>
+        countryName(locale, a).localeCompare(countryName(locale, b), locale),
+      ),
     [locale],
   );
   return (

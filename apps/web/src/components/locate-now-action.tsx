@@ -42,12 +42,25 @@ export function LocateNowAction({
 
   let outcome: ReactNode = null;
   if (locate.isError) {
-    outcome = <Alert severity="error" role="alert">{t(messageKeyFor(locate.error))}</Alert>;
+    outcome = (
+      <Alert severity="error" role="alert">
+        {t(messageKeyFor(locate.error))}
+      </Alert>
+    );
   } else if (locate.data?.status === 'LOCATED') {
-    outcome = <Alert severity="success" role="status">{t('monitor.locate.located')}</Alert>;
+    outcome = (
+      <Alert severity="success" role="status">
+        {t('monitor.locate.located')}
+      </Alert>
+    );
   } else if (locate.data?.status === 'FAILED') {
-    const reason = locate.data.reason && isMessageKey(locate.data.reason) ? locate.data.reason : 'location.failed';
-    outcome = <Alert severity="warning" role="alert">{t(reason)}</Alert>;
+    const reason =
+      locate.data.reason && isMessageKey(locate.data.reason) ? locate.data.reason : 'location.failed';
+    outcome = (
+      <Alert severity="warning" role="alert">
+        {t(reason)}
+      </Alert>
+    );
   }
 
   return (

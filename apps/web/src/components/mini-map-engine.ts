@@ -5,7 +5,13 @@
 import type { Feature, FeatureCollection } from 'geojson';
 import type { ExpressionSpecification, GeoJSONSource } from 'maplibre-gl';
 import { createBaseMap, type BaseMap, type BaseMapOptions } from '../lib/map/base-map.ts';
-import { ACCURACY_RADIUS, accuracyPixelsAtZoom0, boundsOf, circleExtent, type LatLon } from '../lib/map/geometry.ts';
+import {
+  ACCURACY_RADIUS,
+  accuracyPixelsAtZoom0,
+  boundsOf,
+  circleExtent,
+  type LatLon,
+} from '../lib/map/geometry.ts';
 
 export interface MiniMapData {
   position: (LatLon & { accuracyM?: number | null | undefined }) | null;
@@ -16,10 +22,23 @@ const POSITION_COLOR = '#0A8FDC';
 const TRAIL_COLOR = '#7C3AED';
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
-function collections({ position, trail }: MiniMapData): { position: FeatureCollection; trail: FeatureCollection } {
+function collections({ position, trail }: MiniMapData): {
+  position: FeatureCollection;
+  trail: FeatureCollection;
+} {
   const trailFeatures: Feature[] = [];
-  if (trail.length >= 2) trailFeatures.push({ type: 'Feature', geometry: { type: 'LineString', coordinates: trail.map((p) => [p.lon, p.lat]) }, properties: {} });
-  for (const p of trail) trailFeatures.push({ type: 'Feature', geometry: { type: 'Point', coordinates: [p.lon, p.lat] }, properties: {} });
+  if (trail.length >= 2)
+    trailFeatures.push({
+      type: 'Feature',
+      geometry: { type: 'LineString', coordinates: trail.map((p) => [p.lon, p.lat]) },
+      properties: {},
+    });
+  for (const p of trail)
+    trailFeatures.push({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [p.lon, p.lat] },
+      properties: {},
+    });
   return {
     trail: { type: 'FeatureCollection', features: trailFeatures },
     position: position
@@ -29,7 +48,9 @@ function collections({ position, trail }: MiniMapData): { position: FeatureColle
             {
               type: 'Feature',
               geometry: { type: 'Point', coordinates: [position.lon, position.lat] },
-              properties: { r0: position.accuracyM ? accuracyPixelsAtZoom0(position.accuracyM, position.lat) : 0 },
+              properties: {
+                r0: position.accuracyM ? accuracyPixelsAtZoom0(position.accuracyM, position.lat) : 0,
+              },
             },
           ],
         }
@@ -61,7 +82,12 @@ export class MiniMapEngine {
         type: 'circle',
         source: 'mini-trail',
         filter: ['==', ['geometry-type'], 'Point'],
-        paint: { 'circle-radius': 3, 'circle-color': TRAIL_COLOR, 'circle-stroke-color': '#FFFFFF', 'circle-stroke-width': 1 },
+        paint: {
+          'circle-radius': 3,
+          'circle-color': TRAIL_COLOR,
+          'circle-stroke-color': '#FFFFFF',
+          'circle-stroke-width': 1,
+        },
       });
       map.addLayer({
         id: 'mini-accuracy',
@@ -82,7 +108,12 @@ export class MiniMapEngine {
         id: 'mini-position',
         type: 'circle',
         source: 'mini-position',
-        paint: { 'circle-radius': 7, 'circle-color': POSITION_COLOR, 'circle-stroke-color': '#FFFFFF', 'circle-stroke-width': 2 },
+        paint: {
+          'circle-radius': 7,
+          'circle-color': POSITION_COLOR,
+          'circle-stroke-color': '#FFFFFF',
+          'circle-stroke-width': 2,
+        },
       });
     });
   }
@@ -100,7 +131,8 @@ export class MiniMapEngine {
       const around = p ? (p.accuracyM ? circleExtent(p, p.accuracyM) : [p]) : [];
       const bounds = boundsOf([...data.trail, ...around]);
       if (!bounds) return;
-      if (bounds[0] === bounds[2] && bounds[1] === bounds[3]) map.jumpTo({ center: [bounds[0], bounds[1]], zoom: 15 });
+      if (bounds[0] === bounds[2] && bounds[1] === bounds[3])
+        map.jumpTo({ center: [bounds[0], bounds[1]], zoom: 15 });
       else map.fitBounds(bounds, { padding: 24, maxZoom: 16, duration: 0 });
     });
   }

@@ -13,7 +13,11 @@ describe('MiniMap', () => {
   it('says that the map cannot be shown where the browser has no WebGL 2 (jsdom has none), without loading MapLibre', () => {
     render(
       <I18nextProvider i18n={i18n}>
-        <MiniMap position={{ lat: 24.7, lon: 46.7, accuracyM: 300 }} trail={[{ lat: 24.69, lon: 46.69 }]} height={200} />
+        <MiniMap
+          position={{ lat: 24.7, lon: 46.7, accuracyM: 300 }}
+          trail={[{ lat: 24.69, lon: 46.69 }]}
+          height={200}
+        />
       </I18nextProvider>,
     );
     expect(screen.getByRole('note')).toHaveTextContent('The map cannot be shown');

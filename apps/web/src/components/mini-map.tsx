@@ -50,7 +50,12 @@ export function MiniMap({ position = null, trail = NO_TRAIL, height = 240, label
       ({ MiniMapEngine }) => {
         if (cancelled || !container.current) return;
         try {
-          created = new MiniMapEngine({ container: container.current, dark: darkRef.current, rtl, locale: mapLocale(t) });
+          created = new MiniMapEngine({
+            container: container.current,
+            dark: darkRef.current,
+            rtl,
+            locale: mapLocale(t),
+          });
           setEngine(created);
         } catch (error) {
           console.error('The map could not start', error);
@@ -75,18 +80,36 @@ export function MiniMap({ position = null, trail = NO_TRAIL, height = 240, label
   const lon = position?.lon;
   const accuracyM = position?.accuracyM;
   useEffect(() => {
-    engine?.setData({ position: lat !== undefined && lon !== undefined ? { lat, lon, accuracyM } : null, trail });
+    engine?.setData({
+      position: lat !== undefined && lon !== undefined ? { lat, lon, accuracyM } : null,
+      trail,
+    });
   }, [engine, lat, lon, accuracyM, trail]);
 
   return (
-    <Box sx={{ position: 'relative', height, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
+    <Box
+      sx={{
+        position: 'relative',
+        height,
+        borderRadius: 2,
+        overflow: 'hidden',
+        border: 1,
+        borderColor: 'divider',
+      }}
+    >
       {unavailable ? (
         <MapUnavailable compact />
       ) : (
         <>
           {/* MapLibre's stylesheet makes its container position: relative, so the absolute box is a wrapper. */}
           <Box sx={{ position: 'absolute', inset: 0 }}>
-            <Box ref={container} dir="ltr" role="region" aria-label={label ?? t('map.mini.label')} sx={{ width: '100%', height: '100%' }} />
+            <Box
+              ref={container}
+              dir="ltr"
+              role="region"
+              aria-label={label ?? t('map.mini.label')}
+              sx={{ width: '100%', height: '100%' }}
+            />
           </Box>
           {!engine && (
             <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
@@ -96,7 +119,17 @@ export function MiniMap({ position = null, trail = NO_TRAIL, height = 240, label
           {engine && !position && trail.length === 0 && (
             <Typography
               variant="body2"
-              sx={{ position: 'absolute', top: 8, insetInlineStart: 8, px: 1, py: 0.25, borderRadius: 1, bgcolor: 'background.paper', color: 'text.secondary', boxShadow: 1 }}
+              sx={{
+                position: 'absolute',
+                top: 8,
+                insetInlineStart: 8,
+                px: 1,
+                py: 0.25,
+                borderRadius: 1,
+                bgcolor: 'background.paper',
+                color: 'text.secondary',
+                boxShadow: 1,
+              }}
             >
               {t('map.mini.noPosition')}
             </Typography>

@@ -31,7 +31,16 @@ export function PageFrame({
   const { t } = useTranslation();
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2, mb: 2.5 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          flexWrap: 'wrap',
+          gap: 2,
+          mb: 2.5,
+        }}
+      >
         <Box>
           <Typography variant="h1" component="h1" sx={{ mb: 0.5 }}>
             {title}
@@ -42,7 +51,13 @@ export function PageFrame({
             </Link>
             {crumbs.map((crumb) =>
               crumb.to ? (
-                <Link key={crumb.label} component={RouterLink} to={crumb.to} underline="hover" color="inherit">
+                <Link
+                  key={crumb.label}
+                  component={RouterLink}
+                  to={crumb.to}
+                  underline="hover"
+                  color="inherit"
+                >
                   {crumb.label}
                 </Link>
               ) : (
@@ -62,7 +77,9 @@ export function PageFrame({
         children
       ) : (
         <Card>
-          <CardContent sx={{ p: { xs: 2.5, md: 3.5 }, '&:last-child': { pb: { xs: 2.5, md: 3.5 } } }}>{children}</CardContent>
+          <CardContent sx={{ p: { xs: 2.5, md: 3.5 }, '&:last-child': { pb: { xs: 2.5, md: 3.5 } } }}>
+            {children}
+          </CardContent>
         </Card>
       )}
     </Box>

@@ -46,7 +46,12 @@ export function PositionFacts({
         columnGap: 2,
         rowGap: dense ? 0.75 : 1.25,
         '& dt': { color: 'text.secondary', fontSize: dense ? 13 : undefined },
-        '& dd': { m: 0, minWidth: 0, fontSize: dense ? 13.5 : undefined, fontWeight: dense ? undefined : 500 },
+        '& dd': {
+          m: 0,
+          minWidth: 0,
+          fontSize: dense ? 13.5 : undefined,
+          fontWeight: dense ? undefined : 500,
+        },
       }}
     >
       {children}
@@ -57,7 +62,11 @@ export function PositionFacts({
             <Box component="span" sx={{ display: 'block', fontWeight: 500 }}>
               {formatRelative(timeMs, nowMs, locale)}
             </Box>
-            <Box component="time" dateTime={fix.time} sx={{ display: 'block', color: 'text.secondary', fontWeight: 400 }}>
+            <Box
+              component="time"
+              dateTime={fix.time}
+              sx={{ display: 'block', color: 'text.secondary', fontWeight: 400 }}
+            >
               {formatDateTime(timeMs, locale)}
             </Box>
           </>
@@ -68,7 +77,11 @@ export function PositionFacts({
       {fix && (
         <>
           <dt>{t('monitor.details.accuracy')}</dt>
-          <dd>{fix.accuracyM === null ? t('monitor.details.accuracyUnknown') : `± ${formatDistance(fix.accuracyM, locale)}`}</dd>
+          <dd>
+            {fix.accuracyM === null
+              ? t('monitor.details.accuracyUnknown')
+              : `± ${formatDistance(fix.accuracyM, locale)}`}
+          </dd>
           <dt>{t('monitor.details.coordinates')}</dt>
           <dd data-testid={`${testIdPrefix}-coordinates`}>
             <bdi dir="ltr">{formatCoordinates(fix.lat, fix.lon, locale)}</bdi>

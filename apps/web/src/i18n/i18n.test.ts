@@ -34,7 +34,10 @@ describe('translations', () => {
     const required = [
       ...MESSAGE_KEYS,
       ...ROUTES.map((r) => `route.${r.id}`),
-      ...SIDEBAR.flatMap((e) => [`sidebar.${e.id}`, ...(isSidebarGroup(e) ? e.children.map((c) => `sidebar.${c.id}`) : [])]),
+      ...SIDEBAR.flatMap((e) => [
+        `sidebar.${e.id}`,
+        ...(isSidebarGroup(e) ? e.children.map((c) => `sidebar.${c.id}`) : []),
+      ]),
       ...ROLES.map((r) => `role.${r}`),
       'topbar.language',
       'topbar.adminUser',
@@ -49,7 +52,9 @@ describe('translations', () => {
   it.each(others)('%s translates every value (nothing left in English)', (code) => {
     const allowed = SAME_AS_ENGLISH_ALLOWED[code] ?? [];
     const translations: Record<string, string> = TRANSLATIONS[code];
-    const untranslated = englishKeys.filter((key) => translations[key] === english[key] && !allowed.includes(key));
+    const untranslated = englishKeys.filter(
+      (key) => translations[key] === english[key] && !allowed.includes(key),
+    );
     expect(untranslated).toEqual([]);
   });
 
@@ -57,7 +62,9 @@ describe('translations', () => {
     const translations: Record<string, string> = TRANSLATIONS[code];
     for (const key of englishKeys) {
       expect(translations[key]?.trim(), `${code} ${key}`).toBeTruthy();
-      expect(placeholders(translations[key] ?? ''), `${code} ${key}`).toEqual(placeholders(english[key] ?? ''));
+      expect(placeholders(translations[key] ?? ''), `${code} ${key}`).toEqual(
+        placeholders(english[key] ?? ''),
+      );
     }
   });
 

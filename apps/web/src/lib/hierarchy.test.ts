@@ -6,7 +6,13 @@ const ZONES = [{ zoneEnabled: false }, { zoneEnabled: true }];
 const NO_ZONES = [{ zoneEnabled: false }];
 
 /** SPEC §4 hierarchy rule as a table: roles, zones enabled, stored → toggle shown, mode. */
-const TABLE: { roles: Role[]; zones: boolean; stored: HierarchyMode | null; toggle: boolean; mode: HierarchyMode }[] = [
+const TABLE: {
+  roles: Role[];
+  zones: boolean;
+  stored: HierarchyMode | null;
+  toggle: boolean;
+  mode: HierarchyMode;
+}[] = [
   { roles: ['SuperAdmin'], zones: false, stored: null, toggle: true, mode: 'DEPARTMENT' },
   { roles: ['SuperAdmin'], zones: false, stored: 'ZONE', toggle: true, mode: 'ZONE' },
   { roles: ['SuperAdmin'], zones: true, stored: 'DEPARTMENT', toggle: true, mode: 'DEPARTMENT' },
@@ -24,15 +30,18 @@ const TABLE: { roles: Role[]; zones: boolean; stored: HierarchyMode | null; togg
 describe('hierarchy rule (SPEC §4)', () => {
   beforeEach(() => localStorage.clear());
 
-  it.each(TABLE)('$roles zones=$zones stored=$stored → toggle $toggle, $mode', ({ roles, zones, stored, toggle, mode }) => {
-    const companyConfig = zones ? ZONES : NO_ZONES;
-    expect(resolveHierarchy({ roles, companyConfig, stored })).toEqual({ canShowToggle: toggle, mode });
+  it.each(TABLE)(
+    '$roles zones=$zones stored=$stored → toggle $toggle, $mode',
+    ({ roles, zones, stored, toggle, mode }) => {
+      const companyConfig = zones ? ZONES : NO_ZONES;
+      expect(resolveHierarchy({ roles, companyConfig, stored })).toEqual({ canShowToggle: toggle, mode });
 
-    if (stored) localStorage.setItem('hierarchyMode', stored);
-    expect(resolveAndStoreHierarchy({ companyConfig }, roles)).toEqual({ canShowToggle: toggle, mode });
-    expect(localStorage.getItem('hierarchyMode')).toBe(mode);
-    expect(localStorage.getItem('canShowHierarchyToggle')).toBe(String(toggle));
-  });
+      if (stored) localStorage.setItem('hierarchyMode', stored);
+      expect(resolveAndStoreHierarchy({ companyConfig }, roles)).toEqual({ canShowToggle: toggle, mode });
+      expect(localStorage.getItem('hierarchyMode')).toBe(mode);
+      expect(localStorage.getItem('canShowHierarchyToggle')).toBe(String(toggle));
+    },
+  );
 
   it('defaults to DEPARTMENT and ignores unknown stored values', () => {
     expect(readStoredHierarchyMode()).toBeNull();

@@ -16,8 +16,15 @@ export function readStoredHierarchyMode(): HierarchyMode | null {
 }
 
 /** Applies SPEC §4 to the current user and keeps the outcome under the SPEC storage keys. */
-export function resolveAndStoreHierarchy(me: Pick<Me, 'companyConfig'>, roles: readonly Role[]): HierarchyState {
-  const state = resolveHierarchy({ roles, companyConfig: me.companyConfig, stored: readStoredHierarchyMode() });
+export function resolveAndStoreHierarchy(
+  me: Pick<Me, 'companyConfig'>,
+  roles: readonly Role[],
+): HierarchyState {
+  const state = resolveHierarchy({
+    roles,
+    companyConfig: me.companyConfig,
+    stored: readStoredHierarchyMode(),
+  });
   writeItem('local', LOCAL_STORAGE_KEYS.hierarchyMode, state.mode);
   writeItem('local', LOCAL_STORAGE_KEYS.canShowHierarchyToggle, String(state.canShowToggle));
   return state;

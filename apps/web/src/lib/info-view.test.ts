@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { infoViewReducer, initialInfoView, useInfoView, type InfoViewAction, type InfoViewState } from './info-view.ts';
+import {
+  infoViewReducer,
+  initialInfoView,
+  useInfoView,
+  type InfoViewAction,
+  type InfoViewState,
+} from './info-view.ts';
 
 const busy: InfoViewState = { loading: true, message: '', error: '' };
 const withMessage: InfoViewState = { loading: false, message: 'Saved', error: '' };
@@ -13,7 +19,12 @@ describe('info view reducer (SPEC §4)', () => {
     ['success stops loading', busy, { type: 'fetchSuccess' }, initialInfoView],
     ['success clears a message', withMessage, { type: 'fetchSuccess' }, initialInfoView],
     ['clear clears an error', withError, { type: 'clear' }, initialInfoView],
-    ['message stops loading and holds the text', busy, { type: 'showMessage', message: 'Saved' }, withMessage],
+    [
+      'message stops loading and holds the text',
+      busy,
+      { type: 'showMessage', message: 'Saved' },
+      withMessage,
+    ],
     ['message replaces an error', withError, { type: 'showMessage', message: 'Saved' }, withMessage],
     ['error stops loading and holds the text', busy, { type: 'fetchError', error: 'Failed' }, withError],
     ['error replaces a message', withMessage, { type: 'fetchError', error: 'Failed' }, withError],

@@ -26,8 +26,15 @@ export function formatTime(timeMs: number, locale: string): string {
 
 /** "350 m", "1.2 km" with the language's units and digits. */
 export function formatDistance(metres: number, locale: string): string {
-  if (metres >= 1000) return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1 }).format(metres / 1000);
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'meter', maximumFractionDigits: 0 }).format(metres);
+  if (metres >= 1000)
+    return new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: 'kilometer',
+      maximumFractionDigits: 1,
+    }).format(metres / 1000);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'meter', maximumFractionDigits: 0 }).format(
+    metres,
+  );
 }
 
 export function formatCoordinates(lat: number, lon: number, locale: string): string {

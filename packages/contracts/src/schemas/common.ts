@@ -10,9 +10,7 @@ export const problemSchema = z.object({
   code: z.string(),
   instance: z.string().optional(),
   requestId: z.string().optional(),
-  errors: z
-    .array(z.object({ path: z.string(), message: z.string(), code: z.string() }))
-    .optional(),
+  errors: z.array(z.object({ path: z.string(), message: z.string(), code: z.string() })).optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;
 
@@ -27,5 +25,10 @@ export const pageQuerySchema = z.object({
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export function pageSchema<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+  });
 }

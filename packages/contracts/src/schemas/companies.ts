@@ -22,27 +22,42 @@ import {
   timestamp,
 } from './fields.ts';
 
-const timeOfDay = z.string({ error: 'validation.timeInvalid' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.timeInvalid');
+const timeOfDay = z
+  .string({ error: 'validation.timeInvalid' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.timeInvalid');
 
 /** When the scheduler may locate the company's MSISDNs: ISO weekdays (1 = Monday), HH:mm–HH:mm in `timezone`. */
 export const trackingWindowSchema = z
   .object({
     days: z
-      .array(z.number({ error: 'validation.trackingDaysInvalid' }).int('validation.trackingDaysInvalid').min(1, 'validation.trackingDaysInvalid').max(7, 'validation.trackingDaysInvalid'), {
-        error: 'validation.trackingDaysInvalid',
-      })
+      .array(
+        z
+          .number({ error: 'validation.trackingDaysInvalid' })
+          .int('validation.trackingDaysInvalid')
+          .min(1, 'validation.trackingDaysInvalid')
+          .max(7, 'validation.trackingDaysInvalid'),
+        {
+          error: 'validation.trackingDaysInvalid',
+        },
+      )
       .min(1, 'validation.trackingDaysInvalid')
       .max(7, 'validation.trackingDaysInvalid')
       .refine((days) => new Set(days).size === days.length, 'validation.trackingDaysInvalid'),
     start: timeOfDay,
     end: timeOfDay,
-    timezone: z.string({ error: 'validation.timezoneInvalid' }).refine(isTimeZone, 'validation.timezoneInvalid'),
+    timezone: z
+      .string({ error: 'validation.timezoneInvalid' })
+      .refine(isTimeZone, 'validation.timezoneInvalid'),
   })
   .refine((w) => w.start < w.end, { path: ['end'], message: 'validation.trackingWindowInvalid' });
 export type TrackingWindowBody = z.infer<typeof trackingWindowSchema>;
 
 const intRange = (min: number, max: number) =>
-  z.number({ error: 'validation.numberOutOfRange' }).int('validation.numberOutOfRange').min(min, 'validation.numberOutOfRange').max(max, 'validation.numberOutOfRange');
+  z
+    .number({ error: 'validation.numberOutOfRange' })
+    .int('validation.numberOutOfRange')
+    .min(min, 'validation.numberOutOfRange')
+    .max(max, 'validation.numberOutOfRange');
 
 export const companyConfigSchema = z.object({
   zoneEnabled: z.boolean({ error: 'validation.invalid' }),
@@ -60,7 +75,11 @@ const money = () =>
     .refine((v) => Math.abs(Math.round(v * 10_000) - v * 10_000) < 1e-6, 'validation.amountInvalid');
 
 export const pricePlanSchema = z.object({
-  currency: z.string({ error: 'validation.currencyInvalid' }).trim().toUpperCase().refine(isCurrencyCode, 'validation.currencyInvalid'),
+  currency: z
+    .string({ error: 'validation.currencyInvalid' })
+    .trim()
+    .toUpperCase()
+    .refine(isCurrencyCode, 'validation.currencyInvalid'),
   monthlyFeePerMsisdn: money(),
   feePerLocate: money(),
 });
@@ -132,7 +151,12 @@ export const companySchema = z.object({
   status: companyStatus,
   config: z.object({
     zoneEnabled: z.boolean(),
-    trackingWindow: z.object({ days: z.array(z.number().int()), start: z.string(), end: z.string(), timezone: z.string() }),
+    trackingWindow: z.object({
+      days: z.array(z.number().int()),
+      start: z.string(),
+      end: z.string(),
+      timezone: z.string(),
+    }),
     pollIntervalMinutes: z.number().int(),
     retentionDays: z.number().int(),
   }),
@@ -142,7 +166,15 @@ export const companySchema = z.object({
 });
 export type Company = z.infer<typeof companySchema>;
 
-export const COMPANY_SORT_FIELDS = ['name', 'code', 'country', 'city', 'status', 'createdAt', 'updatedAt'] as const;
+export const COMPANY_SORT_FIELDS = [
+  'name',
+  'code',
+  'country',
+  'city',
+  'status',
+  'createdAt',
+  'updatedAt',
+] as const;
 export const companyListQuerySchema = listQuery(COMPANY_SORT_FIELDS).extend({
   status: companyStatus.optional(),
   zoneEnabled: boolFilter(),

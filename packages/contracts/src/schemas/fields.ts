@@ -137,11 +137,22 @@ export const optionalDate = () =>
 export const ID_MAX = 2_147_483_647;
 
 /** Reference to another object by id (body); the server resolves it inside the caller's scope. */
-export const refId = (required: MessageKey) => z.number({ error: required }).int(required).positive(required).max(ID_MAX, required);
+export const refId = (required: MessageKey) =>
+  z.number({ error: required }).int(required).positive(required).max(ID_MAX, required);
 export const optionalRefId = () =>
-  z.number({ error: 'validation.invalid' }).int('validation.invalid').positive('validation.invalid').max(ID_MAX, 'validation.invalid').nullish();
+  z
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .positive('validation.invalid')
+    .max(ID_MAX, 'validation.invalid')
+    .nullish();
 
-const queryId = () => z.coerce.number({ error: 'validation.invalid' }).int('validation.invalid').positive('validation.invalid').max(ID_MAX, 'validation.invalid');
+const queryId = () =>
+  z.coerce
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .positive('validation.invalid')
+    .max(ID_MAX, 'validation.invalid');
 
 /** Query-string id filter. */
 export const idFilter = () => queryId().optional();
@@ -171,14 +182,21 @@ export function sortParam<const F extends readonly [string, ...string[]]>(fields
   return z
     .string()
     .max(200, 'validation.sortInvalid')
-    .refine((v) => v.split(',').every((part) => allowed.has(part.trim().replace(/^-/, ''))), 'validation.sortInvalid')
+    .refine(
+      (v) => v.split(',').every((part) => allowed.has(part.trim().replace(/^-/, ''))),
+      'validation.sortInvalid',
+    )
     .optional();
 }
 
 /** Common list parameters (DESIGN §5): page from 1, size default 20 at most 100, sort, q. */
 export function listQuery<const F extends readonly [string, ...string[]]>(sortFields: F) {
   return z.object({
-    page: z.coerce.number({ error: 'validation.invalid' }).int('validation.invalid').min(1, 'validation.invalid').default(1),
+    page: z.coerce
+      .number({ error: 'validation.invalid' })
+      .int('validation.invalid')
+      .min(1, 'validation.invalid')
+      .default(1),
     size: z.coerce
       .number({ error: 'validation.invalid' })
       .int('validation.invalid')

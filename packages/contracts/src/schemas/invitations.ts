@@ -22,7 +22,11 @@ export const invitationVerifiedSchema = z.object({
 export type InvitationVerified = z.infer<typeof invitationVerifiedSchema>;
 
 /** POST /invitations/accept (public): the code and the new password; the password is set and the code used up. */
-export const invitationAcceptSchema = z.object({ email: emailField(), code: pinSchema, password: passwordSchema });
+export const invitationAcceptSchema = z.object({
+  email: emailField(),
+  code: pinSchema,
+  password: passwordSchema,
+});
 export type InvitationAcceptBody = z.infer<typeof invitationAcceptSchema>;
 
 /** The set-password form adds the re-entry (SPEC §5); only email, code and password go to the server. */
@@ -33,7 +37,10 @@ export const invitationAcceptFormSchema = z
     password: z.string().min(1, 'validation.passwordRequired').pipe(passwordSchema),
     confirmPassword: z.string().min(1, 'validation.passwordReenterRequired'),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.passwordMismatch' });
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordMismatch',
+  });
 export type InvitationAcceptForm = z.infer<typeof invitationAcceptFormSchema>;
 
 export const invitationAcceptedSchema = z.object({

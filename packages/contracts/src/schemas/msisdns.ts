@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { CONSENT_STATUSES, EMPLOYEE_CODE_MAX_LENGTH } from '../constants.ts';
 import { pageSchema } from './common.ts';
-import { boolFilter, listQuery, optionalEmail, optionalRefId, optionalText, orgFilters, phoneField, refId, requiredName, timestamp } from './fields.ts';
+import {
+  boolFilter,
+  listQuery,
+  optionalEmail,
+  optionalRefId,
+  optionalText,
+  orgFilters,
+  phoneField,
+  refId,
+  requiredName,
+  timestamp,
+} from './fields.ts';
 
 export const consentStatusSchema = z.enum(CONSENT_STATUSES, { error: 'validation.statusInvalid' });
 
@@ -97,7 +108,10 @@ export type MsisdnPage = z.infer<typeof msisdnPageSchema>;
 
 /** POST /sms/inbound (the SMS gateway, authenticated by its webhook token): a reply from an employee's phone. */
 export const smsInboundSchema = z.object({
-  from: z.string({ error: 'validation.phoneInvalid' }).min(1, 'validation.phoneInvalid').max(32, 'validation.phoneInvalid'),
+  from: z
+    .string({ error: 'validation.phoneInvalid' })
+    .min(1, 'validation.phoneInvalid')
+    .max(32, 'validation.phoneInvalid'),
   text: z.string({ error: 'validation.required' }).max(1600, 'validation.tooLong'),
   to: z.string().max(32).optional(),
 });
@@ -112,7 +126,10 @@ export type SmsInboundResult = z.infer<typeof smsInboundResultSchema>;
 
 /** Bulk import (SuperAdmin): POST /msisdns/imports?companyId=…&fileName=… with the CSV or XLSX file as the body. */
 export const msisdnImportQuerySchema = z.object({
-  companyId: z.coerce.number({ error: 'validation.companyRequired' }).int('validation.companyRequired').positive('validation.companyRequired'),
+  companyId: z.coerce
+    .number({ error: 'validation.companyRequired' })
+    .int('validation.companyRequired')
+    .positive('validation.companyRequired'),
   fileName: z.string().trim().max(200, 'validation.tooLong').optional(),
 });
 export type MsisdnImportQuery = z.infer<typeof msisdnImportQuerySchema>;

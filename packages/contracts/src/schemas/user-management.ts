@@ -43,7 +43,9 @@ export const passwordSchema = z
 /** PUT /user-management/me/password */
 export const changePasswordSchema = z
   .object({
-    oldPassword: z.string({ error: 'validation.oldPasswordRequired' }).min(1, 'validation.oldPasswordRequired'),
+    oldPassword: z
+      .string({ error: 'validation.oldPasswordRequired' })
+      .min(1, 'validation.oldPasswordRequired'),
     newPassword: z
       .string({ error: 'validation.newPasswordRequired' })
       .min(1, 'validation.newPasswordRequired')
@@ -75,7 +77,9 @@ export const changePasswordFormSchema = z
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 /** POST /user-management/me/pia */
-export const piaAcknowledgeSchema = z.object({ accepted: z.literal(true, { error: 'validation.piaAcceptRequired' }) });
+export const piaAcknowledgeSchema = z.object({
+  accepted: z.literal(true, { error: 'validation.piaAcceptRequired' }),
+});
 export type PiaAcknowledgeBody = z.infer<typeof piaAcknowledgeSchema>;
 
 /** Served to the SPA at GET /api/v1/lbs-backend/config (public): where the identity provider lives. */

@@ -55,7 +55,10 @@ const userFields = {
  * department; a ZoneAdmin a zone of a company with zones enabled; department, zone and designation belong to
  * the user's company.
  */
-export const userCreateSchema = z.object({ ...userFields, active: z.boolean({ error: 'validation.invalid' }).default(true) });
+export const userCreateSchema = z.object({
+  ...userFields,
+  active: z.boolean({ error: 'validation.invalid' }).default(true),
+});
 export type UserCreateBody = z.infer<typeof userCreateSchema>;
 
 /** PATCH /users/{id} (SuperAdmin): only the fields sent change; `active: false` ends the user's sessions. */
@@ -98,7 +101,18 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const USER_SORT_FIELDS = ['fullName', 'username', 'email', 'companyName', 'departmentName', 'zoneName', 'designationName', 'active', 'createdAt', 'updatedAt'] as const;
+export const USER_SORT_FIELDS = [
+  'fullName',
+  'username',
+  'email',
+  'companyName',
+  'departmentName',
+  'zoneName',
+  'designationName',
+  'active',
+  'createdAt',
+  'updatedAt',
+] as const;
 export const userListQuerySchema = listQuery(USER_SORT_FIELDS).extend({
   ...orgFilters(),
   role: roleNameSchema.optional(),

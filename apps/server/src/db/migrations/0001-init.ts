@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import { execScript } from '../sql-script.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await execScript(db, `
+  await execScript(
+    db,
+    `
     create table companies (
       id serial primary key,
       name text not null,
@@ -154,5 +156,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       value jsonb not null,
       created_at timestamptz not null default now()
     );
-  `);
+  `,
+  );
 }

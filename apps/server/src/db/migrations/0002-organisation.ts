@@ -6,7 +6,9 @@ import { execScript } from '../sql-script.ts';
  * employee MSISDNs, bulk-import jobs, and the indexes that the reference checks of deletes use.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await execScript(db, `
+  await execScript(
+    db,
+    `
     create table outbox_messages (
       id bigserial primary key,
       channel text not null check (channel in ('EMAIL', 'SMS')),
@@ -48,5 +50,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       finished_at timestamptz
     );
     create index msisdn_imports_company_idx on msisdn_imports (company_id, created_at);
-  `);
+  `,
+  );
 }

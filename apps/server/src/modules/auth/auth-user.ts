@@ -20,14 +20,20 @@ export interface AuthUser {
 }
 
 /** The user a verified token names, with their roles, in one round trip (it runs on every API request). */
-export async function loadAuthUser(db: Db, where: { subject: string } | { username: string } | { email: string }): Promise<(AuthUser & { sessionsRevokedAt: Date | null }) | undefined> {
+export async function loadAuthUser(
+  db: Db,
+  where: { subject: string } | { username: string } | { email: string },
+): Promise<(AuthUser & { sessionsRevokedAt: Date | null }) | undefined> {
   let query = db
     .selectFrom('users')
     .selectAll('users')
     .select((eb) =>
       eb.fn
         .coalesce(
-          eb.selectFrom('user_roles').select(sql<string[]>`json_agg(role)`.as('roles')).whereRef('user_roles.user_id', '=', 'users.id'),
+          eb
+            .selectFrom('user_roles')
+            .select(sql<string[]>`json_agg(role)`.as('roles'))
+            .whereRef('user_roles.user_id', '=', 'users.id'),
           sql<string[]>`'[]'::json`,
         )
         .as('roles'),

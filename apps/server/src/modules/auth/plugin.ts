@@ -35,7 +35,10 @@ export default fp(async function authPlugin(app: FastifyInstance, options: AuthP
   });
 });
 
-export async function authenticate(header: string | undefined, options: AuthPluginOptions): Promise<AuthUser> {
+export async function authenticate(
+  header: string | undefined,
+  options: AuthPluginOptions,
+): Promise<AuthUser> {
   const match = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)$/i.exec(header ?? '');
   if (!match?.[1]) throw unauthorized();
   let token: VerifiedToken;
@@ -46,11 +49,16 @@ export async function authenticate(header: string | undefined, options: AuthPlug
   }
   const user = options.embedded
     ? await loadAuthUser(options.db, { subject: token.sub })
-    : ((token.preferred_username && (await loadAuthUser(options.db, { username: token.preferred_username }))) ||
-      (token.email ? await loadAuthUser(options.db, { email: token.email }) : undefined));
+    : (token.preferred_username &&
+        (await loadAuthUser(options.db, { username: token.preferred_username }))) ||
+      (token.email ? await loadAuthUser(options.db, { email: token.email }) : undefined);
   if (!user) throw unauthorized('No portal user matches this token.');
   if (!user.active) throw forbidden('auth.inactiveUser', 'This account is inactive.');
-  if (user.sessionsRevokedAt && token.iat !== undefined && token.iat * 1000 < user.sessionsRevokedAt.getTime() - 1000) {
+  if (
+    user.sessionsRevokedAt &&
+    token.iat !== undefined &&
+    token.iat * 1000 < user.sessionsRevokedAt.getTime() - 1000
+  ) {
     throw unauthorized('This session has been ended.');
   }
   const { sessionsRevokedAt: _, ...authUser } = user;

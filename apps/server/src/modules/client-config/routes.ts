@@ -3,7 +3,10 @@ import { OIDC_PATHS, clientConfigSchema } from '@lbs/contracts';
 import type { AppContext } from '../../app-context.ts';
 
 /** Public: where the SPA finds its identity provider (embedded or Keycloak), so one build serves both. */
-export const clientConfigRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const clientConfigRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
+  app,
+  { context },
+) => {
   const { issuer, clientId } = context.config;
   const body = {
     issuer,
@@ -14,7 +17,10 @@ export const clientConfigRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
   };
   app.get(
     '/config',
-    { config: { public: true }, schema: { tags: ['config'], security: [], response: { 200: clientConfigSchema } } },
+    {
+      config: { public: true },
+      schema: { tags: ['config'], security: [], response: { 200: clientConfigSchema } },
+    },
     async () => body,
   );
 };

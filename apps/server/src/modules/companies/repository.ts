@@ -36,11 +36,20 @@ export function companiesRepository(db: Executor) {
     async list(scope: Scope, query: CompanyListQuery): Promise<{ rows: CompanyRecord[]; total: number }> {
       let base = scoped(db, scope).companies();
       if (query.status) base = base.where('companies.status', '=', query.status);
-      if (query.zoneEnabled !== undefined) base = base.where('companies.zone_enabled', '=', query.zoneEnabled);
-      base = applySearch(base, query.q, ['companies.name', 'companies.code', 'companies.city', 'companies.contact_email']);
+      if (query.zoneEnabled !== undefined)
+        base = base.where('companies.zone_enabled', '=', query.zoneEnabled);
+      base = applySearch(base, query.q, [
+        'companies.name',
+        'companies.code',
+        'companies.city',
+        'companies.contact_email',
+      ]);
       const [total, rows] = await Promise.all([
         countOf(base),
-        applyPage(applySort(base.selectAll('companies'), query.sort, SORT, 'companies.id', 'name'), query).execute(),
+        applyPage(
+          applySort(base.selectAll('companies'), query.sort, SORT, 'companies.id', 'name'),
+          query,
+        ).execute(),
       ]);
       return { rows, total };
     },
@@ -60,7 +69,11 @@ export function companiesRepository(db: Executor) {
     insert(values: CompanyValues): Promise<CompanyRecord> {
       return db
         .insertInto('companies')
-        .values({ ...values, config: JSON.stringify(values.config), price_plan: JSON.stringify(values.price_plan) })
+        .values({
+          ...values,
+          config: JSON.stringify(values.config),
+          price_plan: JSON.stringify(values.price_plan),
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
     },
@@ -69,7 +82,12 @@ export function companiesRepository(db: Executor) {
     update(found: CompanyRecord, values: CompanyValues, at: Date): Promise<CompanyRecord> {
       return db
         .updateTable('companies')
-        .set({ ...values, config: JSON.stringify(values.config), price_plan: JSON.stringify(values.price_plan), updated_at: at })
+        .set({
+          ...values,
+          config: JSON.stringify(values.config),
+          price_plan: JSON.stringify(values.price_plan),
+          updated_at: at,
+        })
         .where('id', '=', found.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -81,8 +99,21 @@ export function companiesRepository(db: Executor) {
 
     /** Whether anything still belongs to the company (then it cannot be deleted). */
     async inUse(companyId: number): Promise<boolean> {
-      for (const table of ['departments', 'zones', 'designations', 'users', 'msisdns', 'invoices', 'msisdn_imports'] as const) {
-        const row = await db.selectFrom(table).select('company_id').where('company_id', '=', companyId).limit(1).executeTakeFirst();
+      for (const table of [
+        'departments',
+        'zones',
+        'designations',
+        'users',
+        'msisdns',
+        'invoices',
+        'msisdn_imports',
+      ] as const) {
+        const row = await db
+          .selectFrom(table)
+          .select('company_id')
+          .where('company_id', '=', companyId)
+          .limit(1)
+          .executeTakeFirst();
         if (row) return true;
       }
       return false;

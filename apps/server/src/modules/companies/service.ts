@@ -97,7 +97,13 @@ export function companiesService({ db, now = () => new Date() }: { db: Db; now?:
           config,
           price_plan: body.pricePlan,
         });
-        await audit(trx, actorOf(caller), { action: 'company.create', entity: 'company', entityId: row.id, companyId: row.id, detail: { name: row.name, code: row.code } });
+        await audit(trx, actorOf(caller), {
+          action: 'company.create',
+          entity: 'company',
+          entityId: row.id,
+          companyId: row.id,
+          detail: { name: row.name, code: row.code },
+        });
         return toCompany(row);
       });
     } catch (error) {
@@ -131,8 +137,16 @@ export function companiesService({ db, now = () => new Date() }: { db: Db; now?:
           throw conflictOn('org.zonesExist', 'config.zoneEnabled');
         }
         const row = await tx.update(found, next, now());
-        const changed = (Object.keys(next) as (keyof CompanyValues)[]).filter((k) => JSON.stringify(next[k]) !== JSON.stringify(before[k]));
-        await audit(trx, actorOf(caller), { action: 'company.update', entity: 'company', entityId: id, companyId: id, detail: { changed: fieldNames(changed) } });
+        const changed = (Object.keys(next) as (keyof CompanyValues)[]).filter(
+          (k) => JSON.stringify(next[k]) !== JSON.stringify(before[k]),
+        );
+        await audit(trx, actorOf(caller), {
+          action: 'company.update',
+          entity: 'company',
+          entityId: id,
+          companyId: id,
+          detail: { changed: fieldNames(changed) },
+        });
         return toCompany(row);
       });
     } catch (error) {
@@ -149,7 +163,13 @@ export function companiesService({ db, now = () => new Date() }: { db: Db; now?:
         const { tx, found } = await lockInScope(trx, caller, id);
         if (await tx.inUse(id)) throw inUse();
         await tx.remove(found);
-        await audit(trx, actorOf(caller), { action: 'company.delete', entity: 'company', entityId: id, companyId: id, detail: { name: found.name, code: found.code } });
+        await audit(trx, actorOf(caller), {
+          action: 'company.delete',
+          entity: 'company',
+          entityId: id,
+          companyId: id,
+          detail: { name: found.name, code: found.code },
+        });
       });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw inUse();

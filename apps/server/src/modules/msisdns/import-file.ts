@@ -1,6 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { MSISDN_IMPORT_COLUMNS, MSISDN_IMPORT_MAX_ROWS, MSISDN_IMPORT_REQUIRED_COLUMNS, MESSAGES } from '@lbs/contracts';
+import {
+  MSISDN_IMPORT_COLUMNS,
+  MSISDN_IMPORT_MAX_ROWS,
+  MSISDN_IMPORT_REQUIRED_COLUMNS,
+  MESSAGES,
+} from '@lbs/contracts';
 import { AppError } from '../../lib/errors.ts';
 
 export type ImportColumn = (typeof MSISDN_IMPORT_COLUMNS)[number];
@@ -31,8 +36,10 @@ const key = (header: string) => header.toLowerCase().replace(/[^\p{L}\p{N}]/gu, 
 /** Largest inflated size accepted for an XLSX (a small zip can inflate to gigabytes). */
 const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 
-const fail = (code: 'import.unreadable' | 'import.empty' | 'import.tooManyRows' | 'import.unsupportedType', status = 400) =>
-  new AppError(status, code, MESSAGES[code]);
+const fail = (
+  code: 'import.unreadable' | 'import.empty' | 'import.tooManyRows' | 'import.unsupportedType',
+  status = 400,
+) => new AppError(status, code, MESSAGES[code]);
 
 /** Sum of the uncompressed sizes the zip's central directory declares; undefined when it cannot be read. */
 export function declaredInflatedSize(buffer: Buffer): number | undefined {
@@ -94,9 +101,19 @@ function csvTable(buffer: Buffer): { row: number; values: string[] }[] {
   if (text.includes('\u0000')) throw fail('import.unreadable');
   const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
   // Spreadsheets in many locales write ';' (or tabs) instead of ','.
-  const delimiter = [',', ';', '\t'].reduce((best, d) => (firstLine.split(d).length > firstLine.split(best).length ? d : best), ',');
+  const delimiter = [',', ';', '\t'].reduce(
+    (best, d) => (firstLine.split(d).length > firstLine.split(best).length ? d : best),
+    ',',
+  );
   try {
-    const records = parse(text, { bom: true, delimiter, relax_column_count: true, skip_empty_lines: true, info: true, to_line: MSISDN_IMPORT_MAX_ROWS + 50 }) as unknown as {
+    const records = parse(text, {
+      bom: true,
+      delimiter,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+      to_line: MSISDN_IMPORT_MAX_ROWS + 50,
+    }) as unknown as {
       record: string[];
       info: { lines: number };
     }[];
@@ -124,7 +141,12 @@ export async function parseImportFile(buffer: Buffer): Promise<ParsedImport> {
   const missing = MSISDN_IMPORT_REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
   if (missing.length > 0) {
     const message = MESSAGES['import.missingColumns'];
-    throw new AppError(400, 'import.missingColumns', message, missing.map((c) => ({ path: c, code: 'import.missingColumns', message })));
+    throw new AppError(
+      400,
+      'import.missingColumns',
+      message,
+      missing.map((c) => ({ path: c, code: 'import.missingColumns', message })),
+    );
   }
   if (data.length === 0) throw fail('import.empty');
   if (data.length > MSISDN_IMPORT_MAX_ROWS) throw fail('import.tooManyRows');

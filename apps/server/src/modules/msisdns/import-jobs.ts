@@ -50,7 +50,12 @@ const rowSchema = z.object({
 });
 
 function rowError(row: number, field: string | null, code: string): ImportRowErrorJson {
-  return { row, field, code, message: (MESSAGES as Record<string, string>)[code] ?? MESSAGES['validation.invalid'] };
+  return {
+    row,
+    field,
+    code,
+    message: (MESSAGES as Record<string, string>)[code] ?? MESSAGES['validation.invalid'],
+  };
 }
 
 type JobRow = {
@@ -85,15 +90,41 @@ function toImport(row: JobRow): MsisdnImport {
   };
 }
 
-const JOB_COLUMNS = ['id', 'company_id', 'file_name', 'format', 'status', 'total', 'processed', 'succeeded', 'failed', 'errors', 'created_at', 'finished_at'] as const;
+const JOB_COLUMNS = [
+  'id',
+  'company_id',
+  'file_name',
+  'format',
+  'status',
+  'total',
+  'processed',
+  'succeeded',
+  'failed',
+  'errors',
+  'created_at',
+  'finished_at',
+] as const;
 
 async function lookups(db: Executor, companyId: number) {
   const load = async (table: 'departments' | 'zones' | 'designations') => {
-    const rows = await db.selectFrom(table).select(['id', 'name']).where('company_id', '=', companyId).execute();
+    const rows = await db
+      .selectFrom(table)
+      .select(['id', 'name'])
+      .where('company_id', '=', companyId)
+      .execute();
     return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
   };
-  const company = await db.selectFrom('companies').select(['name', 'zone_enabled']).where('id', '=', companyId).executeTakeFirstOrThrow();
-  return { company, departments: await load('departments'), zones: await load('zones'), designations: await load('designations') };
+  const company = await db
+    .selectFrom('companies')
+    .select(['name', 'zone_enabled'])
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  return {
+    company,
+    departments: await load('departments'),
+    zones: await load('zones'),
+    designations: await load('designations'),
+  };
 }
 
 /**
@@ -102,7 +133,17 @@ async function lookups(db: Executor, companyId: number) {
  * with its row number, column and message key. The job row holds the parsed rows and a lease, so if the process
  * stops, the next poll after the lease lapses resumes the job after its last committed batch, on any replica.
  */
-export function importJobs({ db, consent, log, now = () => new Date() }: { db: Db; consent: ConsentService; log: FastifyBaseLogger; now?: () => Date }) {
+export function importJobs({
+  db,
+  consent,
+  log,
+  now = () => new Date(),
+}: {
+  db: Db;
+  consent: ConsentService;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
   const running = new Set<Promise<void>>();
   let stopping = false;
 
@@ -145,7 +186,9 @@ export function importJobs({ db, consent, log, now = () => new Date() }: { db: D
       .where('company_id', 'in', scoped(db, caller.scope).companies().select('companies.id'))
       .executeTakeFirst();
     if (!job) throw notFound('The import');
-    const stalled = (job.status === 'QUEUED' || job.status === 'RUNNING') && (!job.lease_until || job.lease_until.getTime() < now().getTime());
+    const stalled =
+      (job.status === 'QUEUED' || job.status === 'RUNNING') &&
+      (!job.lease_until || job.lease_until.getTime() < now().getTime());
     if (stalled) kick(job.id);
     return toImport(job);
   }
@@ -159,7 +202,13 @@ export function importJobs({ db, consent, log, now = () => new Date() }: { db: D
         const failure = rowError(0, null, 'problem.internal');
         await db
           .updateTable('msisdn_imports')
-          .set({ status: 'FAILED', finished_at: now(), lease_until: null, rows: null, errors: sql`errors || ${JSON.stringify([failure])}::jsonb` })
+          .set({
+            status: 'FAILED',
+            finished_at: now(),
+            lease_until: null,
+            rows: null,
+            errors: sql`errors || ${JSON.stringify([failure])}::jsonb`,
+          })
           .where('id', '=', id)
           .execute()
           .catch((e: unknown) => log.error({ err: e, importId: id }, 'could not mark the import failed'));
@@ -179,7 +228,14 @@ export function importJobs({ db, consent, log, now = () => new Date() }: { db: D
       .executeTakeFirst();
     if (!claimed) return;
     const rows = (claimed.rows ?? []) as unknown as ImportRow[];
-    const creator = claimed.created_by === null ? undefined : await db.selectFrom('users').select('username').where('id', '=', claimed.created_by).executeTakeFirst();
+    const creator =
+      claimed.created_by === null
+        ? undefined
+        : await db
+            .selectFrom('users')
+            .select('username')
+            .where('id', '=', claimed.created_by)
+            .executeTakeFirst();
     const actor: AuditActor = { userId: claimed.created_by, name: creator?.username ?? 'system:import' };
     // The first row of each number in the file; later rows with the same number are reported as duplicates.
     const firstRow = new Map<string, number>();
@@ -193,7 +249,12 @@ export function importJobs({ db, consent, log, now = () => new Date() }: { db: D
       const batch = rows.slice(processed, processed + BATCH_SIZE);
       const expected = processed;
       const outcome = await db.transaction().execute(async (trx) => {
-        const job = await trx.selectFrom('msisdn_imports').select(['processed', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
+        const job = await trx
+          .selectFrom('msisdn_imports')
+          .select(['processed', 'status'])
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
         if (!job || job.status !== 'RUNNING' || job.processed !== expected) return undefined; // another worker took over
         const ref = await lookups(trx, claimed.company_id);
         const errors: ImportRowErrorJson[] = [];
@@ -205,11 +266,18 @@ export function importJobs({ db, consent, log, now = () => new Date() }: { db: D
         }
         const inserted = await msisdnsRepository(trx).insertMany(candidates.map((c) => c.values));
         const insertedNumbers = new Set(inserted.map((r) => r.msisdn));
-        for (const c of candidates) if (!insertedNumbers.has(c.values.msisdn)) errors.push(rowError(c.row, 'msisdn', 'msisdn.taken'));
+        for (const c of candidates)
+          if (!insertedNumbers.has(c.values.msisdn)) errors.push(rowError(c.row, 'msisdn', 'msisdn.taken'));
         await auditMany(
           trx,
           actor,
-          inserted.map((r) => ({ action: 'msisdn.create', entity: 'msisdn', entityId: r.id, companyId: claimed.company_id, detail: { msisdn: r.msisdn, importId: id } })),
+          inserted.map((r) => ({
+            action: 'msisdn.create',
+            entity: 'msisdn',
+            entityId: r.id,
+            companyId: claimed.company_id,
+            detail: { msisdn: r.msisdn, importId: id },
+          })),
         );
         const failedRows = new Set(errors.map((e) => e.row)).size;
         errors.sort((a, b) => a.row - b.row);
@@ -243,7 +311,13 @@ export function importJobs({ db, consent, log, now = () => new Date() }: { db: D
         .returning(['succeeded', 'failed', 'total'])
         .executeTakeFirst();
       if (done) {
-        await audit(trx, actor, { action: 'msisdn.import.complete', entity: 'msisdn_import', entityId: id, companyId: claimed.company_id, detail: done });
+        await audit(trx, actor, {
+          action: 'msisdn.import.complete',
+          entity: 'msisdn_import',
+          entityId: id,
+          companyId: claimed.company_id,
+          detail: done,
+        });
       }
     });
   }
@@ -261,15 +335,20 @@ export function importJobs({ db, consent, log, now = () => new Date() }: { db: D
     const parsed = rowSchema.safeParse(item.cells);
     const errors: ImportRowErrorJson[] = parsed.success
       ? []
-      : parsed.error.issues.map((issue) => rowError(item.row, String(issue.path[0] ?? '') || null, issue.message as MessageKey));
+      : parsed.error.issues.map((issue) =>
+          rowError(item.row, String(issue.path[0] ?? '') || null, issue.message as MessageKey),
+        );
     const failed = new Set(errors.map((e) => e.field));
-    const name = (column: 'department' | 'zone' | 'designation') => (failed.has(column) ? undefined : item.cells[column]?.toLowerCase());
+    const name = (column: 'department' | 'zone' | 'designation') =>
+      failed.has(column) ? undefined : item.cells[column]?.toLowerCase();
     const departmentName = name('department');
     const department = departmentName === undefined ? undefined : ref.departments.get(departmentName);
-    if (departmentName !== undefined && department === undefined) errors.push(rowError(item.row, 'department', 'org.departmentNotFound'));
+    if (departmentName !== undefined && department === undefined)
+      errors.push(rowError(item.row, 'department', 'org.departmentNotFound'));
     const designationName = name('designation');
     const designation = designationName === undefined ? undefined : ref.designations.get(designationName);
-    if (designationName !== undefined && designation === undefined) errors.push(rowError(item.row, 'designation', 'org.designationNotFound'));
+    if (designationName !== undefined && designation === undefined)
+      errors.push(rowError(item.row, 'designation', 'org.designationNotFound'));
     const zoneName = name('zone');
     let zone: number | null = null;
     if (zoneName) {
@@ -279,8 +358,10 @@ export function importJobs({ db, consent, log, now = () => new Date() }: { db: D
         if (zone === null) errors.push(rowError(item.row, 'zone', 'org.zoneNotFound'));
       }
     }
-    if (parsed.success && firstRow.get(parsed.data.msisdn) !== item.row) errors.push(rowError(item.row, 'msisdn', 'import.duplicateInFile'));
-    if (!parsed.success || errors.length > 0 || department === undefined || designation === undefined) return { errors };
+    if (parsed.success && firstRow.get(parsed.data.msisdn) !== item.row)
+      errors.push(rowError(item.row, 'msisdn', 'import.duplicateInFile'));
+    if (!parsed.success || errors.length > 0 || department === undefined || designation === undefined)
+      return { errors };
     const cells = parsed.data;
     return {
       values: {

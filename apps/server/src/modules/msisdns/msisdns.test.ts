@@ -6,11 +6,28 @@ import { useOrgFixtures } from '../organisation/test-fixtures.ts';
 const WEBHOOK_TOKEN = 'test-webhook-token-0123456789';
 const f = useOrgFixtures({ SMS_WEBHOOK_TOKEN: WEBHOOK_TOKEN });
 
-const smsTo = (to: string) => f.db.selectFrom('outbox_messages').select(['channel', 'body', 'status']).where('to', '=', to).orderBy('id').execute();
+const smsTo = (to: string) =>
+  f.db
+    .selectFrom('outbox_messages')
+    .select(['channel', 'body', 'status'])
+    .where('to', '=', to)
+    .orderBy('id')
+    .execute();
 const auditOf = async (id: number) =>
-  (await f.db.selectFrom('audit_log').select(['action', 'actor']).where('entity', '=', 'msisdn').where('entity_id', '=', String(id)).orderBy('id').execute()).map((e) => `${e.action} by ${e.actor}`);
-const inbound = (from: string, text: string, headers: Record<string, string> = { 'x-webhook-token': WEBHOOK_TOKEN }) =>
-  f.call('anon', 'POST', '/sms/inbound', { from, text }, headers);
+  (
+    await f.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor'])
+      .where('entity', '=', 'msisdn')
+      .where('entity_id', '=', String(id))
+      .orderBy('id')
+      .execute()
+  ).map((e) => `${e.action} by ${e.actor}`);
+const inbound = (
+  from: string,
+  text: string,
+  headers: Record<string, string> = { 'x-webhook-token': WEBHOOK_TOKEN },
+) => f.call('anon', 'POST', '/sms/inbound', { from, text }, headers);
 
 async function addNumber(extra: Record<string, unknown> = {}): Promise<Msisdn> {
   const response = await f.call('SA', 'POST', '/msisdns', {
@@ -46,10 +63,29 @@ describe('employee MSISDNs and consent', () => {
       trackingEnabled: true,
     });
     const sms = await smsTo(number);
-    expect(sms).toEqual([{ channel: 'SMS', status: 'PENDING', body: expect.stringMatching(/^Alpha Logistics asks to locate this phone .*Reply YES to agree or NO to refuse\. You can reply STOP/) }]);
-    expect(await auditOf(created.id)).toEqual(['msisdn.create by superadmin', 'msisdn.consent.request by superadmin']);
-    const again = await f.call('SA', 'POST', '/msisdns', { ...created, msisdn: `+${number.slice(1)}`, companyId: created.companyId });
-    expect(again.json()).toMatchObject({ status: 409, code: 'msisdn.taken', errors: [{ path: 'msisdn', code: 'msisdn.taken' }] });
+    expect(sms).toEqual([
+      {
+        channel: 'SMS',
+        status: 'PENDING',
+        body: expect.stringMatching(
+          /^Alpha Logistics asks to locate this phone .*Reply YES to agree or NO to refuse\. You can reply STOP/,
+        ),
+      },
+    ]);
+    expect(await auditOf(created.id)).toEqual([
+      'msisdn.create by superadmin',
+      'msisdn.consent.request by superadmin',
+    ]);
+    const again = await f.call('SA', 'POST', '/msisdns', {
+      ...created,
+      msisdn: `+${number.slice(1)}`,
+      companyId: created.companyId,
+    });
+    expect(again.json()).toMatchObject({
+      status: 409,
+      code: 'msisdn.taken',
+      errors: [{ path: 'msisdn', code: 'msisdn.taken' }],
+    });
   });
 
   it('turns YES into GRANTED, STOP into REVOKED, and answers the employee', async () => {
@@ -67,14 +103,25 @@ describe('employee MSISDNs and consent', () => {
     expect((await f.call('CA', 'GET', `/msisdns/${id}`)).json()).toMatchObject({ consentStatus: 'REVOKED' });
     // A revoked consent comes back only through a new request the employee answers.
     expect((await inbound(msisdn, 'YES')).json()).toEqual({ handled: false, consentStatus: 'REVOKED' });
-    const events = await f.db.selectFrom('audit_log').select(['action', 'actor', 'detail']).where('entity', '=', 'msisdn').where('entity_id', '=', String(id)).where('action', 'like', 'msisdn.consent.%').orderBy('id').execute();
+    const events = await f.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor', 'detail'])
+      .where('entity', '=', 'msisdn')
+      .where('entity_id', '=', String(id))
+      .where('action', 'like', 'msisdn.consent.%')
+      .orderBy('id')
+      .execute();
     expect(events.map((e) => [e.action, e.actor])).toEqual([
       ['msisdn.consent.request', 'superadmin'],
       ['msisdn.consent.grant', 'system:sms'],
       ['msisdn.consent.revoke', 'system:sms'],
     ]);
     expect(events[1]!.detail).toMatchObject({ previous: 'PENDING', consentStatus: 'GRANTED', from: msisdn });
-    expect((await smsTo(msisdn)).map((m) => m.body.split('.')[0])).toEqual(['Alpha Logistics asks to locate this phone during working hours for work purposes', 'Thank you', 'Alpha Logistics will not locate this phone']);
+    expect((await smsTo(msisdn)).map((m) => m.body.split('.')[0])).toEqual([
+      'Alpha Logistics asks to locate this phone during working hours for work purposes',
+      'Thank you',
+      'Alpha Logistics will not locate this phone',
+    ]);
   });
 
   it('turns NO into REVOKED; the admin can ask again, but not once consent is granted', async () => {
@@ -87,7 +134,9 @@ describe('employee MSISDNs and consent', () => {
     expect((await inbound(msisdn, 'Y')).json()).toEqual({ handled: true, consentStatus: 'GRANTED' });
     const refused = await f.call('DA', 'POST', `/msisdns/${id}/consent-request`);
     expect(refused.json()).toMatchObject({ status: 409, code: 'msisdn.consentAlreadyGranted' });
-    expect((await auditOf(id)).filter((a) => a.startsWith('msisdn.consent.reopen'))).toEqual(['msisdn.consent.reopen by zoneadmin']);
+    expect((await auditOf(id)).filter((a) => a.startsWith('msisdn.consent.reopen'))).toEqual([
+      'msisdn.consent.reopen by zoneadmin',
+    ]);
   });
 
   it('ignores unknown numbers and other texts, and refuses a wrong webhook token', async () => {
@@ -95,14 +144,26 @@ describe('employee MSISDNs and consent', () => {
     expect((await inbound('not a number', 'YES')).json()).toEqual({ handled: false, consentStatus: null });
     const { msisdn } = await addNumber();
     expect((await inbound(msisdn, 'Who is this?')).json()).toEqual({ handled: false, consentStatus: null });
-    expect((await f.call('SA', 'GET', `/msisdns?q=${encodeURIComponent(msisdn)}`)).json()).toMatchObject({ items: [{ consentStatus: 'PENDING' }] });
-    const wrong: Record<string, string>[] = [{}, { 'x-webhook-token': 'wrong' }, { 'x-webhook-token': `${WEBHOOK_TOKEN}x` }];
+    expect((await f.call('SA', 'GET', `/msisdns?q=${encodeURIComponent(msisdn)}`)).json()).toMatchObject({
+      items: [{ consentStatus: 'PENDING' }],
+    });
+    const wrong: Record<string, string>[] = [
+      {},
+      { 'x-webhook-token': 'wrong' },
+      { 'x-webhook-token': `${WEBHOOK_TOKEN}x` },
+    ];
     for (const headers of wrong) {
       const response = await inbound(msisdn, 'YES', headers);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ code: 'auth.unauthorized', detail: 'The webhook token is not valid.' });
+      expect(response.json()).toMatchObject({
+        code: 'auth.unauthorized',
+        detail: 'The webhook token is not valid.',
+      });
     }
-    expect((await inbound(msisdn, 'YES', { authorization: `Bearer ${WEBHOOK_TOKEN}` })).json()).toEqual({ handled: true, consentStatus: 'GRANTED' });
+    expect((await inbound(msisdn, 'YES', { authorization: `Bearer ${WEBHOOK_TOKEN}` })).json()).toEqual({
+      handled: true,
+      consentStatus: 'GRANTED',
+    });
   });
 
   it('restarts consent when a SuperAdmin changes the number', async () => {
@@ -110,7 +171,12 @@ describe('employee MSISDNs and consent', () => {
     await inbound(msisdn, 'YES');
     const next = f.nextNumber();
     const response = await f.call('SA', 'PATCH', `/msisdns/${id}`, { msisdn: next });
-    expect(response.json()).toMatchObject({ msisdn: next, consentStatus: 'PENDING', consentAt: null, consentRequestedAt: expect.any(String) });
+    expect(response.json()).toMatchObject({
+      msisdn: next,
+      consentStatus: 'PENDING',
+      consentAt: null,
+      consentRequestedAt: expect.any(String),
+    });
     expect(await smsTo(next)).toHaveLength(1);
     expect((await auditOf(id)).at(-2)).toBe('msisdn.update by superadmin');
   });
@@ -119,9 +185,26 @@ describe('employee MSISDNs and consent', () => {
     const { id } = await addNumber();
     const south = await f.unitId('zones', 'ALPHA', 'South');
     const supervisor = await f.unitId('designations', 'ALPHA', 'Supervisor');
-    const response = await f.call('CA', 'PATCH', `/msisdns/${id}`, { trackingEnabled: false, zoneId: south, designationId: supervisor, email: null });
-    expect(response.json()).toMatchObject({ trackingEnabled: false, zoneId: south, zoneName: 'South', designationId: supervisor, designationName: 'Supervisor', email: null });
-    const last = await f.db.selectFrom('audit_log').select('detail').where('entity_id', '=', String(id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const response = await f.call('CA', 'PATCH', `/msisdns/${id}`, {
+      trackingEnabled: false,
+      zoneId: south,
+      designationId: supervisor,
+      email: null,
+    });
+    expect(response.json()).toMatchObject({
+      trackingEnabled: false,
+      zoneId: south,
+      zoneName: 'South',
+      designationId: supervisor,
+      designationName: 'Supervisor',
+      email: null,
+    });
+    const last = await f.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('entity_id', '=', String(id))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(last.detail).toEqual({ changed: ['zoneId', 'designationId', 'email', 'trackingEnabled'] });
     expect((await f.call('SA', 'DELETE', `/msisdns/${id}`)).statusCode).toBe(204);
     expect(await auditOf(id)).toContain('msisdn.delete by superadmin');
@@ -130,7 +213,13 @@ describe('employee MSISDNs and consent', () => {
   it('lists with filters the grid uses', async () => {
     const alpha = await f.companyId('ALPHA');
     const north = await f.unitId('zones', 'ALPHA', 'North');
-    const page = (await f.call('CA', 'GET', `/msisdns?zoneId=${north}&consentStatus=REVOKED&trackingEnabled=true&sort=-employeeName&size=5`)).json() as { items: Msisdn[]; total: number };
+    const page = (
+      await f.call(
+        'CA',
+        'GET',
+        `/msisdns?zoneId=${north}&consentStatus=REVOKED&trackingEnabled=true&sort=-employeeName&size=5`,
+      )
+    ).json() as { items: Msisdn[]; total: number };
     const expected = await f.db
       .selectFrom('msisdns')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -140,9 +229,13 @@ describe('employee MSISDNs and consent', () => {
       .where('tracking_enabled', '=', true)
       .executeTakeFirstOrThrow();
     expect(page.total).toBe(Number(expected.n));
-    expect(page.items.every((m) => m.zoneId === north && m.consentStatus === 'REVOKED' && m.trackingEnabled)).toBe(true);
+    expect(
+      page.items.every((m) => m.zoneId === north && m.consentStatus === 'REVOKED' && m.trackingEnabled),
+    ).toBe(true);
     const one = (await f.call('SA', 'GET', '/msisdns?size=1')).json() as { items: Msisdn[] };
-    const byNumber = (await f.call('SA', 'GET', `/msisdns?q=${encodeURIComponent(one.items[0]!.msisdn)}`)).json() as { items: Msisdn[] };
+    const byNumber = (
+      await f.call('SA', 'GET', `/msisdns?q=${encodeURIComponent(one.items[0]!.msisdn)}`)
+    ).json() as { items: Msisdn[] };
     expect(byNumber.items.map((m) => m.id)).toEqual([one.items[0]!.id]);
   });
 });
@@ -157,13 +250,20 @@ async function waitForImport(id: string): Promise<MsisdnImport> {
 }
 
 async function upload(body: string | Buffer, contentType: string, companyCode = 'ALPHA') {
-  return f.call('SA', 'POST', `/msisdns/imports?companyId=${await f.companyId(companyCode)}&fileName=staff.csv`, body, { 'content-type': contentType });
+  return f.call(
+    'SA',
+    'POST',
+    `/msisdns/imports?companyId=${await f.companyId(companyCode)}&fileName=staff.csv`,
+    body,
+    { 'content-type': contentType },
+  );
 }
 
 describe('bulk import', () => {
   it('imports a CSV row by row: valid rows kept, each invalid one reported with its row, column and key', async () => {
     const [n1, n2, n3] = [f.nextNumber(), f.nextNumber(), f.nextNumber()];
-    const seeded = (await f.db.selectFrom('msisdns').select('msisdn').orderBy('id').executeTakeFirstOrThrow()).msisdn;
+    const seeded = (await f.db.selectFrom('msisdns').select('msisdn').orderBy('id').executeTakeFirstOrThrow())
+      .msisdn;
     const csv = [
       'MSISDN;Employee Name;Employee Code;E-mail;Department;Zone;Designation;Tracking',
       `${n1};Rania Saleh;R-1;rania@alpha.example.com;field operations;north;Driver;yes`,
@@ -176,9 +276,22 @@ describe('bulk import', () => {
     ].join('\r\n');
     const started = await upload(csv, 'application/vnd.ms-excel');
     expect(started.statusCode).toBe(202);
-    expect(started.json()).toMatchObject({ format: 'CSV', fileName: 'staff.csv', status: 'QUEUED', total: 6, processed: 0 });
+    expect(started.json()).toMatchObject({
+      format: 'CSV',
+      fileName: 'staff.csv',
+      status: 'QUEUED',
+      total: 6,
+      processed: 0,
+    });
     const job = await waitForImport(started.json().id);
-    expect(job).toMatchObject({ status: 'COMPLETED', total: 6, processed: 6, succeeded: 1, failed: 5, finishedAt: expect.any(String) });
+    expect(job).toMatchObject({
+      status: 'COMPLETED',
+      total: 6,
+      processed: 6,
+      succeeded: 1,
+      failed: 5,
+      finishedAt: expect.any(String),
+    });
     expect(job.errors.map((e) => [e.row, e.field, e.code])).toEqual([
       [3, 'msisdn', 'validation.phoneInvalid'],
       [3, 'department', 'org.departmentNotFound'],
@@ -190,10 +303,25 @@ describe('bulk import', () => {
       [8, 'zone', 'org.zoneNotFound'],
     ]);
     expect(job.errors[0]!.message).toBe('Phone number required and valid');
-    const imported = (await f.call('SA', 'GET', `/msisdns?q=${encodeURIComponent(n1)}`)).json() as { items: Msisdn[] };
-    expect(imported.items).toEqual([expect.objectContaining({ employeeName: 'Rania Saleh', departmentName: 'Field Operations', zoneName: 'North', consentStatus: 'PENDING', consentRequestedAt: expect.any(String) })]);
+    const imported = (await f.call('SA', 'GET', `/msisdns?q=${encodeURIComponent(n1)}`)).json() as {
+      items: Msisdn[];
+    };
+    expect(imported.items).toEqual([
+      expect.objectContaining({
+        employeeName: 'Rania Saleh',
+        departmentName: 'Field Operations',
+        zoneName: 'North',
+        consentStatus: 'PENDING',
+        consentRequestedAt: expect.any(String),
+      }),
+    ]);
     expect(await smsTo(n1)).toHaveLength(1);
-    const events = await f.db.selectFrom('audit_log').select('action').where('entity_id', '=', job.id).orderBy('id').execute();
+    const events = await f.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity_id', '=', job.id)
+      .orderBy('id')
+      .execute();
     expect(events.map((e) => e.action)).toEqual(['msisdn.import.start', 'msisdn.import.complete']);
   });
 
@@ -205,23 +333,50 @@ describe('bulk import', () => {
     for (let i = 0; i < 450; i++) {
       const n = f.nextNumber();
       numbers.push(n);
-      sheet.addRow([Number(n.slice(1)), `Employee ${i}`, i % 2 ? 'Warehouse' : 'Sales', 'Courier', i === 7 ? 'Atlantis' : '']);
+      sheet.addRow([
+        Number(n.slice(1)),
+        `Employee ${i}`,
+        i % 2 ? 'Warehouse' : 'Sales',
+        'Courier',
+        i === 7 ? 'Atlantis' : '',
+      ]);
     }
     const file = Buffer.from(await workbook.xlsx.writeBuffer());
     const started = await upload(file, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(started.json()).toMatchObject({ format: 'XLSX', total: 450 });
     const job = await waitForImport(started.json().id);
-    expect(job).toMatchObject({ status: 'COMPLETED', total: 450, processed: 450, succeeded: 449, failed: 1, errors: [{ row: 9, field: 'zone', code: 'org.zoneNotFound' }] });
-    const stored = await f.db.selectFrom('msisdns').select((eb) => eb.fn.countAll<number>().as('n')).where('msisdn', 'in', numbers).executeTakeFirstOrThrow();
+    expect(job).toMatchObject({
+      status: 'COMPLETED',
+      total: 450,
+      processed: 450,
+      succeeded: 449,
+      failed: 1,
+      errors: [{ row: 9, field: 'zone', code: 'org.zoneNotFound' }],
+    });
+    const stored = await f.db
+      .selectFrom('msisdns')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('msisdn', 'in', numbers)
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(449);
-    const rows = await f.db.selectFrom('msisdn_imports').select('rows').where('id', '=', job.id).executeTakeFirstOrThrow();
+    const rows = await f.db
+      .selectFrom('msisdn_imports')
+      .select('rows')
+      .where('id', '=', job.id)
+      .executeTakeFirstOrThrow();
     expect(rows.rows).toBeNull();
   });
 
   it('reports zones in a company without zones', async () => {
-    const started = await upload(`msisdn,employeeName,department,designation,zone\n${f.nextNumber()},Marta Neri,Site Crew,Foreman,Nord\n`, 'text/csv', 'BETA');
+    const started = await upload(
+      `msisdn,employeeName,department,designation,zone\n${f.nextNumber()},Marta Neri,Site Crew,Foreman,Nord\n`,
+      'text/csv',
+      'BETA',
+    );
     const job = await waitForImport(started.json().id);
-    expect(job.errors).toEqual([{ row: 2, field: 'zone', code: 'org.zonesDisabled', message: 'Zones are not enabled for this company' }]);
+    expect(job.errors).toEqual([
+      { row: 2, field: 'zone', code: 'org.zonesDisabled', message: 'Zones are not enabled for this company' },
+    ]);
   });
 
   it('refuses files it cannot read, at once', async () => {
@@ -229,7 +384,11 @@ describe('bulk import', () => {
       ['', 'text/csv', 'import.empty'],
       ['msisdn,employeeName\n+393470000001,A\n', 'text/csv', 'import.missingColumns'],
       ['msisdn,employeeName,department,designation\n', 'text/csv', 'import.empty'],
-      [Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6, 7, 8]), 'application/octet-stream', 'import.unreadable'],
+      [
+        Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6, 7, 8]),
+        'application/octet-stream',
+        'import.unreadable',
+      ],
       [Buffer.from('msisdn\u0000\u0001\u0002'), 'text/csv', 'import.unreadable'],
     ];
     for (const [body, type, code] of cases) {
@@ -237,24 +396,48 @@ describe('bulk import', () => {
       expect(response.statusCode, code).toBe(400);
       expect(response.json()).toMatchObject({ code });
     }
-    const json = await f.call('SA', 'POST', `/msisdns/imports?companyId=${await f.companyId('ALPHA')}`, { rows: [] });
+    const json = await f.call('SA', 'POST', `/msisdns/imports?companyId=${await f.companyId('ALPHA')}`, {
+      rows: [],
+    });
     expect(json.statusCode).toBe(415);
     const template = await f.call('SA', 'GET', '/msisdns/imports/template.csv');
     expect(template.headers['content-type']).toMatch(/^text\/csv/);
-    expect(template.body.split('\n')[0]).toBe('msisdn,employeeName,employeeCode,email,department,zone,designation,trackingEnabled');
+    expect(template.body.split('\n')[0]).toBe(
+      'msisdn,employeeName,employeeCode,email,department,zone,designation,trackingEnabled',
+    );
   });
 
   it('resumes a job whose worker stopped, after its lease lapsed', async () => {
     const alpha = await f.companyId('ALPHA');
     const number = f.nextNumber();
-    const rows = [{ row: 2, cells: { msisdn: number, employeeName: 'Resumed', department: 'Sales', designation: 'Courier' } }];
+    const rows = [
+      {
+        row: 2,
+        cells: { msisdn: number, employeeName: 'Resumed', department: 'Sales', designation: 'Courier' },
+      },
+    ];
     const { id } = await f.db
       .insertInto('msisdn_imports')
-      .values({ company_id: alpha, format: 'CSV', status: 'RUNNING', total: 1, rows: JSON.stringify(rows), lease_until: new Date(Date.now() - 1000) })
+      .values({
+        company_id: alpha,
+        format: 'CSV',
+        status: 'RUNNING',
+        total: 1,
+        rows: JSON.stringify(rows),
+        lease_until: new Date(Date.now() - 1000),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const job = await waitForImport(id);
     expect(job).toMatchObject({ status: 'COMPLETED', processed: 1, succeeded: 1, failed: 0 });
-    expect((await f.db.selectFrom('msisdns').select('employee_name').where('msisdn', '=', number).executeTakeFirstOrThrow()).employee_name).toBe('Resumed');
+    expect(
+      (
+        await f.db
+          .selectFrom('msisdns')
+          .select('employee_name')
+          .where('msisdn', '=', number)
+          .executeTakeFirstOrThrow()
+      ).employee_name,
+    ).toBe('Resumed');
   });
 });

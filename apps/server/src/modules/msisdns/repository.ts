@@ -8,7 +8,15 @@ import { scoped, type Executor, type Scope } from '../scope/scope.ts';
 /** What a write sets: the MSISDN's own columns (consent has its own writes). */
 export type MsisdnValues = Pick<
   Selectable<MsisdnsTable>,
-  'company_id' | 'department_id' | 'zone_id' | 'designation_id' | 'msisdn' | 'employee_name' | 'employee_code' | 'email' | 'tracking_enabled'
+  | 'company_id'
+  | 'department_id'
+  | 'zone_id'
+  | 'designation_id'
+  | 'msisdn'
+  | 'employee_name'
+  | 'employee_code'
+  | 'email'
+  | 'tracking_enabled'
 >;
 
 /** An MSISDN as read: the writable values, the names of what they point at and the consent state. */
@@ -67,14 +75,25 @@ export function msisdnsRepository(db: Executor) {
     async list(scope: Scope, query: MsisdnListQuery): Promise<{ rows: MsisdnRecord[]; total: number }> {
       let base = scoped(db, scope).msisdns();
       if (query.companyId !== undefined) base = base.where('msisdns.company_id', '=', query.companyId);
-      if (query.departmentId !== undefined) base = base.where('msisdns.department_id', '=', query.departmentId);
+      if (query.departmentId !== undefined)
+        base = base.where('msisdns.department_id', '=', query.departmentId);
       if (query.zoneId !== undefined) base = base.where('msisdns.zone_id', '=', query.zoneId);
-      if (query.designationId !== undefined) base = base.where('msisdns.designation_id', '=', query.designationId);
+      if (query.designationId !== undefined)
+        base = base.where('msisdns.designation_id', '=', query.designationId);
       if (query.consentStatus) base = base.where('msisdns.consent_status', '=', query.consentStatus);
-      if (query.trackingEnabled !== undefined) base = base.where('msisdns.tracking_enabled', '=', query.trackingEnabled);
-      base = applySearch(base, query.q, ['msisdns.msisdn', 'msisdns.employee_name', 'msisdns.employee_code', 'msisdns.email']);
+      if (query.trackingEnabled !== undefined)
+        base = base.where('msisdns.tracking_enabled', '=', query.trackingEnabled);
+      base = applySearch(base, query.q, [
+        'msisdns.msisdn',
+        'msisdns.employee_name',
+        'msisdns.employee_code',
+        'msisdns.email',
+      ]);
       const page = selectRecords(scope).where('msisdns.id', 'in', base.select('msisdns.id'));
-      const [total, rows] = await Promise.all([countOf(base), applyPage(applySort(page, query.sort, SORT, 'msisdns.id', 'employeeName'), query).execute()]);
+      const [total, rows] = await Promise.all([
+        countOf(base),
+        applyPage(applySort(page, query.sort, SORT, 'msisdns.id', 'employeeName'), query).execute(),
+      ]);
       return { rows, total };
     },
 
@@ -84,7 +103,12 @@ export function msisdnsRepository(db: Executor) {
 
     /** Locks an MSISDN in scope (inside a transaction) before a write. */
     lock(scope: Scope, id: number) {
-      return scoped(db, scope).msisdns().selectAll('msisdns').where('msisdns.id', '=', id).forUpdate().executeTakeFirst();
+      return scoped(db, scope)
+        .msisdns()
+        .selectAll('msisdns')
+        .where('msisdns.id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
     },
 
     async numberTaken(msisdn: string, exceptId?: number): Promise<boolean> {
@@ -111,10 +135,18 @@ export function msisdnsRepository(db: Executor) {
 
     async update(
       locked: { id: number },
-      values: Partial<Omit<MsisdnValues, 'company_id'>> & { consent_status?: ConsentStatus; consent_at?: Date | null; consent_requested_at?: Date | null },
+      values: Partial<Omit<MsisdnValues, 'company_id'>> & {
+        consent_status?: ConsentStatus;
+        consent_at?: Date | null;
+        consent_requested_at?: Date | null;
+      },
       at: Date,
     ): Promise<void> {
-      await db.updateTable('msisdns').set({ ...values, updated_at: at }).where('id', '=', locked.id).execute();
+      await db
+        .updateTable('msisdns')
+        .set({ ...values, updated_at: at })
+        .where('id', '=', locked.id)
+        .execute();
     },
 
     async remove(locked: { id: number }): Promise<void> {
@@ -133,13 +165,23 @@ export function consentRepository(db: Executor) {
       return db
         .selectFrom('msisdns')
         .innerJoin('companies as c', 'c.id', 'msisdns.company_id')
-        .select(['msisdns.id', 'msisdns.msisdn', 'msisdns.company_id', 'msisdns.consent_status', 'c.name as company_name'])
+        .select([
+          'msisdns.id',
+          'msisdns.msisdn',
+          'msisdns.company_id',
+          'msisdns.consent_status',
+          'c.name as company_name',
+        ])
         .where('msisdns.msisdn', '=', msisdn)
         .forUpdate('msisdns')
         .executeTakeFirst();
     },
     async setConsent(id: number, status: ConsentStatus, at: Date): Promise<void> {
-      await db.updateTable('msisdns').set({ consent_status: status, consent_at: at, updated_at: at }).where('id', '=', id).execute();
+      await db
+        .updateTable('msisdns')
+        .set({ consent_status: status, consent_at: at, updated_at: at })
+        .where('id', '=', id)
+        .execute();
     },
     async markRequested(ids: number[], at: Date): Promise<void> {
       if (ids.length === 0) return;

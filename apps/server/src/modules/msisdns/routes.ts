@@ -32,7 +32,12 @@ export const msisdnRoutes: FastifyPluginAsyncZod<{ service: MsisdnsService }> = 
     '/',
     {
       config: { permission: 'msisdn.list' },
-      schema: { tags, summary: 'Employee MSISDNs in scope', querystring: msisdnListQuerySchema, response: { 200: msisdnPageSchema, ...readProblems } },
+      schema: {
+        tags,
+        summary: 'Employee MSISDNs in scope',
+        querystring: msisdnListQuerySchema,
+        response: { 200: msisdnPageSchema, ...readProblems },
+      },
     },
     async (request) => service.list(callerOf(request), request.query),
   );
@@ -40,7 +45,12 @@ export const msisdnRoutes: FastifyPluginAsyncZod<{ service: MsisdnsService }> = 
     '/:id',
     {
       config: { permission: 'msisdn.read' },
-      schema: { tags, summary: 'One employee MSISDN', params: objectIdParamSchema, response: { 200: msisdnSchema, ...readProblems } },
+      schema: {
+        tags,
+        summary: 'One employee MSISDN',
+        params: objectIdParamSchema,
+        response: { 200: msisdnSchema, ...readProblems },
+      },
     },
     async (request) => service.get(callerOf(request), request.params.id),
   );
@@ -48,7 +58,12 @@ export const msisdnRoutes: FastifyPluginAsyncZod<{ service: MsisdnsService }> = 
     '/',
     {
       config: { permission: 'msisdn.create' },
-      schema: { tags, summary: 'Add an employee MSISDN; a consent request SMS goes to it', body: msisdnCreateSchema, response: { 201: msisdnSchema, ...writeProblems } },
+      schema: {
+        tags,
+        summary: 'Add an employee MSISDN; a consent request SMS goes to it',
+        body: msisdnCreateSchema,
+        response: { 201: msisdnSchema, ...writeProblems },
+      },
     },
     async (request, reply) => reply.status(201).send(await service.create(callerOf(request), request.body)),
   );
@@ -56,7 +71,13 @@ export const msisdnRoutes: FastifyPluginAsyncZod<{ service: MsisdnsService }> = 
     '/:id',
     {
       config: { permission: 'msisdn.update' },
-      schema: { tags, summary: 'Edit an employee MSISDN', params: objectIdParamSchema, body: msisdnUpdateSchema, response: { 200: msisdnSchema, ...writeProblems } },
+      schema: {
+        tags,
+        summary: 'Edit an employee MSISDN',
+        params: objectIdParamSchema,
+        body: msisdnUpdateSchema,
+        response: { 200: msisdnSchema, ...writeProblems },
+      },
     },
     async (request) => service.update(callerOf(request), request.params.id, request.body),
   );
@@ -64,7 +85,12 @@ export const msisdnRoutes: FastifyPluginAsyncZod<{ service: MsisdnsService }> = 
     '/:id',
     {
       config: { permission: 'msisdn.delete' },
-      schema: { tags, summary: 'Delete an employee MSISDN', params: objectIdParamSchema, response: { 204: z.null(), ...writeProblems } },
+      schema: {
+        tags,
+        summary: 'Delete an employee MSISDN',
+        params: objectIdParamSchema,
+        response: { 204: z.null(), ...writeProblems },
+      },
     },
     async (request, reply) => {
       await service.remove(callerOf(request), request.params.id);
@@ -75,7 +101,12 @@ export const msisdnRoutes: FastifyPluginAsyncZod<{ service: MsisdnsService }> = 
     '/:id/consent-request',
     {
       config: { permission: 'msisdn.resendConsent' },
-      schema: { tags, summary: 'Send the consent request SMS again (not once consent is granted)', params: objectIdParamSchema, response: { 200: msisdnSchema, ...writeProblems } },
+      schema: {
+        tags,
+        summary: 'Send the consent request SMS again (not once consent is granted)',
+        params: objectIdParamSchema,
+        response: { 200: msisdnSchema, ...writeProblems },
+      },
     },
     async (request) => service.resendConsent(callerOf(request), request.params.id),
   );
@@ -94,7 +125,11 @@ export const msisdnImportRoutes: FastifyPluginAsyncZod<{ jobs: ImportJobs }> = a
     'application/vnd.ms-excel',
     'application/octet-stream',
   ];
-  app.addContentTypeParser(fileTypes, { parseAs: 'buffer', bodyLimit: MSISDN_IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    fileTypes,
+    { parseAs: 'buffer', bodyLimit: MSISDN_IMPORT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
   app.post(
     '/',
     {
@@ -108,20 +143,33 @@ export const msisdnImportRoutes: FastifyPluginAsyncZod<{ jobs: ImportJobs }> = a
       },
     },
     async (request, reply) => {
-      if (!Buffer.isBuffer(request.body)) throw new AppError(415, 'import.unsupportedType', 'Upload a CSV or XLSX file');
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError(415, 'import.unsupportedType', 'Upload a CSV or XLSX file');
       return reply.status(202).send(await jobs.start(callerOf(request), request.query, request.body));
     },
   );
   app.get(
     '/template.csv',
-    { config: { permission: 'msisdn.import' }, schema: { tags, summary: 'A CSV template with the import columns', produces: ['text/csv'] } },
-    async (_request, reply) => reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="msisdn-import-template.csv"').send(importTemplateCsv()),
+    {
+      config: { permission: 'msisdn.import' },
+      schema: { tags, summary: 'A CSV template with the import columns', produces: ['text/csv'] },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="msisdn-import-template.csv"')
+        .send(importTemplateCsv()),
   );
   app.get(
     '/:id',
     {
       config: { permission: 'msisdn.import' },
-      schema: { tags, summary: 'Progress and row errors of an import', params: z.object({ id: z.uuid('validation.invalid') }), response: { 200: msisdnImportSchema, ...readProblems } },
+      schema: {
+        tags,
+        summary: 'Progress and row errors of an import',
+        params: z.object({ id: z.uuid('validation.invalid') }),
+        response: { 200: msisdnImportSchema, ...readProblems },
+      },
     },
     async (request) => jobs.get(callerOf(request), request.params.id),
   );
@@ -131,7 +179,10 @@ export const msisdnImportRoutes: FastifyPluginAsyncZod<{ jobs: ImportJobs }> = a
  * POST /sms/inbound: the SMS gateway delivers an employee's reply (YES, NO, STOP). Public to bearer auth, but the
  * gateway must present the shared webhook token (`x-webhook-token`, or `Authorization: Bearer <token>`).
  */
-export const smsInboundRoutes: FastifyPluginAsyncZod<{ consent: ConsentService; token: string }> = async (app, { consent, token }) => {
+export const smsInboundRoutes: FastifyPluginAsyncZod<{ consent: ConsentService; token: string }> = async (
+  app,
+  { consent, token },
+) => {
   const expected = Buffer.from(token);
   const matches = (presented: string | undefined) => {
     const given = Buffer.from(presented ?? '');
@@ -151,7 +202,8 @@ export const smsInboundRoutes: FastifyPluginAsyncZod<{ consent: ConsentService; 
       preValidation: async (request) => {
         const header = request.headers['x-webhook-token'];
         const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-        if (!matches(typeof header === 'string' ? header : bearer)) throw unauthorized('The webhook token is not valid.');
+        if (!matches(typeof header === 'string' ? header : bearer))
+          throw unauthorized('The webhook token is not valid.');
       },
     },
     async (request) => consent.handleReply(request.body.from, request.body.text, request.id),

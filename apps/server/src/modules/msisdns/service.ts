@@ -1,4 +1,12 @@
-import { can, MESSAGES, type Msisdn, type MsisdnCreateBody, type MsisdnListQuery, type MsisdnPage, type MsisdnUpdateBody } from '@lbs/contracts';
+import {
+  can,
+  MESSAGES,
+  type Msisdn,
+  type MsisdnCreateBody,
+  type MsisdnListQuery,
+  type MsisdnPage,
+  type MsisdnUpdateBody,
+} from '@lbs/contracts';
 import type { Db } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
@@ -38,7 +46,12 @@ export function toMsisdn(row: MsisdnRecord): Msisdn {
 const numberTaken = () => conflictOn('msisdn.taken', 'msisdn');
 
 /** Zone of an MSISDN: only in a company with zones, and a ZoneAdmin cannot take a number out of its zone. */
-async function checkZone(db: Executor, caller: Caller, company: { id: number; zoneEnabled: boolean }, zoneId: number | null): Promise<void> {
+async function checkZone(
+  db: Executor,
+  caller: Caller,
+  company: { id: number; zoneEnabled: boolean },
+  zoneId: number | null,
+): Promise<void> {
   if (zoneId === null) {
     if (caller.scope.tier === 'zone') throw invalidField('zoneId', 'org.zoneNotFound');
     return;
@@ -48,7 +61,15 @@ async function checkZone(db: Executor, caller: Caller, company: { id: number; zo
 }
 
 /** Employee MSISDNs: scoped reads and edits for all four roles; adding, deleting and a new number SuperAdmin only. */
-export function msisdnsService({ db, consent, now = () => new Date() }: { db: Db; consent: ConsentService; now?: () => Date }) {
+export function msisdnsService({
+  db,
+  consent,
+  now = () => new Date(),
+}: {
+  db: Db;
+  consent: ConsentService;
+  now?: () => Date;
+}) {
   const repo = msisdnsRepository(db);
 
   /** The MSISDN `id` in the caller's scope, locked for this transaction; 404 when the scope does not reach it. */
@@ -95,14 +116,24 @@ export function msisdnsService({ db, consent, now = () => new Date() }: { db: Db
           tracking_enabled: body.trackingEnabled,
         };
         const id = await tx.insert(values);
-        await audit(trx, actorOf(caller), { action: 'msisdn.create', entity: 'msisdn', entityId: id, companyId: company.id, detail: { msisdn: body.msisdn } });
+        await audit(trx, actorOf(caller), {
+          action: 'msisdn.create',
+          entity: 'msisdn',
+          entityId: id,
+          companyId: company.id,
+          detail: { msisdn: body.msisdn },
+        });
         return { id, company: company.name, companyId: company.id };
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw numberTaken();
       throw error;
     }
-    await consent.sendRequests([{ id: created.id, msisdn: body.msisdn, companyId: created.companyId }], created.company, actorOf(caller));
+    await consent.sendRequests(
+      [{ id: created.id, msisdn: body.msisdn, companyId: created.companyId }],
+      created.company,
+      actorOf(caller),
+    );
     return get(caller, created.id);
   }
 
@@ -120,7 +151,12 @@ export function msisdnsService({ db, consent, now = () => new Date() }: { db: Db
           }
           if (await tx.numberTaken(body.msisdn, id)) throw numberTaken();
           // A new number is a new subscriber: its consent starts again.
-          Object.assign(patch, { msisdn: body.msisdn, consent_status: 'PENDING', consent_at: null, consent_requested_at: null });
+          Object.assign(patch, {
+            msisdn: body.msisdn,
+            consent_status: 'PENDING',
+            consent_at: null,
+            consent_requested_at: null,
+          });
           renumbered = { msisdn: body.msisdn, company: company.name, companyId: company.id };
         }
         if (body.departmentId !== undefined && body.departmentId !== locked.department_id) {
@@ -132,31 +168,53 @@ export function msisdnsService({ db, consent, now = () => new Date() }: { db: Db
           patch.zone_id = body.zoneId;
         }
         if (body.designationId !== undefined && body.designationId !== locked.designation_id) {
-          await resolveUnit(trx, caller.scope, 'designations', body.designationId, company.id, 'designationId');
+          await resolveUnit(
+            trx,
+            caller.scope,
+            'designations',
+            body.designationId,
+            company.id,
+            'designationId',
+          );
           patch.designation_id = body.designationId;
         }
-        if (body.employeeName !== undefined && body.employeeName !== locked.employee_name) patch.employee_name = body.employeeName;
-        if (body.employeeCode !== undefined && body.employeeCode !== locked.employee_code) patch.employee_code = body.employeeCode;
+        if (body.employeeName !== undefined && body.employeeName !== locked.employee_name)
+          patch.employee_name = body.employeeName;
+        if (body.employeeCode !== undefined && body.employeeCode !== locked.employee_code)
+          patch.employee_code = body.employeeCode;
         if (body.email !== undefined && body.email !== locked.email) patch.email = body.email;
-        if (body.trackingEnabled !== undefined && body.trackingEnabled !== locked.tracking_enabled) patch.tracking_enabled = body.trackingEnabled;
+        if (body.trackingEnabled !== undefined && body.trackingEnabled !== locked.tracking_enabled)
+          patch.tracking_enabled = body.trackingEnabled;
         if (Object.keys(patch).length === 0) return;
         await tx.update(locked, patch, now());
         // Defence in depth: an edit never moves a number out of the editor's own scope.
-        const stillVisible = await scoped(trx, caller.scope).msisdns().select('msisdns.id').where('msisdns.id', '=', id).executeTakeFirst();
+        const stillVisible = await scoped(trx, caller.scope)
+          .msisdns()
+          .select('msisdns.id')
+          .where('msisdns.id', '=', id)
+          .executeTakeFirst();
         if (!stillVisible) throw invalidField('departmentId', 'validation.invalid');
         await audit(trx, actorOf(caller), {
           action: 'msisdn.update',
           entity: 'msisdn',
           entityId: id,
           companyId: locked.company_id,
-          detail: { changed: fieldNames(Object.keys(patch).filter((k) => !k.startsWith('consent_'))), ...(renumbered ? { consentReset: true } : {}) },
+          detail: {
+            changed: fieldNames(Object.keys(patch).filter((k) => !k.startsWith('consent_'))),
+            ...(renumbered ? { consentReset: true } : {}),
+          },
         });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw numberTaken();
       throw error;
     }
-    if (renumbered) await consent.sendRequests([{ id, msisdn: renumbered.msisdn, companyId: renumbered.companyId }], renumbered.company, actorOf(caller));
+    if (renumbered)
+      await consent.sendRequests(
+        [{ id, msisdn: renumbered.msisdn, companyId: renumbered.companyId }],
+        renumbered.company,
+        actorOf(caller),
+      );
     return get(caller, id);
   }
 
@@ -166,7 +224,13 @@ export function msisdnsService({ db, consent, now = () => new Date() }: { db: Db
       await db.transaction().execute(async (trx) => {
         const { tx, locked } = await lockInScope(trx, caller, id);
         await tx.remove(locked);
-        await audit(trx, actorOf(caller), { action: 'msisdn.delete', entity: 'msisdn', entityId: id, companyId: locked.company_id, detail: { msisdn: locked.msisdn } });
+        await audit(trx, actorOf(caller), {
+          action: 'msisdn.delete',
+          entity: 'msisdn',
+          entityId: id,
+          companyId: locked.company_id,
+          detail: { msisdn: locked.msisdn },
+        });
       });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw conflictOn('org.inUse');
@@ -182,7 +246,13 @@ export function msisdnsService({ db, consent, now = () => new Date() }: { db: Db
       if (locked.consent_status === 'GRANTED') throw conflictOn('msisdn.consentAlreadyGranted');
       if (locked.consent_status !== 'PENDING') {
         await tx.update(locked, { consent_status: 'PENDING' }, now());
-        await audit(trx, actorOf(caller), { action: 'msisdn.consent.reopen', entity: 'msisdn', entityId: id, companyId: locked.company_id, detail: { previous: locked.consent_status } });
+        await audit(trx, actorOf(caller), {
+          action: 'msisdn.consent.reopen',
+          entity: 'msisdn',
+          entityId: id,
+          companyId: locked.company_id,
+          detail: { previous: locked.consent_status },
+        });
       }
       const company = await resolveCompany(trx, { tier: 'all' }, locked.company_id);
       return { id, msisdn: locked.msisdn, companyId: locked.company_id, company: company.name };

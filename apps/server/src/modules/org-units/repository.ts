@@ -14,7 +14,11 @@ export interface OrgUnitRecord {
 }
 
 /** The column of msisdns and users that references each kind. */
-export const REFERENCE_COLUMN = { departments: 'department_id', zones: 'zone_id', designations: 'designation_id' } as const;
+export const REFERENCE_COLUMN = {
+  departments: 'department_id',
+  zones: 'zone_id',
+  designations: 'designation_id',
+} as const;
 
 const SORT = {
   name: 'u.name',
@@ -40,7 +44,11 @@ export function orgUnitsRepository(db: Executor, kind: OrgUnitKind) {
         'u.description',
         'u.created_at',
         'u.updated_at',
-        eb.selectFrom('msisdns').select(eb.fn.countAll<number>().as('n')).whereRef(`msisdns.${ref}`, '=', 'u.id').as('msisdn_count'),
+        eb
+          .selectFrom('msisdns')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef(`msisdns.${ref}`, '=', 'u.id')
+          .as('msisdn_count'),
       ]);
   }
 
@@ -50,7 +58,10 @@ export function orgUnitsRepository(db: Executor, kind: OrgUnitKind) {
       if (query.companyId !== undefined) base = base.where('u.company_id', '=', query.companyId);
       base = applySearch(base, query.q, ['u.name', 'u.description']);
       const filtered = selectRecords(scope).where('u.id', 'in', base.select('u.id'));
-      const [total, rows] = await Promise.all([countOf(base), applyPage(applySort(filtered, query.sort, SORT, 'u.id', 'name'), query).execute()]);
+      const [total, rows] = await Promise.all([
+        countOf(base),
+        applyPage(applySort(filtered, query.sort, SORT, 'u.id', 'name'), query).execute(),
+      ]);
       return { rows: rows.map(normalise), total };
     },
 
@@ -60,8 +71,16 @@ export function orgUnitsRepository(db: Executor, kind: OrgUnitKind) {
     },
 
     /** Locks the unit (inside a transaction) if it is in scope: the write that follows cannot race a delete. */
-    async lock(scope: Scope, id: number): Promise<{ id: number; company_id: number; name: string } | undefined> {
-      return scoped(db, scope).orgUnits(kind).select(['u.id', 'u.company_id', 'u.name']).where('u.id', '=', id).forUpdate().executeTakeFirst();
+    async lock(
+      scope: Scope,
+      id: number,
+    ): Promise<{ id: number; company_id: number; name: string } | undefined> {
+      return scoped(db, scope)
+        .orgUnits(kind)
+        .select(['u.id', 'u.company_id', 'u.name'])
+        .where('u.id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
     },
 
     async nameTaken(companyId: number, name: string, exceptId?: number): Promise<boolean> {
@@ -84,7 +103,11 @@ export function orgUnitsRepository(db: Executor, kind: OrgUnitKind) {
     },
 
     /** Updates a unit the caller has locked in its scope. */
-    async update(locked: { id: number }, values: { name?: string; description?: string | null }, at: Date): Promise<void> {
+    async update(
+      locked: { id: number },
+      values: { name?: string; description?: string | null },
+      at: Date,
+    ): Promise<void> {
       await db
         .updateTable(kind as 'departments')
         .set({ ...values, updated_at: at })
@@ -94,18 +117,28 @@ export function orgUnitsRepository(db: Executor, kind: OrgUnitKind) {
 
     /** Whether employee MSISDNs or portal users still reference the unit. */
     async inUse(id: number): Promise<boolean> {
-      const msisdn = await db.selectFrom('msisdns').select('id').where(ref, '=', id).limit(1).executeTakeFirst();
+      const msisdn = await db
+        .selectFrom('msisdns')
+        .select('id')
+        .where(ref, '=', id)
+        .limit(1)
+        .executeTakeFirst();
       if (msisdn) return true;
       const user = await db.selectFrom('users').select('id').where(ref, '=', id).limit(1).executeTakeFirst();
       return user !== undefined;
     },
 
     async remove(locked: { id: number }): Promise<void> {
-      await db.deleteFrom(kind as 'departments').where('id', '=', locked.id).execute();
+      await db
+        .deleteFrom(kind as 'departments')
+        .where('id', '=', locked.id)
+        .execute();
     },
   };
 }
 
-function normalise<T extends { msisdn_count: number | string | bigint | null }>(row: T): T & { msisdn_count: number } {
+function normalise<T extends { msisdn_count: number | string | bigint | null }>(
+  row: T,
+): T & { msisdn_count: number } {
   return { ...row, msisdn_count: Number(row.msisdn_count ?? 0) };
 }

@@ -20,14 +20,23 @@ export interface OrgUnitRoutesOptions {
 }
 
 /** /departments, /zones, /designations: the same five routes, each checked against its own permission rows. */
-export const orgUnitRoutes: FastifyPluginAsyncZod<OrgUnitRoutesOptions> = async (app, { service, resource }) => {
+export const orgUnitRoutes: FastifyPluginAsyncZod<OrgUnitRoutesOptions> = async (
+  app,
+  { service, resource },
+) => {
   const tags = [`${resource}s`];
-  const permission = (action: 'list' | 'read' | 'create' | 'update' | 'delete') => `${resource}.${action}` as Permission;
+  const permission = (action: 'list' | 'read' | 'create' | 'update' | 'delete') =>
+    `${resource}.${action}` as Permission;
   app.get(
     '/',
     {
       config: { permission: permission('list') },
-      schema: { tags, summary: `${resource}s in scope`, querystring: orgUnitListQuerySchema, response: { 200: orgUnitPageSchema, ...readProblems } },
+      schema: {
+        tags,
+        summary: `${resource}s in scope`,
+        querystring: orgUnitListQuerySchema,
+        response: { 200: orgUnitPageSchema, ...readProblems },
+      },
     },
     async (request) => service.list(callerOf(request), request.query),
   );
@@ -35,7 +44,12 @@ export const orgUnitRoutes: FastifyPluginAsyncZod<OrgUnitRoutesOptions> = async 
     '/:id',
     {
       config: { permission: permission('read') },
-      schema: { tags, summary: `One ${resource}`, params: objectIdParamSchema, response: { 200: orgUnitSchema, ...readProblems } },
+      schema: {
+        tags,
+        summary: `One ${resource}`,
+        params: objectIdParamSchema,
+        response: { 200: orgUnitSchema, ...readProblems },
+      },
     },
     async (request) => service.get(callerOf(request), request.params.id),
   );
@@ -43,7 +57,12 @@ export const orgUnitRoutes: FastifyPluginAsyncZod<OrgUnitRoutesOptions> = async 
     '/',
     {
       config: { permission: permission('create') },
-      schema: { tags, summary: `Add a ${resource}`, body: orgUnitCreateSchema, response: { 201: orgUnitSchema, ...writeProblems } },
+      schema: {
+        tags,
+        summary: `Add a ${resource}`,
+        body: orgUnitCreateSchema,
+        response: { 201: orgUnitSchema, ...writeProblems },
+      },
     },
     async (request, reply) => reply.status(201).send(await service.create(callerOf(request), request.body)),
   );
@@ -51,7 +70,13 @@ export const orgUnitRoutes: FastifyPluginAsyncZod<OrgUnitRoutesOptions> = async 
     '/:id',
     {
       config: { permission: permission('update') },
-      schema: { tags, summary: `Edit a ${resource}`, params: objectIdParamSchema, body: orgUnitUpdateSchema, response: { 200: orgUnitSchema, ...writeProblems } },
+      schema: {
+        tags,
+        summary: `Edit a ${resource}`,
+        params: objectIdParamSchema,
+        body: orgUnitUpdateSchema,
+        response: { 200: orgUnitSchema, ...writeProblems },
+      },
     },
     async (request) => service.update(callerOf(request), request.params.id, request.body),
   );
@@ -59,7 +84,12 @@ export const orgUnitRoutes: FastifyPluginAsyncZod<OrgUnitRoutesOptions> = async 
     '/:id',
     {
       config: { permission: permission('delete') },
-      schema: { tags, summary: `Delete a ${resource} that nothing references`, params: objectIdParamSchema, response: { 204: z.null(), ...writeProblems } },
+      schema: {
+        tags,
+        summary: `Delete a ${resource} that nothing references`,
+        params: objectIdParamSchema,
+        response: { 204: z.null(), ...writeProblems },
+      },
     },
     async (request, reply) => {
       await service.remove(callerOf(request), request.params.id);

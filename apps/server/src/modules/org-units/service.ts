@@ -1,4 +1,11 @@
-import type { MessageKey, OrgUnit, OrgUnitCreateBody, OrgUnitListQuery, OrgUnitPage, OrgUnitUpdateBody } from '@lbs/contracts';
+import type {
+  MessageKey,
+  OrgUnit,
+  OrgUnitCreateBody,
+  OrgUnitListQuery,
+  OrgUnitPage,
+  OrgUnitUpdateBody,
+} from '@lbs/contracts';
 import type { Db } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
@@ -32,7 +39,10 @@ function toOrgUnit(row: OrgUnitRecord): OrgUnit {
 }
 
 /** Departments, zones or designations of a company: one set of rules, the shared permission table per resource. */
-export function orgUnitsService(kind: OrgUnitKind, { db, now = () => new Date() }: { db: Db; now?: () => Date }) {
+export function orgUnitsService(
+  kind: OrgUnitKind,
+  { db, now = () => new Date() }: { db: Db; now?: () => Date },
+) {
   const resource = RESOURCE[kind];
   const repo = orgUnitsRepository(db, kind);
   const nameTaken = () => conflictOn('org.nameTaken', 'name');
@@ -68,7 +78,13 @@ export function orgUnitsService(kind: OrgUnitKind, { db, now = () => new Date() 
         if (kind === 'zones' && !company.zoneEnabled) throw conflictOn('org.zonesDisabled', 'companyId');
         if (await tx.nameTaken(company.id, body.name)) throw nameTaken();
         const id = await tx.insert(company.id, { name: body.name, description: body.description ?? null });
-        await audit(trx, actorOf(caller), { action: `${resource}.create`, entity: resource, entityId: id, companyId: company.id, detail: { name: body.name } });
+        await audit(trx, actorOf(caller), {
+          action: `${resource}.create`,
+          entity: resource,
+          entityId: id,
+          companyId: company.id,
+          detail: { name: body.name },
+        });
         return id;
       });
       return get(caller, id);
@@ -83,12 +99,25 @@ export function orgUnitsService(kind: OrgUnitKind, { db, now = () => new Date() 
     try {
       await db.transaction().execute(async (trx) => {
         const { tx, locked } = await lockInScope(trx, caller, id);
-        if (body.name !== undefined && body.name.toLowerCase() !== locked.name.toLowerCase() && (await tx.nameTaken(locked.company_id, body.name, id))) {
+        if (
+          body.name !== undefined &&
+          body.name.toLowerCase() !== locked.name.toLowerCase() &&
+          (await tx.nameTaken(locked.company_id, body.name, id))
+        ) {
           throw nameTaken();
         }
-        const values = { ...(body.name !== undefined ? { name: body.name } : {}), ...(body.description !== undefined ? { description: body.description } : {}) };
+        const values = {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.description !== undefined ? { description: body.description } : {}),
+        };
         await tx.update(locked, values, now());
-        await audit(trx, actorOf(caller), { action: `${resource}.update`, entity: resource, entityId: id, companyId: locked.company_id, detail: { changed: Object.keys(values) } });
+        await audit(trx, actorOf(caller), {
+          action: `${resource}.update`,
+          entity: resource,
+          entityId: id,
+          companyId: locked.company_id,
+          detail: { changed: Object.keys(values) },
+        });
       });
       return get(caller, id);
     } catch (error) {
@@ -104,7 +133,13 @@ export function orgUnitsService(kind: OrgUnitKind, { db, now = () => new Date() 
         const { tx, locked } = await lockInScope(trx, caller, id);
         if (await tx.inUse(id)) throw inUse();
         await tx.remove(locked);
-        await audit(trx, actorOf(caller), { action: `${resource}.delete`, entity: resource, entityId: id, companyId: locked.company_id, detail: { name: locked.name } });
+        await audit(trx, actorOf(caller), {
+          action: `${resource}.delete`,
+          entity: resource,
+          entityId: id,
+          companyId: locked.company_id,
+          detail: { name: locked.name },
+        });
       });
     } catch (error) {
       // A reference added by a concurrent write after the check: the foreign key refuses the delete.

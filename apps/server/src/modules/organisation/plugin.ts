@@ -28,7 +28,10 @@ export interface OrganisationOptions {
  * The organisation API: companies, departments, zones, designations, users, roles and employee MSISDNs, plus the
  * public invitation and inbound-SMS endpoints. Registered inside the API scope, after the auth plugin.
  */
-export async function organisationRoutes(app: FastifyInstance, { context, sms: smsGateway }: OrganisationOptions): Promise<void> {
+export async function organisationRoutes(
+  app: FastifyInstance,
+  { context, sms: smsGateway }: OrganisationOptions,
+): Promise<void> {
   const { db, config } = context;
   const log = app.log;
   installPermissionCheck(app);
@@ -44,14 +47,30 @@ export async function organisationRoutes(app: FastifyInstance, { context, sms: s
 
   let webhookToken = config.smsWebhookToken;
   if (!webhookToken) {
-    webhookToken = await getOrCreateSecret(db, 'sms.webhookToken', async () => randomBytes(24).toString('base64url'));
-    log.info(`Inbound SMS webhook: POST ${app.prefix}/sms/inbound with header x-webhook-token: ${webhookToken} (set SMS_WEBHOOK_TOKEN to choose it)`);
+    webhookToken = await getOrCreateSecret(db, 'sms.webhookToken', async () =>
+      randomBytes(24).toString('base64url'),
+    );
+    log.info(
+      `Inbound SMS webhook: POST ${app.prefix}/sms/inbound with header x-webhook-token: ${webhookToken} (set SMS_WEBHOOK_TOKEN to choose it)`,
+    );
   }
 
   await app.register(companyRoutes, { prefix: '/companies', service: companiesService({ db }) });
-  await app.register(orgUnitRoutes, { prefix: '/departments', resource: 'department', service: orgUnitsService('departments', { db }) });
-  await app.register(orgUnitRoutes, { prefix: '/zones', resource: 'zone', service: orgUnitsService('zones', { db }) });
-  await app.register(orgUnitRoutes, { prefix: '/designations', resource: 'designation', service: orgUnitsService('designations', { db }) });
+  await app.register(orgUnitRoutes, {
+    prefix: '/departments',
+    resource: 'department',
+    service: orgUnitsService('departments', { db }),
+  });
+  await app.register(orgUnitRoutes, {
+    prefix: '/zones',
+    resource: 'zone',
+    service: orgUnitsService('zones', { db }),
+  });
+  await app.register(orgUnitRoutes, {
+    prefix: '/designations',
+    resource: 'designation',
+    service: orgUnitsService('designations', { db }),
+  });
   await app.register(userRoutes, { prefix: '/users', service: usersService({ db, config, mailer, log }) });
   await app.register(invitationRoutes, { prefix: '/invitations', service: invitationsService({ db }) });
   await app.register(roleRoutes, { prefix: '/roles', db });

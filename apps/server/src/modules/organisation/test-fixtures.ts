@@ -28,32 +28,57 @@ export function orgFixtures(server: TestServer) {
     return tokens.get(who);
   }
 
-  async function call(who: Who, method: InjectOptions['method'], path: string, payload?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async function call(
+    who: Who,
+    method: InjectOptions['method'],
+    path: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
     const bearer = await token(who);
     return server.app.inject({
       method,
       url: `${API_BASE_PATH}${path}`,
       headers: { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...headers },
-      ...(payload === undefined ? {} : typeof payload === 'string' || Buffer.isBuffer(payload) ? { payload } : { payload: payload as object }),
+      ...(payload === undefined
+        ? {}
+        : typeof payload === 'string' || Buffer.isBuffer(payload)
+          ? { payload }
+          : { payload: payload as object }),
     });
   }
 
   async function companyId(code: string): Promise<number> {
-    return (await db.selectFrom('companies').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+    return (await db.selectFrom('companies').select('id').where('code', '=', code).executeTakeFirstOrThrow())
+      .id;
   }
 
-  async function unitId(table: 'departments' | 'zones' | 'designations', code: string, name: string): Promise<number> {
-    const row = await db.selectFrom(table).select('id').where('company_id', '=', await companyId(code)).where('name', '=', name).executeTakeFirstOrThrow();
+  async function unitId(
+    table: 'departments' | 'zones' | 'designations',
+    code: string,
+    name: string,
+  ): Promise<number> {
+    const row = await db
+      .selectFrom(table)
+      .select('id')
+      .where('company_id', '=', await companyId(code))
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
   async function userId(username: string): Promise<number> {
-    return (await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+    return (
+      await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()
+    ).id;
   }
 
   /** A seeded MSISDN of the company in that department (and zone). */
   async function msisdnIn(code: string, department: string, zone?: string): Promise<number> {
-    let q = db.selectFrom('msisdns').select('id').where('department_id', '=', await unitId('departments', code, department));
+    let q = db
+      .selectFrom('msisdns')
+      .select('id')
+      .where('department_id', '=', await unitId('departments', code, department));
     if (zone) q = q.where('zone_id', '=', await unitId('zones', code, zone));
     return (await q.orderBy('id').executeTakeFirstOrThrow()).id;
   }
@@ -64,7 +89,11 @@ export function orgFixtures(server: TestServer) {
       .values({
         name: `Fresh ${unique()}`,
         code: `F${unique()}`.toUpperCase().slice(0, 20),
-        config: JSON.stringify({ trackingWindow: { days: [1], start: '08:00', end: '17:00', timezone: 'UTC' }, pollIntervalMinutes: 5, retentionDays: 30 }),
+        config: JSON.stringify({
+          trackingWindow: { days: [1], start: '08:00', end: '17:00', timezone: 'UTC' },
+          pollIntervalMinutes: 5,
+          retentionDays: 30,
+        }),
         price_plan: JSON.stringify({ currency: 'EUR', monthlyFeePerMsisdn: 1, feePerLocate: 0.01 }),
       })
       .returning('id')
@@ -73,12 +102,21 @@ export function orgFixtures(server: TestServer) {
   }
 
   async function freshUnit(table: 'departments' | 'zones' | 'designations', code: string): Promise<number> {
-    const row = await db.insertInto(table).values({ company_id: await companyId(code), name: `Fresh ${unique()}`, description: null }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto(table)
+      .values({ company_id: await companyId(code), name: `Fresh ${unique()}`, description: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
   /** A fresh MSISDN (consent PENDING) in the company, department and zone given by name. */
-  async function freshMsisdn(code: string, department: string, designation: string, zone?: string): Promise<number> {
+  async function freshMsisdn(
+    code: string,
+    department: string,
+    designation: string,
+    zone?: string,
+  ): Promise<number> {
     const row = await db
       .insertInto('msisdns')
       .values({
@@ -99,10 +137,18 @@ export function orgFixtures(server: TestServer) {
     const name = `fresh.${unique()}`;
     const row = await db
       .insertInto('users')
-      .values({ username: name, email: `${name}@example.com`, full_name: 'Fresh User', company_id: await companyId(code) })
+      .values({
+        username: name,
+        email: `${name}@example.com`,
+        full_name: 'Fresh User',
+        company_id: await companyId(code),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('user_roles').values(roles.map((role) => ({ user_id: row.id, role }))).execute();
+    await db
+      .insertInto('user_roles')
+      .values(roles.map((role) => ({ user_id: row.id, role })))
+      .execute();
     return row.id;
   }
 
@@ -112,7 +158,21 @@ export function orgFixtures(server: TestServer) {
     return `+39347${numberSeq++}`;
   }
 
-  return { db, call, token, unique, companyId, unitId, userId, msisdnIn, freshCompany, freshUnit, freshMsisdn, freshUser, nextNumber };
+  return {
+    db,
+    call,
+    token,
+    unique,
+    companyId,
+    unitId,
+    userId,
+    msisdnIn,
+    freshCompany,
+    freshUnit,
+    freshMsisdn,
+    freshUser,
+    nextNumber,
+  };
 }
 
 export type OrgFixtures = ReturnType<typeof orgFixtures>;

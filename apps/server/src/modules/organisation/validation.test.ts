@@ -52,7 +52,12 @@ const companyBody = () => ({
   city: 'Milan',
   country: 'IT',
   status: 'ACTIVE',
-  config: { zoneEnabled: false, trackingWindow: { days: [1, 2, 3], start: '08:00', end: '17:00', timezone: 'Europe/Rome' }, pollIntervalMinutes: 10, retentionDays: 30 },
+  config: {
+    zoneEnabled: false,
+    trackingWindow: { days: [1, 2, 3], start: '08:00', end: '17:00', timezone: 'Europe/Rome' },
+    pollIntervalMinutes: 10,
+    retentionDays: 30,
+  },
   pricePlan: { currency: 'EUR', monthlyFeePerMsisdn: 2.5, feePerLocate: 0.01 },
 });
 
@@ -69,21 +74,77 @@ const COMPANY_RULES: Rule[] = [
   { path: 'address', code: 'validation.tooLong', patch: { address: long(301) } },
   { path: 'status', code: 'validation.statusInvalid', patch: { status: 'CLOSED' } },
   { path: 'config.zoneEnabled', code: 'validation.invalid', patch: { 'config.zoneEnabled': 'yes' } },
-  { path: 'config.trackingWindow.days', code: 'validation.trackingDaysInvalid', patch: { 'config.trackingWindow.days': [] } },
-  { path: 'config.trackingWindow.days', code: 'validation.trackingDaysInvalid', patch: { 'config.trackingWindow.days': [1, 1] } },
-  { path: 'config.trackingWindow.days.0', code: 'validation.trackingDaysInvalid', patch: { 'config.trackingWindow.days': [8] } },
-  { path: 'config.trackingWindow.start', code: 'validation.timeInvalid', patch: { 'config.trackingWindow.start': '8:00' } },
-  { path: 'config.trackingWindow.end', code: 'validation.timeInvalid', patch: { 'config.trackingWindow.end': '24:00' } },
-  { path: 'config.trackingWindow.end', code: 'validation.trackingWindowInvalid', patch: { 'config.trackingWindow.end': '07:00' } },
-  { path: 'config.trackingWindow.timezone', code: 'validation.timezoneInvalid', patch: { 'config.trackingWindow.timezone': 'Mars/Olympus_Mons' } },
-  { path: 'config.trackingWindow.timezone', code: 'validation.timezoneInvalid', patch: { 'config.trackingWindow.timezone': '+03:00' } },
-  { path: 'config.pollIntervalMinutes', code: 'validation.numberOutOfRange', patch: { 'config.pollIntervalMinutes': 0 } },
-  { path: 'config.pollIntervalMinutes', code: 'validation.numberOutOfRange', patch: { 'config.pollIntervalMinutes': 1.5 } },
-  { path: 'config.retentionDays', code: 'validation.numberOutOfRange', patch: { 'config.retentionDays': 3651 } },
+  {
+    path: 'config.trackingWindow.days',
+    code: 'validation.trackingDaysInvalid',
+    patch: { 'config.trackingWindow.days': [] },
+  },
+  {
+    path: 'config.trackingWindow.days',
+    code: 'validation.trackingDaysInvalid',
+    patch: { 'config.trackingWindow.days': [1, 1] },
+  },
+  {
+    path: 'config.trackingWindow.days.0',
+    code: 'validation.trackingDaysInvalid',
+    patch: { 'config.trackingWindow.days': [8] },
+  },
+  {
+    path: 'config.trackingWindow.start',
+    code: 'validation.timeInvalid',
+    patch: { 'config.trackingWindow.start': '8:00' },
+  },
+  {
+    path: 'config.trackingWindow.end',
+    code: 'validation.timeInvalid',
+    patch: { 'config.trackingWindow.end': '24:00' },
+  },
+  {
+    path: 'config.trackingWindow.end',
+    code: 'validation.trackingWindowInvalid',
+    patch: { 'config.trackingWindow.end': '07:00' },
+  },
+  {
+    path: 'config.trackingWindow.timezone',
+    code: 'validation.timezoneInvalid',
+    patch: { 'config.trackingWindow.timezone': 'Mars/Olympus_Mons' },
+  },
+  {
+    path: 'config.trackingWindow.timezone',
+    code: 'validation.timezoneInvalid',
+    patch: { 'config.trackingWindow.timezone': '+03:00' },
+  },
+  {
+    path: 'config.pollIntervalMinutes',
+    code: 'validation.numberOutOfRange',
+    patch: { 'config.pollIntervalMinutes': 0 },
+  },
+  {
+    path: 'config.pollIntervalMinutes',
+    code: 'validation.numberOutOfRange',
+    patch: { 'config.pollIntervalMinutes': 1.5 },
+  },
+  {
+    path: 'config.retentionDays',
+    code: 'validation.numberOutOfRange',
+    patch: { 'config.retentionDays': 3651 },
+  },
   { path: 'pricePlan.currency', code: 'validation.currencyInvalid', patch: { 'pricePlan.currency': 'XYZ' } },
-  { path: 'pricePlan.monthlyFeePerMsisdn', code: 'validation.amountInvalid', patch: { 'pricePlan.monthlyFeePerMsisdn': -1 } },
-  { path: 'pricePlan.feePerLocate', code: 'validation.amountInvalid', patch: { 'pricePlan.feePerLocate': '0.01' } },
-  { path: 'pricePlan.feePerLocate', code: 'validation.amountInvalid', patch: { 'pricePlan.feePerLocate': 0.000001 } },
+  {
+    path: 'pricePlan.monthlyFeePerMsisdn',
+    code: 'validation.amountInvalid',
+    patch: { 'pricePlan.monthlyFeePerMsisdn': -1 },
+  },
+  {
+    path: 'pricePlan.feePerLocate',
+    code: 'validation.amountInvalid',
+    patch: { 'pricePlan.feePerLocate': '0.01' },
+  },
+  {
+    path: 'pricePlan.feePerLocate',
+    code: 'validation.amountInvalid',
+    patch: { 'pricePlan.feePerLocate': 0.000001 },
+  },
 ];
 
 const unitBody = () => ({ name: `Valid ${f.unique()}`, description: 'ok' });
@@ -136,11 +197,19 @@ const USER_RULES: Rule[] = [
   // Rules the service checks (placement and role constraints).
   { path: 'departmentId', code: 'user.departmentAdminNeedsDepartment', patch: { departmentId: null } },
   { path: 'zoneId', code: 'user.zoneAdminNeedsZone', patch: { roles: ['ZoneAdmin'] } },
-  { path: 'companyId', code: 'user.companyAdminNeedsCompany', patch: { roles: ['CompanyAdmin'], companyId: null, departmentId: null, designationId: null } },
+  {
+    path: 'companyId',
+    code: 'user.companyAdminNeedsCompany',
+    patch: { roles: ['CompanyAdmin'], companyId: null, departmentId: null, designationId: null },
+  },
   { path: 'companyId', code: 'org.companyNotFound', patch: { companyId: 999_999 } },
   { path: 'departmentId', code: 'org.departmentNotFound', patch: { departmentId: 'deptB' } },
   { path: 'designationId', code: 'org.designationNotFound', patch: { designationId: 'desB' } },
-  { path: 'zoneId', code: 'org.zonesDisabled', patch: { companyId: 'B', departmentId: 'deptB', designationId: 'desB', zoneId: 'zoneA' } },
+  {
+    path: 'zoneId',
+    code: 'org.zonesDisabled',
+    patch: { companyId: 'B', departmentId: 'deptB', designationId: 'desB', zoneId: 'zoneA' },
+  },
 ];
 
 const msisdnBody = () => ({
@@ -172,7 +241,11 @@ const MSISDN_RULES: Rule[] = [
   { path: 'companyId', code: 'org.companyNotFound', patch: { companyId: 999_999 } },
   { path: 'departmentId', code: 'org.departmentNotFound', patch: { departmentId: 'deptB' } },
   { path: 'designationId', code: 'org.designationNotFound', patch: { designationId: 'desB' } },
-  { path: 'zoneId', code: 'org.zonesDisabled', patch: { companyId: 'B', departmentId: 'deptB', designationId: 'desB' } },
+  {
+    path: 'zoneId',
+    code: 'org.zonesDisabled',
+    patch: { companyId: 'B', departmentId: 'deptB', designationId: 'desB' },
+  },
 ];
 
 /** Values naming a fixture (`'deptB'`) are replaced by its id. */
@@ -201,22 +274,43 @@ describe.each(SUITES)('%s', (_name, who, path, base, rules) => {
 
   it.each(rules.map((r) => [`${r.path} → ${r.code}`, r] as const))('%s', async (_label, rule) => {
     const body = resolveIds(withPatch(base(), rule.patch));
-    const before = await f.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await f.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const response = await f.call(who, 'POST', path, body);
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-    const problem = response.json() as { code: string; errors: { path: string; code: string; message: string }[] };
+    const problem = response.json() as {
+      code: string;
+      errors: { path: string; code: string; message: string }[];
+    };
     expect(problem.code).toBe('problem.validation');
     expect(problem.errors).toContainEqual({ path: rule.path, code: rule.code, message: expect.any(String) });
-    const after = await f.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await f.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });
 
 describe('updates apply the same rules', () => {
   it.each([
-    ['/companies/{A}', 'SA', { 'config.trackingWindow': { days: [1], start: '10:00', end: '09:00', timezone: 'UTC' } }, 'config.trackingWindow.end', 'validation.trackingWindowInvalid'],
-    ['/companies/{A}', 'SA', { 'pricePlan.currency': 'EURO' }, 'pricePlan.currency', 'validation.currencyInvalid'],
+    [
+      '/companies/{A}',
+      'SA',
+      { 'config.trackingWindow': { days: [1], start: '10:00', end: '09:00', timezone: 'UTC' } },
+      'config.trackingWindow.end',
+      'validation.trackingWindowInvalid',
+    ],
+    [
+      '/companies/{A}',
+      'SA',
+      { 'pricePlan.currency': 'EURO' },
+      'pricePlan.currency',
+      'validation.currencyInvalid',
+    ],
     ['/departments/{deptA}', 'CA', { name: '' }, 'name', 'validation.nameRequired'],
     ['/msisdns/{msisdn}', 'CA', { msisdn: 'abc' }, 'msisdn', 'validation.phoneInvalid'],
     ['/msisdns/{msisdn}', 'CA', { employeeName: '' }, 'employeeName', 'validation.nameRequired'],
@@ -231,7 +325,11 @@ describe('updates apply the same rules', () => {
     const url = template.replace(/\{(\w+)\}/, (_m, k: string) => String(targets[k]));
     const response = await f.call(who, 'PATCH', url, withPatch({}, patch));
     expect(response.statusCode).toBe(400);
-    expect((response.json() as { errors: unknown[] }).errors).toContainEqual({ path, code, message: expect.any(String) });
+    expect((response.json() as { errors: unknown[] }).errors).toContainEqual({
+      path,
+      code,
+      message: expect.any(String),
+    });
   });
 });
 
@@ -253,20 +351,35 @@ describe('query strings and path parameters', () => {
   ])('GET %s', async (url, path, code) => {
     const response = await f.call('SA', 'GET', url);
     expect(response.statusCode).toBe(400);
-    expect((response.json() as { errors: unknown[] }).errors).toContainEqual({ path, code, message: expect.any(String) });
+    expect((response.json() as { errors: unknown[] }).errors).toContainEqual({
+      path,
+      code,
+      message: expect.any(String),
+    });
   });
 
   it('checks the import query', async () => {
-    const response = await f.call('SA', 'POST', '/msisdns/imports', 'msisdn\n', { 'content-type': 'text/csv' });
+    const response = await f.call('SA', 'POST', '/msisdns/imports', 'msisdn\n', {
+      'content-type': 'text/csv',
+    });
     expect(response.statusCode).toBe(400);
-    expect((response.json() as { errors: unknown[] }).errors).toContainEqual({ path: 'query.companyId', code: 'validation.companyRequired', message: 'Company is required' });
+    expect((response.json() as { errors: unknown[] }).errors).toContainEqual({
+      path: 'query.companyId',
+      code: 'validation.companyRequired',
+      message: 'Company is required',
+    });
   });
 
   it('checks the invitation PIN (SPEC §5: "The length of Pin should be 6 digits")', async () => {
     for (const code of ['12345', '1234567', 'abcdef']) {
-      const response = await f.call('anon', 'POST', '/invitations/verify', { email: 'someone@example.com', code });
+      const response = await f.call('anon', 'POST', '/invitations/verify', {
+        email: 'someone@example.com',
+        code,
+      });
       expect(response.statusCode).toBe(400);
-      expect((response.json() as { errors: unknown[] }).errors).toEqual([{ path: 'code', code: 'validation.pinLength', message: 'The length of Pin should be 6 digits' }]);
+      expect((response.json() as { errors: unknown[] }).errors).toEqual([
+        { path: 'code', code: 'validation.pinLength', message: 'The length of Pin should be 6 digits' },
+      ]);
     }
   });
 });

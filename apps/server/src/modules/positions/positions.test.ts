@@ -244,9 +244,7 @@ describe('GET /msisdns/{id}/positions', () => {
     ).json();
     expect(both.truncated).toBe(false);
     expect(both.items.map((i: { id: number }) => i.id)).toEqual(body.items.map((i: { id: number }) => i.id));
-    expect(
-      (await get(`/msisdns/${m.id}/positions?keep=middle`, 'companyadmin')).statusCode,
-    ).toBe(400);
+    expect((await get(`/msisdns/${m.id}/positions?keep=middle`, 'companyadmin')).statusCode).toBe(400);
   });
 
   it('answers 404 outside the scope and 400 for a bad period', async () => {

@@ -114,7 +114,8 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
     {
       schema: {
         tags: ['msisdns'],
-        summary: 'Whether the tracking app has a live device token (when issued, when last used); never the token',
+        summary:
+          'Whether the tracking app has a live device token (when issued, when last used); never the token',
         params: objectIdParamSchema,
         response: { 200: deviceTokenStatusSchema, ...readProblems },
       },

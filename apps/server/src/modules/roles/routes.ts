@@ -1,5 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { REALM_ROLE_NAMES, ROLE_DESCRIPTIONS, ROLES, ROUTES, parseRole, permissionsOf, roleParamSchema, rolePageSchema, roleSchema, roleRank, type Role, type RoleInfo } from '@lbs/contracts';
+import {
+  REALM_ROLE_NAMES,
+  ROLE_DESCRIPTIONS,
+  ROLES,
+  ROUTES,
+  parseRole,
+  permissionsOf,
+  roleParamSchema,
+  rolePageSchema,
+  roleSchema,
+  roleRank,
+  type Role,
+  type RoleInfo,
+} from '@lbs/contracts';
 import { notFound } from '../../lib/errors.ts';
 import { authorize, callerOf, type Caller } from '../scope/caller.ts';
 import { readProblems } from '../scope/route-support.ts';
@@ -28,7 +41,10 @@ export const roleRoutes: FastifyPluginAsyncZod<{ db: Executor }> = async (app, {
   const tags = ['roles'];
   app.get(
     '/',
-    { config: { permission: 'role.list' }, schema: { tags, summary: 'The four roles', response: { 200: rolePageSchema, ...readProblems } } },
+    {
+      config: { permission: 'role.list' },
+      schema: { tags, summary: 'The four roles', response: { 200: rolePageSchema, ...readProblems } },
+    },
     async (request) => {
       const caller = callerOf(request);
       authorize(caller, 'role', 'list');
@@ -40,7 +56,12 @@ export const roleRoutes: FastifyPluginAsyncZod<{ db: Executor }> = async (app, {
     '/:name',
     {
       config: { permission: 'role.read' },
-      schema: { tags, summary: 'One role', params: roleParamSchema, response: { 200: roleSchema, ...readProblems } },
+      schema: {
+        tags,
+        summary: 'One role',
+        params: roleParamSchema,
+        response: { 200: roleSchema, ...readProblems },
+      },
     },
     async (request) => {
       const caller = callerOf(request);

@@ -17,7 +17,11 @@ export function callerOf(request: FastifyRequest): Caller {
 }
 
 /** 403 unless the caller's role may perform the action at all (shared permission table); scope comes after. */
-export function authorize<R extends PermissionResource>(caller: Caller, resource: R, action: PermissionAction<R>): void {
+export function authorize<R extends PermissionResource>(
+  caller: Caller,
+  resource: R,
+  action: PermissionAction<R>,
+): void {
   if (!can(caller.user.role, resource, action)) throw forbidden();
 }
 

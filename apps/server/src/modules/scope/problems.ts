@@ -9,5 +9,7 @@ export function conflictOn(code: MessageKey, path?: string): AppError {
 
 /** 400 for a rule the schema cannot check alone (a reference outside the company, a role constraint). */
 export function invalidField(path: string, code: MessageKey): AppError {
-  return new AppError(400, 'problem.validation', MESSAGES['problem.validation'], [{ path, code, message: MESSAGES[code] }]);
+  return new AppError(400, 'problem.validation', MESSAGES['problem.validation'], [
+    { path, code, message: MESSAGES[code] },
+  ]);
 }

@@ -12,7 +12,12 @@ export interface CompanyRef {
  * The company a write lands in. A SuperAdmin names it (required); anybody else gets its own company, and naming
  * another one is refused like naming one that does not exist: the tenant never comes from the body.
  */
-export async function resolveCompany(db: Executor, scope: Scope, requested: number | null | undefined, path = 'companyId'): Promise<CompanyRef> {
+export async function resolveCompany(
+  db: Executor,
+  scope: Scope,
+  requested: number | null | undefined,
+  path = 'companyId',
+): Promise<CompanyRef> {
   const id = requested ?? ownCompanyOf(scope);
   if (id === undefined) throw invalidField(path, 'validation.companyRequired');
   const row = await scoped(db, scope)
@@ -31,7 +36,14 @@ const NOT_FOUND: Record<OrgUnitKind, MessageKey> = {
 };
 
 /** A department, zone or designation referenced by a body: it must be in the given company and in the scope. */
-export async function resolveUnit(db: Executor, scope: Scope, kind: OrgUnitKind, id: number, companyId: number, path: string): Promise<{ id: number; name: string }> {
+export async function resolveUnit(
+  db: Executor,
+  scope: Scope,
+  kind: OrgUnitKind,
+  id: number,
+  companyId: number,
+  path: string,
+): Promise<{ id: number; name: string }> {
   const row = await scoped(db, scope)
     .orgUnits(kind)
     .select(['u.id', 'u.name'])

@@ -22,5 +22,10 @@ export function installPermissionCheck(app: FastifyInstance): void {
   });
 }
 
-export const readProblems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema } as const;
+export const readProblems = {
+  400: problemSchema,
+  401: problemSchema,
+  403: problemSchema,
+  404: problemSchema,
+} as const;
 export const writeProblems = { ...readProblems, 409: problemSchema } as const;

@@ -22,9 +22,13 @@ export function scopeOf(user: Pick<AuthUser, 'role' | 'companyId' | 'departmentI
     case 'CompanyAdmin':
       return { tier: 'company', companyId: user.companyId };
     case 'DepartmentAdmin':
-      return user.departmentId === null ? { tier: 'none' } : { tier: 'department', companyId: user.companyId, departmentId: user.departmentId };
+      return user.departmentId === null
+        ? { tier: 'none' }
+        : { tier: 'department', companyId: user.companyId, departmentId: user.departmentId };
     case 'ZoneAdmin':
-      return user.zoneId === null ? { tier: 'none' } : { tier: 'zone', companyId: user.companyId, zoneId: user.zoneId };
+      return user.zoneId === null
+        ? { tier: 'none' }
+        : { tier: 'zone', companyId: user.companyId, zoneId: user.zoneId };
   }
 }
 
@@ -40,7 +44,8 @@ export type OrgUnitKind = 'departments' | 'zones' | 'designations';
 /** Which units of a kind the scope reaches: all, none, a company's, or one unit of a company. */
 function unitReach(kind: OrgUnitKind, scope: Scope): 'all' | 'none' | { companyId: number; id?: number } {
   if (scope.tier === 'all' || scope.tier === 'none') return scope.tier;
-  if (kind === 'departments' && scope.tier === 'department') return { companyId: scope.companyId, id: scope.departmentId };
+  if (kind === 'departments' && scope.tier === 'department')
+    return { companyId: scope.companyId, id: scope.departmentId };
   if (kind === 'zones' && scope.tier === 'zone') return { companyId: scope.companyId, id: scope.zoneId };
   return { companyId: scope.companyId };
 }
@@ -87,7 +92,8 @@ export function scoped(db: Executor, scope: Scope) {
       if (scope.tier === 'all') return q;
       if (scope.tier === 'none') return q.where(nothing);
       const inCompany = q.where('msisdns.company_id', '=', scope.companyId);
-      if (scope.tier === 'department') return inCompany.where('msisdns.department_id', '=', scope.departmentId);
+      if (scope.tier === 'department')
+        return inCompany.where('msisdns.department_id', '=', scope.departmentId);
       if (scope.tier === 'zone') return inCompany.where('msisdns.zone_id', '=', scope.zoneId);
       return inCompany;
     },

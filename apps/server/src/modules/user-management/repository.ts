@@ -48,7 +48,11 @@ type CallerRowExpressions = ExpressionBuilder<Database & { u: Database['users'] 
  * The name of the department, zone or designation the caller's row points at (`column`), as a scalar subquery:
  * only a unit of the caller's own company is named (null otherwise).
  */
-function unitNameOf(eb: CallerRowExpressions, kind: OrgUnitKind, column: 'u.department_id' | 'u.zone_id' | 'u.designation_id') {
+function unitNameOf(
+  eb: CallerRowExpressions,
+  kind: OrgUnitKind,
+  column: 'u.department_id' | 'u.zone_id' | 'u.designation_id',
+) {
   // One shape for the three unit tables (as scope.ts's orgUnits does): each has id, company_id and name.
   return eb
     .selectFrom(`${kind} as n` as 'departments as n')

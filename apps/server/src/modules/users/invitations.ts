@@ -30,7 +30,12 @@ function sameHash(a: string, b: string): boolean {
  * A new security code for the user (any earlier one stops working): PIN_LENGTH random digits, kept only as a hash,
  * valid for `ttlHours`, with a fresh allowance of wrong tries.
  */
-export async function issueInvitation(db: Executor, userId: number, ttlHours: number, now: Date): Promise<{ code: string; expiresAt: Date }> {
+export async function issueInvitation(
+  db: Executor,
+  userId: number,
+  ttlHours: number,
+  now: Date,
+): Promise<{ code: string; expiresAt: Date }> {
   const code = String(randomInt(0, 10 ** PIN_LENGTH)).padStart(PIN_LENGTH, '0');
   const expiresAt = new Date(now.getTime() + ttlHours * 3_600_000);
   const values = { code_hash: hashOf(userId, code), expires_at: expiresAt, attempts: 0, sent_at: now };
@@ -65,8 +70,10 @@ export function invitationMail(
   };
 }
 
-const problem = (status: number, code: 'invitation.codeInvalid' | 'invitation.tooManyAttempts' | 'aws.codeExpired') =>
-  new AppError(status, code, MESSAGES[code], [{ path: 'code', code, message: MESSAGES[code] }]);
+const problem = (
+  status: number,
+  code: 'invitation.codeInvalid' | 'invitation.tooManyAttempts' | 'aws.codeExpired',
+) => new AppError(status, code, MESSAGES[code], [{ path: 'code', code, message: MESSAGES[code] }]);
 
 /**
  * The public half of an invitation: check a code, then set the password with it. The same answer for an unknown
@@ -78,13 +85,23 @@ export function invitationsService({ db, now = () => new Date() }: { db: Db; now
     let q = tx
       .selectFrom('users as u')
       .innerJoin('user_invitations as i', 'i.user_id', 'u.id')
-      .select(['u.id', 'u.username', 'u.email', 'u.full_name', 'u.company_id', 'i.code_hash', 'i.expires_at', 'i.attempts'])
+      .select([
+        'u.id',
+        'u.username',
+        'u.email',
+        'u.full_name',
+        'u.company_id',
+        'i.code_hash',
+        'i.expires_at',
+        'i.attempts',
+      ])
       .where((eb) => eb(eb.fn('lower', ['u.email']), '=', email.toLowerCase()))
       .where('u.password_hash', 'is', null);
     if (lock) q = q.forUpdate();
     const row = await q.executeTakeFirst();
     if (!row) return { error: problem(400, 'invitation.codeInvalid') } as const;
-    if (row.attempts >= INVITATION_MAX_ATTEMPTS) return { error: problem(400, 'invitation.tooManyAttempts') } as const;
+    if (row.attempts >= INVITATION_MAX_ATTEMPTS)
+      return { error: problem(400, 'invitation.tooManyAttempts') } as const;
     if (!sameHash(row.code_hash, hashOf(row.id, code))) {
       const { attempts } = await tx
         .updateTable('user_invitations')
@@ -92,9 +109,15 @@ export function invitationsService({ db, now = () => new Date() }: { db: Db; now
         .where('user_id', '=', row.id)
         .returning('attempts')
         .executeTakeFirstOrThrow();
-      return { error: problem(400, attempts >= INVITATION_MAX_ATTEMPTS ? 'invitation.tooManyAttempts' : 'invitation.codeInvalid') } as const;
+      return {
+        error: problem(
+          400,
+          attempts >= INVITATION_MAX_ATTEMPTS ? 'invitation.tooManyAttempts' : 'invitation.codeInvalid',
+        ),
+      } as const;
     }
-    if (row.expires_at.getTime() <= now().getTime()) return { error: problem(400, 'aws.codeExpired') } as const;
+    if (row.expires_at.getTime() <= now().getTime())
+      return { error: problem(400, 'aws.codeExpired') } as const;
     return { row } as const;
   }
 
@@ -102,7 +125,12 @@ export function invitationsService({ db, now = () => new Date() }: { db: Db; now
     const result = await check(db, body.email, body.code, false);
     if (result.error) throw result.error;
     const { row } = result;
-    return { email: row.email, username: row.username, fullName: row.full_name, expiresAt: row.expires_at.toISOString() };
+    return {
+      email: row.email,
+      username: row.username,
+      fullName: row.full_name,
+      expiresAt: row.expires_at.toISOString(),
+    };
   }
 
   async function accept(body: InvitationAcceptBody, requestId?: string): Promise<InvitationAccepted> {
@@ -120,11 +148,19 @@ export function invitationsService({ db, now = () => new Date() }: { db: Db; now
         .where('id', '=', row.id)
         .execute();
       await trx.deleteFrom('user_invitations').where('user_id', '=', row.id).execute();
-      await audit(trx, { userId: row.id, name: row.username, requestId }, { action: 'user.invitation.accept', entity: 'user', entityId: row.id, companyId: row.company_id });
+      await audit(
+        trx,
+        { userId: row.id, name: row.username, requestId },
+        { action: 'user.invitation.accept', entity: 'user', entityId: row.id, companyId: row.company_id },
+      );
       return result;
     });
     if (outcome.error) throw outcome.error;
-    return { code: 'aws.passwordSetSuccessfully', message: MESSAGES['aws.passwordSetSuccessfully'], username: outcome.row.username };
+    return {
+      code: 'aws.passwordSetSuccessfully',
+      message: MESSAGES['aws.passwordSetSuccessfully'],
+      username: outcome.row.username,
+    };
   }
 
   return { verify, accept };

@@ -50,7 +50,15 @@ const SORT = {
 };
 
 /** Models of the embedded provider that belong to one account (sessions, grants, tokens, codes). */
-const ACCOUNT_MODELS = ['Session', 'Grant', 'AccessToken', 'RefreshToken', 'AuthorizationCode', 'BackchannelAuthenticationRequest', 'DeviceCode'];
+const ACCOUNT_MODELS = [
+  'Session',
+  'Grant',
+  'AccessToken',
+  'RefreshToken',
+  'AuthorizationCode',
+  'BackchannelAuthenticationRequest',
+  'DeviceCode',
+];
 
 function byRank(roles: string[] | null): Role[] {
   return ROLES.filter((role) => roles?.includes(role));
@@ -96,15 +104,32 @@ export function usersRepository(db: Executor) {
       if (query.companyId !== undefined) base = base.where('users.company_id', '=', query.companyId);
       if (query.departmentId !== undefined) base = base.where('users.department_id', '=', query.departmentId);
       if (query.zoneId !== undefined) base = base.where('users.zone_id', '=', query.zoneId);
-      if (query.designationId !== undefined) base = base.where('users.designation_id', '=', query.designationId);
+      if (query.designationId !== undefined)
+        base = base.where('users.designation_id', '=', query.designationId);
       if (query.active !== undefined) base = base.where('users.active', '=', query.active);
       if (query.role) {
         const role = query.role;
-        base = base.where((eb) => eb.exists(eb.selectFrom('user_roles').select('user_roles.user_id').whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', '=', role)));
+        base = base.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('user_roles')
+              .select('user_roles.user_id')
+              .whereRef('user_roles.user_id', '=', 'users.id')
+              .where('user_roles.role', '=', role),
+          ),
+        );
       }
-      base = applySearch(base, query.q, ['users.full_name', 'users.username', 'users.email', 'users.phone_no']);
+      base = applySearch(base, query.q, [
+        'users.full_name',
+        'users.username',
+        'users.email',
+        'users.phone_no',
+      ]);
       const page = selectRecords(scope).where('users.id', 'in', base.select('users.id'));
-      const [total, rows] = await Promise.all([countOf(base), applyPage(applySort(page, query.sort, SORT, 'users.id', 'fullName'), query).execute()]);
+      const [total, rows] = await Promise.all([
+        countOf(base),
+        applyPage(applySort(page, query.sort, SORT, 'users.id', 'fullName'), query).execute(),
+      ]);
       return { rows: rows.map(normalise), total };
     },
 
@@ -117,7 +142,15 @@ export function usersRepository(db: Executor) {
     lock(scope: Scope, id: number) {
       return scoped(db, scope)
         .users()
-        .select(['users.id', 'users.subject', 'users.username', 'users.email', 'users.company_id', 'users.active', 'users.password_hash'])
+        .select([
+          'users.id',
+          'users.subject',
+          'users.username',
+          'users.email',
+          'users.company_id',
+          'users.active',
+          'users.password_hash',
+        ])
         .where('users.id', '=', id)
         .forUpdate()
         .executeTakeFirst();
@@ -133,25 +166,43 @@ export function usersRepository(db: Executor) {
       let q = db
         .selectFrom('users')
         .leftJoin('user_invitations as i', 'i.user_id', 'users.id')
-        .select(['users.id', sql<boolean>`users.password_hash is not null`.as('has_password'), 'i.user_id as invited'])
+        .select([
+          'users.id',
+          sql<boolean>`users.password_hash is not null`.as('has_password'),
+          'i.user_id as invited',
+        ])
         .where((eb) => eb(eb.fn('lower', [`users.${field}`]), '=', value.toLowerCase()));
       if (exceptId !== undefined) q = q.where('users.id', '<>', exceptId);
       return q.executeTakeFirst();
     },
 
     async insert(values: UserValues, roles: Role[]): Promise<{ id: number; subject: string }> {
-      const row = await db.insertInto('users').values({ ...values, password_hash: null }).returning(['id', 'subject']).executeTakeFirstOrThrow();
-      await db.insertInto('user_roles').values(roles.map((role) => ({ user_id: row.id, role }))).execute();
+      const row = await db
+        .insertInto('users')
+        .values({ ...values, password_hash: null })
+        .returning(['id', 'subject'])
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('user_roles')
+        .values(roles.map((role) => ({ user_id: row.id, role })))
+        .execute();
       return row;
     },
 
     async update(locked: { id: number }, values: Partial<UserValues>, at: Date): Promise<void> {
-      await db.updateTable('users').set({ ...values, updated_at: at }).where('id', '=', locked.id).execute();
+      await db
+        .updateTable('users')
+        .set({ ...values, updated_at: at })
+        .where('id', '=', locked.id)
+        .execute();
     },
 
     async replaceRoles(locked: { id: number }, roles: Role[]): Promise<void> {
       await db.deleteFrom('user_roles').where('user_id', '=', locked.id).execute();
-      await db.insertInto('user_roles').values(roles.map((role) => ({ user_id: locked.id, role }))).execute();
+      await db
+        .insertInto('user_roles')
+        .values(roles.map((role) => ({ user_id: locked.id, role })))
+        .execute();
     },
 
     /**
@@ -168,9 +219,19 @@ export function usersRepository(db: Executor) {
     },
 
     async hasAuditHistory(userId: number): Promise<boolean> {
-      const row = await db.selectFrom('audit_log').select('id').where('actor_user_id', '=', userId).limit(1).executeTakeFirst();
+      const row = await db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('actor_user_id', '=', userId)
+        .limit(1)
+        .executeTakeFirst();
       if (row) return true;
-      const job = await db.selectFrom('msisdn_imports').select('id').where('created_by', '=', userId).limit(1).executeTakeFirst();
+      const job = await db
+        .selectFrom('msisdn_imports')
+        .select('id')
+        .where('created_by', '=', userId)
+        .limit(1)
+        .executeTakeFirst();
       return job !== undefined;
     },
 
@@ -191,9 +252,16 @@ export function usersRepository(db: Executor) {
   };
 }
 
-export function invitationStatusOf(row: Pick<UserRecord, 'has_password' | 'invitation_expires_at' | 'invitation_attempts'>, now: Date) {
+export function invitationStatusOf(
+  row: Pick<UserRecord, 'has_password' | 'invitation_expires_at' | 'invitation_attempts'>,
+  now: Date,
+) {
   if (row.has_password) return 'ACCEPTED' as const;
   if (!row.invitation_expires_at) return 'NONE' as const;
-  if (row.invitation_expires_at.getTime() <= now.getTime() || (row.invitation_attempts ?? 0) >= INVITATION_MAX_ATTEMPTS) return 'EXPIRED' as const;
+  if (
+    row.invitation_expires_at.getTime() <= now.getTime() ||
+    (row.invitation_attempts ?? 0) >= INVITATION_MAX_ATTEMPTS
+  )
+    return 'EXPIRED' as const;
   return 'PENDING' as const;
 }

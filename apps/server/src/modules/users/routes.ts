@@ -27,7 +27,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
     '/',
     {
       config: { permission: 'user.list' },
-      schema: { tags, summary: 'Portal users in scope', querystring: userListQuerySchema, response: { 200: userPageSchema, ...readProblems } },
+      schema: {
+        tags,
+        summary: 'Portal users in scope',
+        querystring: userListQuerySchema,
+        response: { 200: userPageSchema, ...readProblems },
+      },
     },
     async (request) => service.list(callerOf(request), request.query),
   );
@@ -35,7 +40,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
     '/:id',
     {
       config: { permission: 'user.read' },
-      schema: { tags, summary: 'One portal user', params: objectIdParamSchema, response: { 200: userSchema, ...readProblems } },
+      schema: {
+        tags,
+        summary: 'One portal user',
+        params: objectIdParamSchema,
+        response: { 200: userSchema, ...readProblems },
+      },
     },
     async (request) => service.get(callerOf(request), request.params.id),
   );
@@ -58,7 +68,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
       config: { permission: 'user.update' },
       schema: {
         tags,
-        summary: 'Edit a portal user (roles, placement, active); deactivating ends the user’s sessions at once',
+        summary:
+          'Edit a portal user (roles, placement, active); deactivating ends the user’s sessions at once',
         params: objectIdParamSchema,
         body: userUpdateSchema,
         response: { 200: userSchema, ...writeProblems },
@@ -70,7 +81,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
     '/:id',
     {
       config: { permission: 'user.delete' },
-      schema: { tags, summary: 'Delete a portal user without audit history', params: objectIdParamSchema, response: { 204: z.null(), ...writeProblems } },
+      schema: {
+        tags,
+        summary: 'Delete a portal user without audit history',
+        params: objectIdParamSchema,
+        response: { 204: z.null(), ...writeProblems },
+      },
     },
     async (request, reply) => {
       await service.remove(callerOf(request), request.params.id);
@@ -93,14 +109,23 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asyn
 };
 
 /** Public: the set-password page checks the code, then sets the password (rate-limited per client address). */
-export const invitationRoutes: FastifyPluginAsyncZod<{ service: InvitationsService }> = async (app, { service }) => {
+export const invitationRoutes: FastifyPluginAsyncZod<{ service: InvitationsService }> = async (
+  app,
+  { service },
+) => {
   const limit = { max: 20, timeWindow: '1 minute' };
   const problems = { 400: problemSchema, 429: problemSchema };
   app.post(
     '/verify',
     {
       config: { public: true, rateLimit: limit },
-      schema: { tags: ['invitations'], summary: 'Check an invitation code', security: [], body: invitationVerifySchema, response: { 200: invitationVerifiedSchema, ...problems } },
+      schema: {
+        tags: ['invitations'],
+        summary: 'Check an invitation code',
+        security: [],
+        body: invitationVerifySchema,
+        response: { 200: invitationVerifiedSchema, ...problems },
+      },
     },
     async (request) => service.verify(request.body),
   );

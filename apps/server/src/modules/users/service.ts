@@ -1,5 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { MESSAGES, ROLES, type InvitationSent, type Role, type User, type UserCreateBody, type UserListQuery, type UserPage, type UserUpdateBody } from '@lbs/contracts';
+import {
+  MESSAGES,
+  ROLES,
+  type InvitationSent,
+  type Role,
+  type User,
+  type UserCreateBody,
+  type UserListQuery,
+  type UserPage,
+  type UserUpdateBody,
+} from '@lbs/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
@@ -65,21 +75,33 @@ interface Placement {
 async function checkPlacement(db: Executor, caller: Caller, roles: Role[], p: Placement): Promise<void> {
   const companyRole = roles.some((r) => r !== 'SuperAdmin');
   if (p.company_id === null) {
-    if (companyRole) throw invalidField('companyId', roles.includes('CompanyAdmin') ? 'user.companyAdminNeedsCompany' : 'validation.companyRequired');
-    for (const [path, value] of [['departmentId', p.department_id], ['zoneId', p.zone_id], ['designationId', p.designation_id]] as const) {
+    if (companyRole)
+      throw invalidField(
+        'companyId',
+        roles.includes('CompanyAdmin') ? 'user.companyAdminNeedsCompany' : 'validation.companyRequired',
+      );
+    for (const [path, value] of [
+      ['departmentId', p.department_id],
+      ['zoneId', p.zone_id],
+      ['designationId', p.designation_id],
+    ] as const) {
       if (value !== null) throw invalidField(path, 'validation.companyRequired');
     }
     return;
   }
   const company = await resolveCompany(db, caller.scope, p.company_id);
-  if (p.department_id !== null) await resolveUnit(db, caller.scope, 'departments', p.department_id, company.id, 'departmentId');
+  if (p.department_id !== null)
+    await resolveUnit(db, caller.scope, 'departments', p.department_id, company.id, 'departmentId');
   if (p.zone_id !== null) {
     if (!company.zoneEnabled) throw invalidField('zoneId', 'org.zonesDisabled');
     await resolveUnit(db, caller.scope, 'zones', p.zone_id, company.id, 'zoneId');
   }
-  if (p.designation_id !== null) await resolveUnit(db, caller.scope, 'designations', p.designation_id, company.id, 'designationId');
-  if (roles.includes('DepartmentAdmin') && p.department_id === null) throw invalidField('departmentId', 'user.departmentAdminNeedsDepartment');
-  if (roles.includes('ZoneAdmin') && (p.zone_id === null || !company.zoneEnabled)) throw invalidField('zoneId', 'user.zoneAdminNeedsZone');
+  if (p.designation_id !== null)
+    await resolveUnit(db, caller.scope, 'designations', p.designation_id, company.id, 'designationId');
+  if (roles.includes('DepartmentAdmin') && p.department_id === null)
+    throw invalidField('departmentId', 'user.departmentAdminNeedsDepartment');
+  if (roles.includes('ZoneAdmin') && (p.zone_id === null || !company.zoneEnabled))
+    throw invalidField('zoneId', 'user.zoneAdminNeedsZone');
 }
 
 /** Portal users (administrators): SuperAdmin writes; CompanyAdmin reads its company's; invitations by e-mail. */
@@ -97,11 +119,17 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
   async function emailCheck(tx: Executor, email: string, exceptId?: number): Promise<void> {
     const holder = await usersRepository(tx).holderOf('email', email, exceptId);
     if (!holder) return;
-    throw conflictOn(!holder.has_password && holder.invited !== null ? 'aws.alreadyStarterRegistration' : 'aws.emailAlreadyRegistered', 'email');
+    throw conflictOn(
+      !holder.has_password && holder.invited !== null
+        ? 'aws.alreadyStarterRegistration'
+        : 'aws.emailAlreadyRegistered',
+      'email',
+    );
   }
 
   async function usernameCheck(tx: Executor, username: string, exceptId?: number): Promise<void> {
-    if (await usersRepository(tx).holderOf('username', username, exceptId)) throw conflictOn('user.usernameTaken', 'username');
+    if (await usersRepository(tx).holderOf('username', username, exceptId))
+      throw conflictOn('user.usernameTaken', 'username');
   }
 
   /** Unique-index races after the checks: name the field that lost. */
@@ -111,7 +139,10 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
     throw error;
   }
 
-  async function sendInvitation(user: { fullName: string; username: string; email: string }, code: string): Promise<void> {
+  async function sendInvitation(
+    user: { fullName: string; username: string; email: string },
+    code: string,
+  ): Promise<void> {
     try {
       await mailer.send(invitationMail(config.publicUrl, user, code, config.invitationTtlHours));
     } catch (error) {
@@ -160,7 +191,9 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
         await emailCheck(trx, values.email);
         const tx = usersRepository(trx);
         const { id } = await tx.insert(values, body.roles);
-        const invitation = invite ? await issueInvitation(trx, id, config.invitationTtlHours, now()) : undefined;
+        const invitation = invite
+          ? await issueInvitation(trx, id, config.invitationTtlHours, now())
+          : undefined;
         await audit(trx, actorOf(caller), {
           action: 'user.create',
           entity: 'user',
@@ -173,7 +206,11 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
     } catch (error) {
       uniqueConflict(error);
     }
-    if (created.code) await sendInvitation({ fullName: values.full_name, username: values.username, email: values.email }, created.code);
+    if (created.code)
+      await sendInvitation(
+        { fullName: values.full_name, username: values.username, email: values.email },
+        created.code,
+      );
     return get(caller, created.id);
   }
 
@@ -185,7 +222,8 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
         const current = (await tx.find(caller.scope, id))!;
         const roles = body.roles ? ROLES.filter((r) => body.roles!.includes(r)) : current.roles;
         const self = caller.user.id === id;
-        if (self && (body.active === false || !roles.includes(caller.user.role))) throw conflictOn('user.cannotChangeSelf');
+        if (self && (body.active === false || !roles.includes(caller.user.role)))
+          throw conflictOn('user.cannotChangeSelf');
         const patch: Partial<UserValues> = {};
         const set = <K extends keyof UserValues>(key: K, value: UserValues[K] | undefined) => {
           if (value !== undefined && value !== current[key]) patch[key] = value;
@@ -223,7 +261,11 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
           entity: 'user',
           entityId: id,
           companyId: placement.company_id,
-          detail: { changed: [...fieldNames(Object.keys(patch)), ...(rolesChanged ? ['roles'] : [])], ...(rolesChanged ? { roles } : {}), ...(deactivated ? { sessionsEnded: true } : {}) },
+          detail: {
+            changed: [...fieldNames(Object.keys(patch)), ...(rolesChanged ? ['roles'] : [])],
+            ...(rolesChanged ? { roles } : {}),
+            ...(deactivated ? { sessionsEnded: true } : {}),
+          },
         });
       });
     } catch (error) {
@@ -241,7 +283,13 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
         if (await tx.hasAuditHistory(id)) throw conflictOn('user.inUse');
         await tx.endSessions(locked, now());
         await tx.remove(locked);
-        await audit(trx, actorOf(caller), { action: 'user.delete', entity: 'user', entityId: id, companyId: locked.company_id, detail: { username: locked.username } });
+        await audit(trx, actorOf(caller), {
+          action: 'user.delete',
+          entity: 'user',
+          entityId: id,
+          companyId: locked.company_id,
+          detail: { username: locked.username },
+        });
       });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw conflictOn('user.inUse');
@@ -256,12 +304,24 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
       const { tx, locked } = await lockInScope(trx, caller, id);
       if (locked.password_hash !== null) throw conflictOn('aws.emailAlreadyRegistered');
       const invitation = await issueInvitation(trx, id, config.invitationTtlHours, now());
-      await audit(trx, actorOf(caller), { action: 'user.invitation.resend', entity: 'user', entityId: id, companyId: locked.company_id });
+      await audit(trx, actorOf(caller), {
+        action: 'user.invitation.resend',
+        entity: 'user',
+        entityId: id,
+        companyId: locked.company_id,
+      });
       const user = (await tx.find(caller.scope, id))!;
       return { ...invitation, user };
     });
-    await sendInvitation({ fullName: result.user.full_name, username: result.user.username, email: result.user.email }, result.code);
-    return { code: 'aws.codeSent', message: MESSAGES['aws.codeSent'], expiresAt: result.expiresAt.toISOString() };
+    await sendInvitation(
+      { fullName: result.user.full_name, username: result.user.username, email: result.user.email },
+      result.code,
+    );
+    return {
+      code: 'aws.codeSent',
+      message: MESSAGES['aws.codeSent'],
+      expiresAt: result.expiresAt.toISOString(),
+    };
   }
 
   return { list, get, create, update, remove, resendInvitation };

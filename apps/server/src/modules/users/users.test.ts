@@ -19,8 +19,13 @@ let f: OrgFixtures;
 
 /** The text of a received message: headers dropped, quoted-printable decoded. */
 function bodyOf(mail: Mail): string {
-  const body = mail.raw.split(/\r?\n\r?\n/).slice(1).join('\n\n');
-  return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const body = mail.raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n\n');
+  return body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 async function mailTo(address: string, after = 0): Promise<Mail> {
@@ -58,7 +63,9 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-async function invite(extra: Record<string, unknown> = {}): Promise<{ user: User; email: string; code: string }> {
+async function invite(
+  extra: Record<string, unknown> = {},
+): Promise<{ user: User; email: string; code: string }> {
   const username = `invitee.${f.unique()}`;
   const email = `${username}@example.com`;
   const before = inbox.length;
@@ -76,8 +83,10 @@ async function invite(extra: Record<string, unknown> = {}): Promise<{ user: User
   return { user: response.json() as User, email, code: code! };
 }
 
-const verify = (email: string, code: string) => f.call('anon', 'POST', '/invitations/verify', { email, code });
-const accept = (email: string, code: string, password = 'Welcome!2026') => f.call('anon', 'POST', '/invitations/accept', { email, code, password });
+const verify = (email: string, code: string) =>
+  f.call('anon', 'POST', '/invitations/verify', { email, code });
+const accept = (email: string, code: string, password = 'Welcome!2026') =>
+  f.call('anon', 'POST', '/invitations/accept', { email, code, password });
 
 describe('invitation of a new portal user', () => {
   it('mails a 6-digit code and the set-password link; the code sets the password once', async () => {
@@ -85,7 +94,9 @@ describe('invitation of a new portal user', () => {
     const { user, email, code } = await invite();
     const mail = await mailTo(email, before);
     expect(mail.raw).toMatch(/^Subject: Your LBS Portal account: security code$/m);
-    expect(bodyOf(mail)).toContain(`${server.config.publicUrl}/set-password?email=${encodeURIComponent(email)}`);
+    expect(bodyOf(mail)).toContain(
+      `${server.config.publicUrl}/set-password?email=${encodeURIComponent(email)}`,
+    );
     expect(bodyOf(mail)).toContain('It expires in 48 hours.');
     expect(user).toMatchObject({ invitationStatus: 'PENDING', active: true, roles: ['CompanyAdmin'] });
     const hours = (Date.parse(user.invitationExpiresAt!) - Date.now()) / 3_600_000;
@@ -94,55 +105,121 @@ describe('invitation of a new portal user', () => {
 
     const checked = await verify(email.toUpperCase(), code);
     expect(checked.statusCode).toBe(200);
-    expect(checked.json()).toEqual({ email, username: user.username, fullName: 'Nadia Invitee', expiresAt: user.invitationExpiresAt });
+    expect(checked.json()).toEqual({
+      email,
+      username: user.username,
+      fullName: 'Nadia Invitee',
+      expiresAt: user.invitationExpiresAt,
+    });
 
     const done = await accept(email, code);
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ code: 'aws.passwordSetSuccessfully', message: 'Password set successfully', username: user.username });
-    const row = await f.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(done.json()).toEqual({
+      code: 'aws.passwordSetSuccessfully',
+      message: 'Password set successfully',
+      username: user.username,
+    });
+    const row = await f.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(await verifyPassword(row.password_hash, 'Welcome!2026')).toBe(true);
-    expect(await f.db.selectFrom('user_invitations').select('user_id').where('user_id', '=', user.id).execute()).toEqual([]);
-    const audit = await f.db.selectFrom('audit_log').select(['action', 'actor']).where('entity', '=', 'user').where('entity_id', '=', String(user.id)).orderBy('id').execute();
+    expect(
+      await f.db.selectFrom('user_invitations').select('user_id').where('user_id', '=', user.id).execute(),
+    ).toEqual([]);
+    const audit = await f.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor'])
+      .where('entity', '=', 'user')
+      .where('entity_id', '=', String(user.id))
+      .orderBy('id')
+      .execute();
     expect(audit).toEqual([
       { action: 'user.create', actor: 'superadmin' },
       { action: 'user.invitation.accept', actor: user.username },
     ]);
 
     // The code is spent; the account is registered.
-    expect((await accept(email, code, 'Another!2026')).json()).toMatchObject({ status: 400, code: 'invitation.codeInvalid' });
-    expect((await f.call('SA', 'GET', `/users/${user.id}`)).json()).toMatchObject({ invitationStatus: 'ACCEPTED', invitationExpiresAt: null });
-    expect((await f.call('SA', 'POST', `/users/${user.id}/invitation`)).json()).toMatchObject({ status: 409, code: 'aws.emailAlreadyRegistered' });
+    expect((await accept(email, code, 'Another!2026')).json()).toMatchObject({
+      status: 400,
+      code: 'invitation.codeInvalid',
+    });
+    expect((await f.call('SA', 'GET', `/users/${user.id}`)).json()).toMatchObject({
+      invitationStatus: 'ACCEPTED',
+      invitationExpiresAt: null,
+    });
+    expect((await f.call('SA', 'POST', `/users/${user.id}/invitation`)).json()).toMatchObject({
+      status: 409,
+      code: 'aws.emailAlreadyRegistered',
+    });
   });
 
   it('tells registered from pending e-mail addresses, and taken user names', async () => {
     const pending = await invite();
-    const again = await f.call('SA', 'POST', '/users', { fullName: 'Dup', username: `dup.${f.unique()}`, email: pending.email.toUpperCase(), roles: ['SuperAdmin'] });
+    const again = await f.call('SA', 'POST', '/users', {
+      fullName: 'Dup',
+      username: `dup.${f.unique()}`,
+      email: pending.email.toUpperCase(),
+      roles: ['SuperAdmin'],
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       code: 'aws.alreadyStarterRegistration',
       detail: 'you have already started Signup Process, please enter security code to complete the process!',
       errors: [{ path: 'email', code: 'aws.alreadyStarterRegistration' }],
     });
-    const registered = await f.call('SA', 'POST', '/users', { fullName: 'Dup', username: `dup.${f.unique()}`, email: 'companyadmin@lbs.example.com', roles: ['SuperAdmin'] });
-    expect(registered.json()).toMatchObject({ status: 409, code: 'aws.emailAlreadyRegistered', detail: 'The entered Email address is already registered!' });
-    const taken = await f.call('SA', 'POST', '/users', { fullName: 'Dup', username: 'ZoneAdmin', email: `x.${f.unique()}@example.com`, roles: ['SuperAdmin'] });
-    expect(taken.json()).toMatchObject({ status: 409, code: 'user.usernameTaken', errors: [{ path: 'username' }] });
+    const registered = await f.call('SA', 'POST', '/users', {
+      fullName: 'Dup',
+      username: `dup.${f.unique()}`,
+      email: 'companyadmin@lbs.example.com',
+      roles: ['SuperAdmin'],
+    });
+    expect(registered.json()).toMatchObject({
+      status: 409,
+      code: 'aws.emailAlreadyRegistered',
+      detail: 'The entered Email address is already registered!',
+    });
+    const taken = await f.call('SA', 'POST', '/users', {
+      fullName: 'Dup',
+      username: 'ZoneAdmin',
+      email: `x.${f.unique()}@example.com`,
+      roles: ['SuperAdmin'],
+    });
+    expect(taken.json()).toMatchObject({
+      status: 409,
+      code: 'user.usernameTaken',
+      errors: [{ path: 'username' }],
+    });
   });
 
   it('answers an expired code with aws.codeExpired; a resent code replaces it', async () => {
     const { user, email, code } = await invite();
-    await f.db.updateTable('user_invitations').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
+    await f.db
+      .updateTable('user_invitations')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', user.id)
+      .execute();
     const expired = await verify(email, code);
     expect(expired.statusCode).toBe(400);
-    expect(expired.json()).toMatchObject({ code: 'aws.codeExpired', detail: 'The Code you entered is expired, please signup again!' });
-    expect((await f.call('SA', 'GET', `/users/${user.id}`)).json()).toMatchObject({ invitationStatus: 'EXPIRED' });
+    expect(expired.json()).toMatchObject({
+      code: 'aws.codeExpired',
+      detail: 'The Code you entered is expired, please signup again!',
+    });
+    expect((await f.call('SA', 'GET', `/users/${user.id}`)).json()).toMatchObject({
+      invitationStatus: 'EXPIRED',
+    });
 
     const before = inbox.length;
     const resent = await f.call('SA', 'POST', `/users/${user.id}/invitation`);
     expect(resent.statusCode).toBe(200);
-    expect(resent.json()).toMatchObject({ code: 'aws.codeSent', message: 'A security code has been sent to your registered email' });
+    expect(resent.json()).toMatchObject({
+      code: 'aws.codeSent',
+      message: 'A security code has been sent to your registered email',
+    });
     const fresh = codeIn(await mailTo(email, before))!;
-    if (fresh !== code) expect((await verify(email, code)).json()).toMatchObject({ code: 'invitation.codeInvalid' });
+    if (fresh !== code)
+      expect((await verify(email, code)).json()).toMatchObject({ code: 'invitation.codeInvalid' });
     expect((await accept(email, fresh)).statusCode).toBe(200);
   });
 
@@ -152,27 +229,58 @@ describe('invitation of a new portal user', () => {
     for (let i = 1; i <= INVITATION_MAX_ATTEMPTS; i++) {
       const response = await verify(email, wrong);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ code: i < INVITATION_MAX_ATTEMPTS ? 'invitation.codeInvalid' : 'invitation.tooManyAttempts' });
+      expect(response.json()).toMatchObject({
+        code: i < INVITATION_MAX_ATTEMPTS ? 'invitation.codeInvalid' : 'invitation.tooManyAttempts',
+      });
     }
-    expect((await accept(email, code)).json()).toMatchObject({ status: 400, code: 'invitation.tooManyAttempts' });
-    expect((await f.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow()).password_hash).toBeNull();
+    expect((await accept(email, code)).json()).toMatchObject({
+      status: 400,
+      code: 'invitation.tooManyAttempts',
+    });
+    expect(
+      (
+        await f.db
+          .selectFrom('users')
+          .select('password_hash')
+          .where('id', '=', user.id)
+          .executeTakeFirstOrThrow()
+      ).password_hash,
+    ).toBeNull();
     const unknown = await verify('nobody@example.com', code);
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ code: 'invitation.codeInvalid', errors: [{ path: 'code', code: 'invitation.codeInvalid' }] });
+    expect(unknown.json()).toMatchObject({
+      code: 'invitation.codeInvalid',
+      errors: [{ path: 'code', code: 'invitation.codeInvalid' }],
+    });
   });
 });
 
 describe('editing portal users', () => {
   it('ends every session of a deactivated user at once', async () => {
-    const deptadmin = await f.db.selectFrom('users').select(['id', 'subject']).where('username', '=', 'deptadmin').executeTakeFirstOrThrow();
-    const other = await f.db.selectFrom('users').select('subject').where('username', '=', 'zoneadmin').executeTakeFirstOrThrow();
+    const deptadmin = await f.db
+      .selectFrom('users')
+      .select(['id', 'subject'])
+      .where('username', '=', 'deptadmin')
+      .executeTakeFirstOrThrow();
+    const other = await f.db
+      .selectFrom('users')
+      .select('subject')
+      .where('username', '=', 'zoneadmin')
+      .executeTakeFirstOrThrow();
     const rows = ['Session', 'Grant', 'AccessToken', 'RefreshToken'].flatMap((model) => [
       { model, id: `${model}-mine`, payload: JSON.stringify({ accountId: deptadmin.subject }) },
       { model, id: `${model}-other`, payload: JSON.stringify({ accountId: other.subject }) },
     ]);
     await f.db.insertInto('oidc_payloads').values(rows).execute();
-    const token = await mintAccessToken(f.db, server.config, 'deptadmin', { claims: { iat: Math.floor(Date.now() / 1000) - 5 } });
-    const me = () => server.app.inject({ method: 'GET', url: '/api/v1/lbs-backend/user-management/me', headers: { authorization: `Bearer ${token}` } });
+    const token = await mintAccessToken(f.db, server.config, 'deptadmin', {
+      claims: { iat: Math.floor(Date.now() / 1000) - 5 },
+    });
+    const me = () =>
+      server.app.inject({
+        method: 'GET',
+        url: '/api/v1/lbs-backend/user-management/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
     expect((await me()).statusCode).toBe(200);
 
     const off = await f.call('SA', 'PATCH', `/users/${deptadmin.id}`, { active: false });
@@ -181,9 +289,20 @@ describe('editing portal users', () => {
     expect((await me()).json()).toMatchObject({ status: 403, code: 'auth.inactiveUser' });
     const left = await f.db.selectFrom('oidc_payloads').select('id').where('id', 'like', '%-mine').execute();
     expect(left).toEqual([]);
-    expect(await f.db.selectFrom('oidc_payloads').select('id').where('id', 'like', '%-other').execute()).toHaveLength(4);
-    const audit = await f.db.selectFrom('audit_log').select(['action', 'detail']).where('entity', '=', 'user').where('entity_id', '=', String(deptadmin.id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(audit).toEqual({ action: 'user.deactivate', detail: { changed: ['active'], sessionsEnded: true } });
+    expect(
+      await f.db.selectFrom('oidc_payloads').select('id').where('id', 'like', '%-other').execute(),
+    ).toHaveLength(4);
+    const audit = await f.db
+      .selectFrom('audit_log')
+      .select(['action', 'detail'])
+      .where('entity', '=', 'user')
+      .where('entity_id', '=', String(deptadmin.id))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toEqual({
+      action: 'user.deactivate',
+      detail: { changed: ['active'], sessionsEnded: true },
+    });
 
     // Reactivated, the old token stays dead: its session was ended.
     expect((await f.call('SA', 'PATCH', `/users/${deptadmin.id}`, { active: true })).statusCode).toBe(200);
@@ -194,12 +313,25 @@ describe('editing portal users', () => {
     const alpha = await f.companyId('ALPHA');
     const north = await f.unitId('zones', 'ALPHA', 'North');
     const { user } = await invite({ roles: ['ZoneAdmin'], zoneId: north, companyId: alpha });
-    expect(user).toMatchObject({ roles: ['ZoneAdmin'], zoneId: north, zoneName: 'North', companyName: 'Alpha Logistics' });
+    expect(user).toMatchObject({
+      roles: ['ZoneAdmin'],
+      zoneId: north,
+      zoneName: 'North',
+      companyName: 'Alpha Logistics',
+    });
     const noZone = await f.call('SA', 'PATCH', `/users/${user.id}`, { zoneId: null });
-    expect(noZone.json()).toMatchObject({ status: 400, errors: [{ path: 'zoneId', code: 'user.zoneAdminNeedsZone' }] });
+    expect(noZone.json()).toMatchObject({
+      status: 400,
+      errors: [{ path: 'zoneId', code: 'user.zoneAdminNeedsZone' }],
+    });
     const moved = await f.call('SA', 'PATCH', `/users/${user.id}`, { companyId: await f.companyId('BETA') });
-    expect(moved.json()).toMatchObject({ status: 400, errors: [{ path: 'zoneId', code: 'org.zonesDisabled' }] });
-    const promoted = await f.call('SA', 'PATCH', `/users/${user.id}`, { roles: ['ZoneAdmin', 'CompanyAdmin', 'ZoneAdmin'] });
+    expect(moved.json()).toMatchObject({
+      status: 400,
+      errors: [{ path: 'zoneId', code: 'org.zonesDisabled' }],
+    });
+    const promoted = await f.call('SA', 'PATCH', `/users/${user.id}`, {
+      roles: ['ZoneAdmin', 'CompanyAdmin', 'ZoneAdmin'],
+    });
     expect(promoted.statusCode).toBe(400);
     const ok = await f.call('SA', 'PATCH', `/users/${user.id}`, { roles: ['ZoneAdmin', 'CompanyAdmin'] });
     expect(ok.json()).toMatchObject({ roles: ['CompanyAdmin', 'ZoneAdmin'] });
@@ -210,18 +342,24 @@ describe('editing portal users', () => {
     expect((await f.call('SA', 'DELETE', `/users/${fresh}`)).statusCode).toBe(204);
     expect((await f.call('SA', 'GET', `/users/${fresh}`)).statusCode).toBe(404);
     const withHistory = await f.userId('companyadmin');
-    expect((await f.call('CA', 'POST', '/designations', { name: `History ${f.unique()}` })).statusCode).toBe(201);
+    expect((await f.call('CA', 'POST', '/designations', { name: `History ${f.unique()}` })).statusCode).toBe(
+      201,
+    );
     const refused = await f.call('SA', 'DELETE', `/users/${withHistory}`);
     expect(refused.json()).toMatchObject({ status: 409, code: 'user.inUse' });
     expect((await f.call('SA', 'GET', `/users/${withHistory}`)).statusCode).toBe(200);
   });
 
   it('filters the list by role, active and company', async () => {
-    const zoneAdmins = (await f.call('SA', 'GET', '/users?role=ZoneAdmin&size=100')).json() as { items: User[] };
+    const zoneAdmins = (await f.call('SA', 'GET', '/users?role=ZoneAdmin&size=100')).json() as {
+      items: User[];
+    };
     expect(zoneAdmins.items.length).toBeGreaterThan(0);
     expect(zoneAdmins.items.every((u) => u.roles.includes('ZoneAdmin'))).toBe(true);
     const beta = await f.companyId('BETA');
-    const ofBeta = (await f.call('SA', 'GET', `/users?companyId=${beta}&active=true&sort=-username`)).json() as { items: User[] };
+    const ofBeta = (
+      await f.call('SA', 'GET', `/users?companyId=${beta}&active=true&sort=-username`)
+    ).json() as { items: User[] };
     expect(ofBeta.items.every((u) => u.companyId === beta && u.active)).toBe(true);
     expect(ofBeta.items.map((u) => u.username)).toContain('companyadmin2');
   });
@@ -240,11 +378,19 @@ describe('/roles', () => {
       ['ZoneAdmin', 'ZONE_ADMIN', 3],
     ]);
     const zoneAdmin = items[3]!;
-    expect(zoneAdmin.routes.map((r) => r.id)).toEqual(ROUTES.filter((r) => r.roles.includes('ZoneAdmin')).map((r) => r.id));
+    expect(zoneAdmin.routes.map((r) => r.id)).toEqual(
+      ROUTES.filter((r) => r.roles.includes('ZoneAdmin')).map((r) => r.id),
+    );
     expect(zoneAdmin.permissions).toContain('zone.update');
     expect(zoneAdmin.permissions).not.toContain('zone.create');
-    expect(items[0]!.permissions).toEqual(expect.arrayContaining(['company.create', 'msisdn.import', 'user.resendInvitation']));
-    const held = await f.db.selectFrom('user_roles').select('user_id').where('role', '=', 'ZoneAdmin').execute();
+    expect(items[0]!.permissions).toEqual(
+      expect.arrayContaining(['company.create', 'msisdn.import', 'user.resendInvitation']),
+    );
+    const held = await f.db
+      .selectFrom('user_roles')
+      .select('user_id')
+      .where('role', '=', 'ZoneAdmin')
+      .execute();
     expect(zoneAdmin.userCount).toBe(held.length);
     expect((await f.call('SA', 'GET', '/roles/ZONE_ADMIN')).json()).toEqual(zoneAdmin);
     expect((await f.call('SA', 'GET', '/roles/Boss')).statusCode).toBe(404);

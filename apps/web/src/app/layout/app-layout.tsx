@@ -18,7 +18,9 @@ import { TopBar } from './top-bar.tsx';
 const FRAME_GAP = 20;
 
 const SettingsDrawer = lazy(() =>
-  import('../../features/settings/components/settings-drawer.tsx').then((m) => ({ default: m.SettingsDrawer })),
+  import('../../features/settings/components/settings-drawer.tsx').then((m) => ({
+    default: m.SettingsDrawer,
+  })),
 );
 
 /** The authenticated shell: sidebar, top bar, page, footer, settings panel and the acknowledgement notice. */
@@ -38,7 +40,13 @@ export function AppLayout() {
   const showPia = !piaSigned && !me.hasDueInvoice && location.pathname !== DUE_INVOICE_PATH;
 
   return (
-    <Box sx={{ bgcolor: framed ? 'primary.main' : 'background.default', minHeight: '100vh', p: framed && desktop ? `${FRAME_GAP}px` : 0 }}>
+    <Box
+      sx={{
+        bgcolor: framed ? 'primary.main' : 'background.default',
+        minHeight: '100vh',
+        p: framed && desktop ? `${FRAME_GAP}px` : 0,
+      }}
+    >
       <Box
         sx={{
           display: 'flex',
@@ -61,15 +69,23 @@ export function AppLayout() {
             <SidebarContent />
           </Box>
         ) : (
-          <Drawer open={mobileOpen} onClose={() => setMobileOpen(false)} slotProps={{ paper: { sx: { border: 0 } } }}>
+          <Drawer
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            slotProps={{ paper: { sx: { border: 0 } } }}
+          >
             <SidebarContent onNavigate={() => setMobileOpen(false)} />
           </Drawer>
         )}
         <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-          <TopBar showMenuButton={!desktop} onOpenSidebar={() => setMobileOpen(true)} onOpenSettings={() => {
+          <TopBar
+            showMenuButton={!desktop}
+            onOpenSidebar={() => setMobileOpen(true)}
+            onOpenSettings={() => {
               setSettingsWanted(true);
               setSettingsOpen(true);
-            }} />
+            }}
+          />
           <Box component="main" id="main-content" sx={{ flexGrow: 1, p: { xs: 2, md: 3.5 } }}>
             <ErrorBoundary resetKey={location.pathname}>
               <Suspense fallback={<DelayedLoader />}>

@@ -40,7 +40,9 @@ export function LanguageMenu() {
               setAnchor(null);
             }}
           >
-            <ListItemIcon>{l.locale === settings.locale ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
+            <ListItemIcon>
+              {l.locale === settings.locale ? <CheckIcon fontSize="small" /> : null}
+            </ListItemIcon>
             <ListItemText>{l.name}</ListItemText>
           </MenuItem>
         ))}

@@ -8,9 +8,17 @@ import type { SidebarColors } from '../../theme/sidebar-colors.ts';
  */
 export function menuItemSx(style: MenuStyle, colors: SidebarColors, nested: boolean): SxProps<Theme> {
   // Margins in px; the width is set explicitly so native <button> group headers stretch like the links.
-  const shape: Record<MenuStyle, { marginLeft: number; marginRight: number; borderRadius: string | number; extra?: object }> = {
+  const shape: Record<
+    MenuStyle,
+    { marginLeft: number; marginRight: number; borderRadius: string | number; extra?: object }
+  > = {
     default: { marginLeft: 12, marginRight: 12, borderRadius: '8px' },
-    standard: { marginLeft: 0, marginRight: 0, borderRadius: 0, extra: { '&.active': { boxShadow: 'inset -4px 0 0 #0A8FDC' } } },
+    standard: {
+      marginLeft: 0,
+      marginRight: 0,
+      borderRadius: 0,
+      extra: { '&.active': { boxShadow: 'inset -4px 0 0 #0A8FDC' } },
+    },
     rounded: { marginLeft: 0, marginRight: 16, borderRadius: '0 30px 30px 0' },
     'rounded-reverse': { marginLeft: 16, marginRight: 0, borderRadius: '30px 0 0 30px' },
     curved: { marginLeft: 12, marginRight: 12, borderRadius: '22px' },

@@ -9,7 +9,14 @@ import ListItemText from '@mui/material/ListItemText';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
-import { isSidebarGroup, routeById, sidebarFor, SIDEBAR_WIDTH, type SidebarGroup, type SidebarItem } from '@lbs/contracts';
+import {
+  isSidebarGroup,
+  routeById,
+  sidebarFor,
+  SIDEBAR_WIDTH,
+  type SidebarGroup,
+  type SidebarItem,
+} from '@lbs/contracts';
 import { AppLogo } from '../../components/app-logo.tsx';
 import { useSettings } from '../../features/settings/settings-context.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -18,7 +25,17 @@ import { SIDEBAR_IMAGE_URLS } from '../../theme/sidebar-images.ts';
 import { menuItemSx } from './menu-item-styles.ts';
 import { SIDEBAR_ICONS } from './sidebar-icons.tsx';
 
-function SidebarLink({ item, nested, colors, onNavigate }: { item: SidebarItem; nested: boolean; colors: SidebarColors; onNavigate?: () => void }) {
+function SidebarLink({
+  item,
+  nested,
+  colors,
+  onNavigate,
+}: {
+  item: SidebarItem;
+  nested: boolean;
+  colors: SidebarColors;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const { settings } = useSettings();
   return (
@@ -34,7 +51,15 @@ function SidebarLink({ item, nested, colors, onNavigate }: { item: SidebarItem; 
   );
 }
 
-function SidebarGroupEntry({ group, colors, onNavigate }: { group: SidebarGroup; colors: SidebarColors; onNavigate?: () => void }) {
+function SidebarGroupEntry({
+  group,
+  colors,
+  onNavigate,
+}: {
+  group: SidebarGroup;
+  colors: SidebarColors;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const { settings } = useSettings();
   const { pathname } = useLocation();
@@ -83,14 +108,18 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         flexDirection: 'column',
         color: colors.text,
         bgcolor: colors.background,
-        backgroundImage: image ? `linear-gradient(${colors.overlay}, ${colors.overlay}), url("${image}")` : 'none',
+        backgroundImage: image
+          ? `linear-gradient(${colors.overlay}, ${colors.overlay}), url("${image}")`
+          : 'none',
         backgroundSize: 'cover',
         backgroundPosition: 'center',
         borderRight: 1,
         borderColor: colors.divider,
       }}
     >
-      <Box sx={{ height: 70, flexShrink: 0, display: 'flex', alignItems: 'center', px: 2.5, color: colors.text }}>
+      <Box
+        sx={{ height: 70, flexShrink: 0, display: 'flex', alignItems: 'center', px: 2.5, color: colors.text }}
+      >
         <AppLogo />
       </Box>
       <Box component="nav" aria-label={t('sidebar.label')} sx={{ flex: 1, overflowY: 'auto', pb: 2 }}>

@@ -11,7 +11,15 @@ import { HierarchyToggle } from './hierarchy-toggle.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-export function TopBar({ onOpenSidebar, onOpenSettings, showMenuButton }: { onOpenSidebar: () => void; onOpenSettings: () => void; showMenuButton: boolean }) {
+export function TopBar({
+  onOpenSidebar,
+  onOpenSettings,
+  showMenuButton,
+}: {
+  onOpenSidebar: () => void;
+  onOpenSettings: () => void;
+  showMenuButton: boolean;
+}) {
   const { t } = useTranslation();
   const { settings } = useSettings();
   return (

@@ -43,7 +43,11 @@ export function UserMenu() {
         </Avatar>
         <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
           <Typography sx={{ fontWeight: 600, lineHeight: 1.2 }}>{name}</Typography>
-          {role && <Typography sx={{ fontSize: 12, color: 'text.secondary', lineHeight: 1.2 }}>{t(`role.${role}`)}</Typography>}
+          {role && (
+            <Typography sx={{ fontSize: 12, color: 'text.secondary', lineHeight: 1.2 }}>
+              {t(`role.${role}`)}
+            </Typography>
+          )}
         </Box>
         <ExpandMoreIcon fontSize="small" aria-hidden />
       </ButtonBase>

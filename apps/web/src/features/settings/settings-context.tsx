@@ -1,6 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { readJson, writeItem } from '../../lib/storage.ts';
-import { applyLayoutParams, DEFAULT_SETTINGS, normalizeSettings, SETTINGS_STORAGE_KEY, type Settings } from './settings-model.ts';
+import {
+  applyLayoutParams,
+  DEFAULT_SETTINGS,
+  normalizeSettings,
+  SETTINGS_STORAGE_KEY,
+  type Settings,
+} from './settings-model.ts';
 
 interface SettingsContextValue {
   settings: Settings;
@@ -12,7 +18,10 @@ const SettingsContext = createContext<SettingsContextValue | null>(null);
 
 /** Initial settings: what this browser stored, then the layout query parameters of the URL the app was opened with. */
 export function loadInitialSettings(search: string = window.location.search): Settings {
-  return applyLayoutParams(normalizeSettings(readJson('local', SETTINGS_STORAGE_KEY)), new URLSearchParams(search));
+  return applyLayoutParams(
+    normalizeSettings(readJson('local', SETTINGS_STORAGE_KEY)),
+    new URLSearchParams(search),
+  );
 }
 
 export function SettingsProvider({ children, initial }: { children: ReactNode; initial?: Settings }) {

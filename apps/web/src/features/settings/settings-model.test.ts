@@ -3,12 +3,24 @@ import { applyLayoutParams, DEFAULT_SETTINGS, normalizeSettings } from './settin
 
 describe('settings', () => {
   it('defaults follow SPEC §9: full-width layout with a fixed header, English', () => {
-    expect(DEFAULT_SETTINGS).toMatchObject({ layoutType: 'full-width', headerType: 'fixed', locale: 'en-US', themeMode: 'light' });
+    expect(DEFAULT_SETTINGS).toMatchObject({
+      layoutType: 'full-width',
+      headerType: 'fixed',
+      locale: 'en-US',
+      themeMode: 'light',
+    });
   });
 
   it('normalizes stored values and drops unknown ones', () => {
     expect(normalizeSettings(null)).toEqual(DEFAULT_SETTINGS);
-    expect(normalizeSettings({ themeMode: 'dark', layoutType: 'weird', locale: 'ar-SA', sidebarImage: { enabled: true, id: 'x' } })).toEqual({
+    expect(
+      normalizeSettings({
+        themeMode: 'dark',
+        layoutType: 'weird',
+        locale: 'ar-SA',
+        sidebarImage: { enabled: true, id: 'x' },
+      }),
+    ).toEqual({
       ...DEFAULT_SETTINGS,
       themeMode: 'dark',
       locale: 'ar-SA',
@@ -25,6 +37,9 @@ describe('settings', () => {
     ['sidebarImage=off', { sidebarImage: { enabled: false, id: 'waves' } }],
     ['layout=sideways&menuStyle=zigzag&sidebarImage=cat', {}],
   ])('layout parameters ?%s', (query, patch) => {
-    expect(applyLayoutParams(DEFAULT_SETTINGS, new URLSearchParams(query))).toEqual({ ...DEFAULT_SETTINGS, ...patch });
+    expect(applyLayoutParams(DEFAULT_SETTINGS, new URLSearchParams(query))).toEqual({
+      ...DEFAULT_SETTINGS,
+      ...patch,
+    });
   });
 });

@@ -49,13 +49,18 @@ export const DEFAULT_SETTINGS: Settings = {
 export const SETTINGS_STORAGE_KEY = 'settings';
 
 function pick<T extends string>(allowed: readonly T[], value: unknown, fallback: T): T {
-  return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value)
+    ? (value as T)
+    : fallback;
 }
 
 /** Whatever was stored (older versions, hand edits) becomes a valid Settings value. */
 export function normalizeSettings(raw: unknown): Settings {
   const v = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  const image = typeof v.sidebarImage === 'object' && v.sidebarImage !== null ? (v.sidebarImage as Record<string, unknown>) : {};
+  const image =
+    typeof v.sidebarImage === 'object' && v.sidebarImage !== null
+      ? (v.sidebarImage as Record<string, unknown>)
+      : {};
   const d = DEFAULT_SETTINGS;
   return {
     themeStyle: pick(THEME_STYLES, v.themeStyle, d.themeStyle),
@@ -84,9 +89,11 @@ const OFF = ['0', 'false', 'off', 'no', 'none'];
 export function applyLayoutParams(settings: Settings, params: URLSearchParams): Settings {
   let next = settings;
   const layout = params.get('layout');
-  if (layout && (LAYOUT_TYPES as readonly string[]).includes(layout)) next = { ...next, layoutType: layout as LayoutType };
+  if (layout && (LAYOUT_TYPES as readonly string[]).includes(layout))
+    next = { ...next, layoutType: layout as LayoutType };
   const menuStyle = params.get('menuStyle');
-  if (menuStyle && (MENU_STYLES as readonly string[]).includes(menuStyle)) next = { ...next, menuStyle: menuStyle as MenuStyle };
+  if (menuStyle && (MENU_STYLES as readonly string[]).includes(menuStyle))
+    next = { ...next, menuStyle: menuStyle as MenuStyle };
   const image = params.get('sidebarImage')?.toLowerCase();
   if (image) {
     if ((SIDEBAR_IMAGES as readonly string[]).includes(image)) {

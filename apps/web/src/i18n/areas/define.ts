@@ -5,7 +5,10 @@ import type { LocaleCode } from '@lbs/contracts';
  * language must have exactly those keys (the compiler checks it; i18n.test.ts checks the values).
  */
 export function defineAreaTranslations<K extends string>(
-  translations: { 'en-US': Record<K, string> } & Record<Exclude<LocaleCode, 'en-US'>, Record<NoInfer<K>, string>>,
+  translations: { 'en-US': Record<K, string> } & Record<
+    Exclude<LocaleCode, 'en-US'>,
+    Record<NoInfer<K>, string>
+  >,
 ) {
   return translations;
 }

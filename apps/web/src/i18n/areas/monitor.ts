@@ -37,7 +37,8 @@ export const monitorTranslations = defineAreaTranslations({
     'monitor.legend.accuracy': 'Accuracy of the position',
     'monitor.legend.trail': 'History trail',
     'monitor.basemap.offline': 'Offline map',
-    'monitor.basemap.offlineHint': 'The map tiles could not be loaded: the built-in world map is shown instead.',
+    'monitor.basemap.offlineHint':
+      'The map tiles could not be loaded: the built-in world map is shown instead.',
     'monitor.details.close': 'Close the details',
     'monitor.details.state': 'Status',
     'monitor.details.lastFix': 'Last position',
@@ -81,7 +82,8 @@ export const monitorTranslations = defineAreaTranslations({
     'map.feedback': 'Report a map problem',
     'map.closePopup': 'Close',
     'map.unavailable.title': 'The map cannot be shown',
-    'map.unavailable.body': 'This browser cannot draw maps (WebGL 2 is not available or is turned off). Everything else on this page still works.',
+    'map.unavailable.body':
+      'This browser cannot draw maps (WebGL 2 is not available or is turned off). Everything else on this page still works.',
     'map.mini.label': 'Last known position',
     'map.mini.noPosition': 'No position yet',
   },
@@ -247,7 +249,8 @@ export const monitorTranslations = defineAreaTranslations({
     'map.feedback': 'الإبلاغ عن مشكلة في الخريطة',
     'map.closePopup': 'إغلاق',
     'map.unavailable.title': 'يتعذّر عرض الخريطة',
-    'map.unavailable.body': 'لا يستطيع هذا المتصفح رسم الخرائط (WebGL 2 غير متاح أو معطّل). باقي محتوى هذه الصفحة يعمل كالمعتاد.',
+    'map.unavailable.body':
+      'لا يستطيع هذا المتصفح رسم الخرائط (WebGL 2 غير متاح أو معطّل). باقي محتوى هذه الصفحة يعمل كالمعتاد.',
     'map.mini.label': 'آخر موقع معروف',
     'map.mini.noPosition': 'لا يوجد موقع بعد',
   },
@@ -286,7 +289,8 @@ export const monitorTranslations = defineAreaTranslations({
     'monitor.legend.accuracy': 'Precisione della posizione',
     'monitor.legend.trail': 'Percorso storico',
     'monitor.basemap.offline': 'Mappa offline',
-    'monitor.basemap.offlineHint': 'Non è stato possibile caricare le tessere della mappa: viene mostrata la mappa del mondo integrata.',
+    'monitor.basemap.offlineHint':
+      'Non è stato possibile caricare le tessere della mappa: viene mostrata la mappa del mondo integrata.',
     'monitor.details.close': 'Chiudi i dettagli',
     'monitor.details.state': 'Stato',
     'monitor.details.lastFix': 'Ultima posizione',
@@ -318,7 +322,8 @@ export const monitorTranslations = defineAreaTranslations({
     'monitor.history.hide': 'Nascondi il percorso',
     'monitor.history.empty': 'Nessuna posizione in questo periodo.',
     'monitor.history.count': 'Posizioni nel periodo: {{count}}',
-    'monitor.history.truncated': 'Sono mostrate solo le prime {{count}} posizioni: scegli un periodo più breve.',
+    'monitor.history.truncated':
+      'Sono mostrate solo le prime {{count}} posizioni: scegli un periodo più breve.',
     'monitor.history.playback': 'Posizione di riproduzione',
     'monitor.history.play': 'Riproduci',
     'monitor.history.pause': 'Pausa',
@@ -330,7 +335,8 @@ export const monitorTranslations = defineAreaTranslations({
     'map.feedback': 'Segnala un problema della mappa',
     'map.closePopup': 'Chiudi',
     'map.unavailable.title': 'Impossibile mostrare la mappa',
-    'map.unavailable.body': 'Questo browser non può disegnare mappe (WebGL 2 non è disponibile o è disattivato). Il resto della pagina funziona comunque.',
+    'map.unavailable.body':
+      'Questo browser non può disegnare mappe (WebGL 2 non è disponibile o è disattivato). Il resto della pagina funziona comunque.',
     'map.mini.label': 'Ultima posizione nota',
     'map.mini.noPosition': 'Ancora nessuna posizione',
   },
@@ -369,7 +375,8 @@ export const monitorTranslations = defineAreaTranslations({
     'monitor.legend.accuracy': 'Precisión de la posición',
     'monitor.legend.trail': 'Recorrido histórico',
     'monitor.basemap.offline': 'Mapa sin conexión',
-    'monitor.basemap.offlineHint': 'No se pudieron cargar las teselas del mapa: se muestra en su lugar el mapa mundial integrado.',
+    'monitor.basemap.offlineHint':
+      'No se pudieron cargar las teselas del mapa: se muestra en su lugar el mapa mundial integrado.',
     'monitor.details.close': 'Cerrar los detalles',
     'monitor.details.state': 'Estado',
     'monitor.details.lastFix': 'Última posición',
@@ -401,7 +408,8 @@ export const monitorTranslations = defineAreaTranslations({
     'monitor.history.hide': 'Ocultar el recorrido',
     'monitor.history.empty': 'No hay posiciones en este periodo.',
     'monitor.history.count': 'Posiciones en el periodo: {{count}}',
-    'monitor.history.truncated': 'Solo se muestran las primeras {{count}} posiciones: elige un periodo más corto.',
+    'monitor.history.truncated':
+      'Solo se muestran las primeras {{count}} posiciones: elige un periodo más corto.',
     'monitor.history.playback': 'Posición de reproducción',
     'monitor.history.play': 'Reproducir',
     'monitor.history.pause': 'Pausa',
@@ -413,7 +421,8 @@ export const monitorTranslations = defineAreaTranslations({
     'map.feedback': 'Informar de un problema del mapa',
     'map.closePopup': 'Cerrar',
     'map.unavailable.title': 'No se puede mostrar el mapa',
-    'map.unavailable.body': 'Este navegador no puede dibujar mapas (WebGL 2 no está disponible o está desactivado). El resto de la página sigue funcionando.',
+    'map.unavailable.body':
+      'Este navegador no puede dibujar mapas (WebGL 2 no está disponible o está desactivado). El resto de la página sigue funcionando.',
     'map.mini.label': 'Última posición conocida',
     'map.mini.noPosition': 'Aún no hay posición',
   },
@@ -452,7 +461,8 @@ export const monitorTranslations = defineAreaTranslations({
     'monitor.legend.accuracy': 'Précision de la position',
     'monitor.legend.trail': 'Tracé de l’historique',
     'monitor.basemap.offline': 'Carte hors ligne',
-    'monitor.basemap.offlineHint': 'Les tuiles de la carte n’ont pas pu être chargées : la carte du monde intégrée est affichée à la place.',
+    'monitor.basemap.offlineHint':
+      'Les tuiles de la carte n’ont pas pu être chargées : la carte du monde intégrée est affichée à la place.',
     'monitor.details.close': 'Fermer les détails',
     'monitor.details.state': 'État',
     'monitor.details.lastFix': 'Dernière position',
@@ -484,7 +494,8 @@ export const monitorTranslations = defineAreaTranslations({
     'monitor.history.hide': 'Masquer le tracé',
     'monitor.history.empty': 'Aucune position pendant cette période.',
     'monitor.history.count': 'Positions pendant la période : {{count}}',
-    'monitor.history.truncated': 'Seules les {{count}} premières positions sont affichées : choisissez une période plus courte.',
+    'monitor.history.truncated':
+      'Seules les {{count}} premières positions sont affichées : choisissez une période plus courte.',
     'monitor.history.playback': 'Position de lecture',
     'monitor.history.play': 'Lire',
     'monitor.history.pause': 'Mettre en pause',
@@ -496,7 +507,8 @@ export const monitorTranslations = defineAreaTranslations({
     'map.feedback': 'Signaler un problème sur la carte',
     'map.closePopup': 'Fermer',
     'map.unavailable.title': 'Impossible d’afficher la carte',
-    'map.unavailable.body': 'Ce navigateur ne peut pas dessiner de cartes (WebGL 2 est indisponible ou désactivé). Le reste de la page fonctionne normalement.',
+    'map.unavailable.body':
+      'Ce navigateur ne peut pas dessiner de cartes (WebGL 2 est indisponible ou désactivé). Le reste de la page fonctionne normalement.',
     'map.mini.label': 'Dernière position connue',
     'map.mini.noPosition': 'Pas encore de position',
   },

@@ -21,7 +21,8 @@ export class ApiError extends Error {
   static async fromResponse(response: Response): Promise<ApiError> {
     const body: unknown = await response.json().catch(() => null);
     const parsed = problemSchema.safeParse(body);
-    if (parsed.success) return new ApiError(response.status, parsed.data.code, parsed.data.errors ?? [], parsed.data);
+    if (parsed.success)
+      return new ApiError(response.status, parsed.data.code, parsed.data.errors ?? [], parsed.data);
     return new ApiError(response.status, fallbackCode(response.status));
   }
 }

@@ -54,7 +54,9 @@ afterEach(() => {
 describe('backoffDelay', () => {
   it('doubles from the initial delay up to the cap, minus up to half as jitter', () => {
     const opts = { initialMs: 1000, maxMs: 30_000 };
-    expect([0, 1, 2, 3, 4, 5, 6, 20].map((a) => backoffDelay(a, opts, () => 1))).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
+    expect([0, 1, 2, 3, 4, 5, 6, 20].map((a) => backoffDelay(a, opts, () => 1))).toEqual([
+      1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000,
+    ]);
     expect(backoffDelay(2, opts, () => 0)).toBe(2000);
     expect(backoffDelay(2, opts, () => 0.5)).toBe(3000);
   });
@@ -90,7 +92,11 @@ describe('openEventStream', () => {
     const h = harness([down(), down(), down(), ok, down()]);
     await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000);
     expect(h.request).toHaveBeenCalledTimes(4);
-    expect(h.states().filter((s) => s.startsWith('retrying'))).toEqual(['retrying:1000', 'retrying:2000', 'retrying:4000']);
+    expect(h.states().filter((s) => s.startsWith('retrying'))).toEqual([
+      'retrying:1000',
+      'retrying:2000',
+      'retrying:4000',
+    ]);
     ok.push('event: ready\ndata: {}\n\n');
     await vi.advanceTimersByTimeAsync(0);
     ok.end();

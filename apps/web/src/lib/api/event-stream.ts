@@ -34,7 +34,11 @@ export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 1000, maxMs: 30_000 
  * Delay before reconnect number `attempt` (0 = the first after a drop): initial · 2^attempt capped at max, of
  * which a random half is taken away so that many tabs do not come back in the same instant.
  */
-export function backoffDelay(attempt: number, { initialMs, maxMs }: BackoffOptions, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  { initialMs, maxMs }: BackoffOptions,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(maxMs, initialMs * 2 ** Math.min(attempt, 30));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
@@ -66,17 +70,28 @@ class IdleTimeout extends Error {
 }
 
 export function openEventStream(path: string, options: EventStreamOptions): EventStream {
-  const { onEvent, onStatus = () => {}, backoff = DEFAULT_BACKOFF, idleTimeoutMs = 45_000, request = defaultRequest, random } = options;
+  const {
+    onEvent,
+    onStatus = () => {},
+    backoff = DEFAULT_BACKOFF,
+    idleTimeoutMs = 45_000,
+    request = defaultRequest,
+    random,
+  } = options;
   const life = new AbortController();
   let retryBaseMs: number | undefined;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
-      life.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      }, { once: true });
+      life.signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
     });
 
   /** One connection: resolves when the server ends the stream, rejects on any failure. */
@@ -110,10 +125,12 @@ export function openEventStream(path: string, options: EventStreamOptions): Even
           if (done || attempt.signal.aborted) break;
           armIdle();
           onData();
-          for (const item of parser.feed(decoder.decode(value, { stream: true }))) if (item.kind === 'event') onEvent(item);
+          for (const item of parser.feed(decoder.decode(value, { stream: true })))
+            if (item.kind === 'event') onEvent(item);
           retryBaseMs = parser.retryMs ?? retryBaseMs;
         }
-        if (!attempt.signal.aborted) for (const item of parser.end()) if (item.kind === 'event') onEvent(item);
+        if (!attempt.signal.aborted)
+          for (const item of parser.end()) if (item.kind === 'event') onEvent(item);
       } finally {
         attempt.signal.removeEventListener('abort', cancel);
         cancel();
@@ -145,7 +162,11 @@ export function openEventStream(path: string, options: EventStreamOptions): Even
         onStatus({ state: 'failed', error });
         return;
       }
-      const delayMs = backoffDelay(failures, { ...backoff, initialMs: Math.max(backoff.initialMs, retryBaseMs ?? 0) }, random);
+      const delayMs = backoffDelay(
+        failures,
+        { ...backoff, initialMs: Math.max(backoff.initialMs, retryBaseMs ?? 0) },
+        random,
+      );
       onStatus({ state: 'retrying', attempt: failures, delayMs, error });
       failures++;
       await sleep(delayMs);

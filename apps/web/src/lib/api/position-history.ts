@@ -19,7 +19,10 @@ export function fetchPositionHistory(
   keep: HistoryKeep = 'first',
 ): Promise<PositionHistory> {
   const query = new URLSearchParams({ from: range.from.toISOString(), to: range.to.toISOString(), keep });
-  return apiRequest(`/msisdns/${msisdnId}/positions?${query.toString()}`, { schema: positionHistorySchema, signal });
+  return apiRequest(`/msisdns/${msisdnId}/positions?${query.toString()}`, {
+    schema: positionHistorySchema,
+    signal,
+  });
 }
 
 const positionHistoryQueryKey = (msisdnId: number, range: TimeRange, keep: HistoryKeep) =>
@@ -34,7 +37,11 @@ export function positionHistoryQueryOptions(msisdnId: number, range: TimeRange, 
 }
 
 /** The history of the period, once a period is chosen (undefined: nothing is fetched). */
-export function usePositionHistory(msisdnId: number, range: TimeRange | undefined, keep: HistoryKeep = 'first') {
+export function usePositionHistory(
+  msisdnId: number,
+  range: TimeRange | undefined,
+  keep: HistoryKeep = 'first',
+) {
   return useQuery({
     ...positionHistoryQueryOptions(msisdnId, range ?? { from: new Date(0), to: new Date(0) }, keep),
     enabled: range !== undefined,

@@ -36,15 +36,23 @@ describe('SseParser', () => {
   });
 
   it('gives the same result whatever the chunk boundaries (every split point, and byte by byte)', () => {
-    for (let cut = 1; cut < STREAM.length; cut++) expect(feedInPieces(STREAM, [cut]), `cut at ${cut}`).toEqual(EXPECTED);
-    expect(feedInPieces(STREAM, Array.from({ length: STREAM.length - 1 }, (_, i) => i + 1))).toEqual(EXPECTED);
+    for (let cut = 1; cut < STREAM.length; cut++)
+      expect(feedInPieces(STREAM, [cut]), `cut at ${cut}`).toEqual(EXPECTED);
+    expect(
+      feedInPieces(
+        STREAM,
+        Array.from({ length: STREAM.length - 1 }, (_, i) => i + 1),
+      ),
+    ).toEqual(EXPECTED);
   });
 
   it('holds back an event until its blank line arrives', () => {
     const parser = new SseParser();
     expect(parser.feed('event: position\ndata: {"a"')).toEqual([]);
     expect(parser.feed(':1}\n')).toEqual([]);
-    expect(parser.feed('\n')).toEqual([{ kind: 'event', event: 'position', data: '{"a":1}', lastEventId: '' }]);
+    expect(parser.feed('\n')).toEqual([
+      { kind: 'event', event: 'position', data: '{"a":1}', lastEventId: '' },
+    ]);
   });
 
   it('joins multi-line data with newlines and keeps a value’s colons', () => {
@@ -56,9 +64,11 @@ describe('SseParser', () => {
 
   it('accepts CRLF and lone CR line ends, a CRLF split across chunks counting once', () => {
     const crlf = STREAM.replace(/\n/g, '\r\n');
-    for (let cut = 1; cut < crlf.length; cut++) expect(feedInPieces(crlf, [cut]), `CRLF cut at ${cut}`).toEqual(EXPECTED);
+    for (let cut = 1; cut < crlf.length; cut++)
+      expect(feedInPieces(crlf, [cut]), `CRLF cut at ${cut}`).toEqual(EXPECTED);
     const cr = STREAM.replace(/\n/g, '\r');
-    for (let cut = 1; cut < cr.length; cut++) expect(feedInPieces(cr, [cut]), `CR cut at ${cut}`).toEqual(EXPECTED);
+    for (let cut = 1; cut < cr.length; cut++)
+      expect(feedInPieces(cr, [cut]), `CR cut at ${cut}`).toEqual(EXPECTED);
   });
 
   it('reports comments (heartbeats) without dispatching anything', () => {
@@ -72,12 +82,16 @@ describe('SseParser', () => {
 
   it('does not dispatch an event without data, and resets the event name after each block', () => {
     const parser = new SseParser();
-    expect(parser.feed('event: ready\n\ndata: x\n\n')).toEqual([{ kind: 'event', event: 'message', data: 'x', lastEventId: '' }]);
+    expect(parser.feed('event: ready\n\ndata: x\n\n')).toEqual([
+      { kind: 'event', event: 'message', data: 'x', lastEventId: '' },
+    ]);
   });
 
   it('keeps the last event id for later events, ignores ids with NUL and unknown fields', () => {
     const parser = new SseParser();
-    const out = events(parser.feed('id: 1\ndata: a\n\ndata: b\n\nid: 2\u0000\nfoo: bar\ndata: c\n\nid\ndata: d\n\n'));
+    const out = events(
+      parser.feed('id: 1\ndata: a\n\ndata: b\n\nid: 2\u0000\nfoo: bar\ndata: c\n\nid\ndata: d\n\n'),
+    );
     expect(out.map((e) => [e.data, e.lastEventId])).toEqual([
       ['a', '1'],
       ['b', '1'],

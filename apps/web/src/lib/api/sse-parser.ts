@@ -101,6 +101,11 @@ export class SseParser {
     this.#data = [];
     this.#event = '';
     if (data.length === 0) return;
-    out.push({ kind: 'event', event: event || 'message', data: data.join('\n'), lastEventId: this.#lastEventId });
+    out.push({
+      kind: 'event',
+      event: event || 'message',
+      data: data.join('\n'),
+      lastEventId: this.#lastEventId,
+    });
   }
 }

@@ -44,7 +44,11 @@ export function syncAuthFromStorage(): void {
 /** Follows tokens refreshed (or cleared) by other tabs. Returns the unsubscribe function. */
 export function startAuthStorageSync(target: Window = window): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === LOCAL_STORAGE_KEYS.authData || event.key === LOCAL_STORAGE_KEYS.refreshToken) {
+    if (
+      event.key === null ||
+      event.key === LOCAL_STORAGE_KEYS.authData ||
+      event.key === LOCAL_STORAGE_KEYS.refreshToken
+    ) {
       syncAuthFromStorage();
     }
   };

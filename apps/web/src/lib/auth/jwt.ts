@@ -18,6 +18,7 @@ export function decodeJwtPayload(token: string): JwtPayload {
   if (!part) throw new Error('not a JWT');
   const json = new TextDecoder().decode(base64UrlDecode(part));
   const payload: unknown = JSON.parse(json);
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new Error('JWT payload is not an object');
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    throw new Error('JWT payload is not an object');
   return payload as JwtPayload;
 }

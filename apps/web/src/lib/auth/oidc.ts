@@ -16,7 +16,10 @@ export interface LoginRequest {
 }
 
 /** Creates PKCE + state + nonce, keeps them in sessionStorage under the SPEC keys, returns the authorization URL. */
-export async function prepareLogin(config: ClientConfig, origin: string = window.location.origin): Promise<LoginRequest> {
+export async function prepareLogin(
+  config: ClientConfig,
+  origin: string = window.location.origin,
+): Promise<LoginRequest> {
   const { verifier, challenge, method } = await createPkcePair();
   const state = randomString(32);
   const nonce = randomString(32);
@@ -77,12 +80,20 @@ async function postForm(endpoint: string, params: Record<string, string>): Promi
   const body: unknown = await response.json().catch(() => null);
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   if (!response.ok || typeof record.access_token !== 'string') {
-    throw new TokenEndpointError(response.status, typeof record.error === 'string' ? record.error : 'invalid_response');
+    throw new TokenEndpointError(
+      response.status,
+      typeof record.error === 'string' ? record.error : 'invalid_response',
+    );
   }
   return record as unknown as TokenResponse;
 }
 
-export function exchangeCode(config: ClientConfig, code: string, verifier: string, origin = window.location.origin) {
+export function exchangeCode(
+  config: ClientConfig,
+  code: string,
+  verifier: string,
+  origin = window.location.origin,
+) {
   return postForm(config.tokenEndpoint, {
     grant_type: 'authorization_code',
     code,
@@ -100,7 +111,11 @@ export function refreshGrant(config: ClientConfig, refreshToken: string) {
   });
 }
 
-export function endSessionUrl(config: ClientConfig, idToken: string | undefined, origin = window.location.origin): string {
+export function endSessionUrl(
+  config: ClientConfig,
+  idToken: string | undefined,
+  origin = window.location.origin,
+): string {
   const url = new URL(config.endSessionEndpoint, origin);
   const params = new URLSearchParams({ post_logout_redirect_uri: `${origin}/`, client_id: config.clientId });
   if (idToken) params.set('id_token_hint', idToken);

@@ -40,7 +40,8 @@ export function startRefreshScheduler(): () => void {
 
   const onVisible = () => {
     const auth = getAuthSnapshot();
-    if (document.visibilityState === 'visible' && auth && auth.expiresAt - Date.now() <= REFRESH_EARLY_MS) void run();
+    if (document.visibilityState === 'visible' && auth && auth.expiresAt - Date.now() <= REFRESH_EARLY_MS)
+      void run();
   };
 
   const unsubscribe = subscribeAuth(() => schedule());

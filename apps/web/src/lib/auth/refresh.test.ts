@@ -8,14 +8,21 @@ import { onSessionEnded } from './session-events.ts';
 import { jsonResponse, stubFetch } from './test-helpers.ts';
 
 function storeSession(accessToken: string, expiresInMs: number, refreshToken = 'rt1') {
-  localStorage.setItem('authData', JSON.stringify({ accessToken, idToken: 'id1', expiresAt: Date.now() + expiresInMs, tokenType: 'Bearer' }));
+  localStorage.setItem(
+    'authData',
+    JSON.stringify({ accessToken, idToken: 'id1', expiresAt: Date.now() + expiresInMs, tokenType: 'Bearer' }),
+  );
   localStorage.setItem('refreshToken', refreshToken);
   syncAuthFromStorage();
 }
 
 let rotation = 1;
 const rotatingTokens = (body: URLSearchParams) => {
-  expect(Object.fromEntries(body)).toEqual({ grant_type: 'refresh_token', refresh_token: `rt${rotation}`, client_id: 'lbs-public' });
+  expect(Object.fromEntries(body)).toEqual({
+    grant_type: 'refresh_token',
+    refresh_token: `rt${rotation}`,
+    client_id: 'lbs-public',
+  });
   rotation += 1;
   return jsonResponse({ access_token: `at${rotation}`, refresh_token: `rt${rotation}`, expires_in: 300 });
 };
@@ -44,7 +51,15 @@ describe('token refresh', () => {
     storeSession('at1', 20_000);
     const { tokenCalls } = stubFetch({ onToken: rotatingTokens });
     // Another tab rotated while this one waited for the lock.
-    localStorage.setItem('authData', JSON.stringify({ accessToken: 'at-other', idToken: 'id1', expiresAt: Date.now() + 300_000, tokenType: 'Bearer' }));
+    localStorage.setItem(
+      'authData',
+      JSON.stringify({
+        accessToken: 'at-other',
+        idToken: 'id1',
+        expiresAt: Date.now() + 300_000,
+        tokenType: 'Bearer',
+      }),
+    );
     localStorage.setItem('refreshToken', 'rt-other');
     const result = await refreshAccessToken();
     expect(tokenCalls()).toHaveLength(0);
@@ -77,7 +92,15 @@ describe('token refresh', () => {
   it('picks up tokens written by another tab through the storage event', () => {
     storeSession('at1', 200_000);
     const stop = startAuthStorageSync();
-    localStorage.setItem('authData', JSON.stringify({ accessToken: 'at9', idToken: 'id1', expiresAt: Date.now() + 300_000, tokenType: 'Bearer' }));
+    localStorage.setItem(
+      'authData',
+      JSON.stringify({
+        accessToken: 'at9',
+        idToken: 'id1',
+        expiresAt: Date.now() + 300_000,
+        tokenType: 'Bearer',
+      }),
+    );
     window.dispatchEvent(new StorageEvent('storage', { key: 'authData' }));
     expect(getAuthSnapshot()?.accessToken).toBe('at9');
     localStorage.removeItem('authData');
@@ -96,7 +119,9 @@ describe('API client', () => {
       onApi: (_url, init) => {
         const auth = new Headers(init?.headers).get('authorization');
         seen.push(auth);
-        return auth === 'Bearer at2' ? jsonResponse({ ok: true }) : jsonResponse({ type: 'x', title: 'Unauthorized', status: 401, code: 'auth.unauthorized' }, 401);
+        return auth === 'Bearer at2'
+          ? jsonResponse({ ok: true })
+          : jsonResponse({ type: 'x', title: 'Unauthorized', status: 401, code: 'auth.unauthorized' }, 401);
       },
     });
     await expect(apiRequest('/thing')).resolves.toEqual({ ok: true });
@@ -123,7 +148,8 @@ describe('API client', () => {
     const stop = onSessionEnded(ended);
     stubFetch({
       onToken: () => jsonResponse({ error: 'invalid_grant' }, 400),
-      onApi: () => jsonResponse({ type: 'x', title: 'Unauthorized', status: 401, code: 'auth.unauthorized' }, 401),
+      onApi: () =>
+        jsonResponse({ type: 'x', title: 'Unauthorized', status: 401, code: 'auth.unauthorized' }, 401),
     });
     await expect(apiRequest('/thing')).rejects.toMatchObject({ status: 401 });
     expect(ended).toHaveBeenCalledTimes(1);
@@ -135,12 +161,22 @@ describe('API client', () => {
     stubFetch({
       onApi: () =>
         jsonResponse(
-          { type: 'x', title: 'Bad Request', status: 400, code: 'problem.validation', errors: [{ path: 'oldPassword', message: 'm', code: 'auth.oldPasswordIncorrect' }] },
+          {
+            type: 'x',
+            title: 'Bad Request',
+            status: 400,
+            code: 'problem.validation',
+            errors: [{ path: 'oldPassword', message: 'm', code: 'auth.oldPasswordIncorrect' }],
+          },
           400,
         ),
     });
     const error = await apiRequest('/thing', { method: 'PUT', body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'problem.validation', fieldErrors: [{ path: 'oldPassword', code: 'auth.oldPasswordIncorrect' }] });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'problem.validation',
+      fieldErrors: [{ path: 'oldPassword', code: 'auth.oldPasswordIncorrect' }],
+    });
   });
 });

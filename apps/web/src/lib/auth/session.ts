@@ -6,7 +6,8 @@ import { setPostLoginTarget, takePostLoginTarget } from './post-login-target.ts'
 import { toAuthData } from './token-storage.ts';
 
 /** Why a sign-in could not complete; each reason has a translated text (`auth.error.<reason>`). */
-export type LoginFailureReason = 'provider' | 'state' | 'missingCode' | 'exchange' | 'nonce' | 'config' | 'profile';
+export type LoginFailureReason =
+  'provider' | 'state' | 'missingCode' | 'exchange' | 'nonce' | 'config' | 'profile';
 
 export class LoginError extends Error {
   override name = 'LoginError';

@@ -24,7 +24,12 @@ describe('storage keys (SPEC §9)', () => {
       hierarchyMode: 'hierarchyMode',
       canShowHierarchyToggle: 'canShowHierarchyToggle',
     });
-    expect(SESSION_STORAGE_KEYS).toEqual({ codeVerifier: 'codeVerifier', codeChallenge: 'codeChallenge', state: 'state', nonce: 'nonce' });
+    expect(SESSION_STORAGE_KEYS).toEqual({
+      codeVerifier: 'codeVerifier',
+      codeChallenge: 'codeChallenge',
+      state: 'state',
+      nonce: 'nonce',
+    });
   });
 
   it('a login request keeps verifier, challenge, state and nonce in sessionStorage and sends them', async () => {
@@ -55,7 +60,14 @@ describe('storage keys (SPEC §9)', () => {
     setPostLoginTarget('/task/list');
     const idToken = fakeJwt({ nonce, sub: 'u1' });
     const { tokenCalls } = stubFetch({
-      onToken: () => jsonResponse({ access_token: 'at1', refresh_token: 'rt1', id_token: idToken, expires_in: 300, token_type: 'Bearer' }),
+      onToken: () =>
+        jsonResponse({
+          access_token: 'at1',
+          refresh_token: 'rt1',
+          id_token: idToken,
+          expires_in: 300,
+          token_type: 'Bearer',
+        }),
     });
     const before = Date.now();
 
@@ -93,7 +105,10 @@ describe('storage keys (SPEC §9)', () => {
 
   it('rejects an ID token with another nonce and stores nothing', async () => {
     const { state } = await prepareLogin(CONFIG);
-    stubFetch({ onToken: () => jsonResponse({ access_token: 'at', refresh_token: 'rt', id_token: fakeJwt({ nonce: 'other' }) }) });
+    stubFetch({
+      onToken: () =>
+        jsonResponse({ access_token: 'at', refresh_token: 'rt', id_token: fakeJwt({ nonce: 'other' }) }),
+    });
     const error = await completeLogin(`?code=abc&state=${state}`).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LoginError);
     expect((error as LoginError).reason).toBe('nonce');

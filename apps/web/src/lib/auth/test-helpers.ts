@@ -27,16 +27,24 @@ export interface FetchCall {
 }
 
 /** A fetch stub that serves the client config and hands token requests to `onToken`. */
-export function stubFetch(handlers: { onToken?: (body: URLSearchParams) => Response; onApi?: (url: string, init?: RequestInit) => Response }) {
+export function stubFetch(handlers: {
+  onToken?: (body: URLSearchParams) => Response;
+  onApi?: (url: string, init?: RequestInit) => Response;
+}) {
   const calls: FetchCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     calls.push({ url, init });
     if (url.endsWith('/api/v1/lbs-backend/config')) return jsonResponse(CONFIG);
-    if (url.endsWith('/protocol/openid-connect/token') && handlers.onToken) return handlers.onToken(new URLSearchParams(String(init?.body)));
+    if (url.endsWith('/protocol/openid-connect/token') && handlers.onToken)
+      return handlers.onToken(new URLSearchParams(String(init?.body)));
     if (handlers.onApi) return handlers.onApi(url, init);
     return jsonResponse({ error: 'unexpected' }, 599);
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock, tokenCalls: () => calls.filter((c) => c.url.endsWith('/protocol/openid-connect/token')) };
+  return {
+    calls,
+    fetchMock,
+    tokenCalls: () => calls.filter((c) => c.url.endsWith('/protocol/openid-connect/token')),
+  };
 }

@@ -24,7 +24,9 @@ export interface TokenResponse {
 function isAuthData(value: unknown): value is AuthData {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.accessToken === 'string' && typeof v.idToken === 'string' && typeof v.expiresAt === 'number';
+  return (
+    typeof v.accessToken === 'string' && typeof v.idToken === 'string' && typeof v.expiresAt === 'number'
+  );
 }
 
 export function readAuthData(): AuthData | null {
@@ -40,7 +42,8 @@ export function readRefreshToken(): string | null {
 export function toAuthData(response: TokenResponse, previous: AuthData | null, now = Date.now()): AuthData {
   const idToken = response.id_token ?? previous?.idToken;
   if (!idToken) throw new Error('The token response has no ID token');
-  const expiresIn = typeof response.expires_in === 'number' && response.expires_in > 0 ? response.expires_in : 300;
+  const expiresIn =
+    typeof response.expires_in === 'number' && response.expires_in > 0 ? response.expires_in : 300;
   return {
     accessToken: response.access_token,
     idToken,

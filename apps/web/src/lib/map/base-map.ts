@@ -26,7 +26,13 @@ import { loadWorldBoundaries } from './world.ts';
 // MapLibre finds its worker next to its own file, which a bundle does not keep: point it at the emitted copy.
 setWorkerUrl(workerUrl);
 
-export const BASE_LAYERS = { background: 'base-water', land: 'base-land', coast: 'base-coast', borders: 'base-borders', raster: 'base-raster' } as const;
+export const BASE_LAYERS = {
+  background: 'base-water',
+  land: 'base-land',
+  coast: 'base-coast',
+  borders: 'base-borders',
+  raster: 'base-raster',
+} as const;
 const RASTER_SOURCE = 'base-raster';
 const LAND_SOURCE = 'base-land';
 const BORDER_SOURCE = 'base-borders';
@@ -54,20 +60,46 @@ function baseStyle(dark: boolean): StyleSpecification {
       [LAND_SOURCE]: { type: 'geojson', data: EMPTY, attribution: 'Natural Earth' },
       [BORDER_SOURCE]: { type: 'geojson', data: EMPTY },
       ...(tiles.url
-        ? { [RASTER_SOURCE]: { type: 'raster' as const, tiles: [tiles.url], tileSize: 256, maxzoom: 19, attribution: tiles.attribution } }
+        ? {
+            [RASTER_SOURCE]: {
+              type: 'raster' as const,
+              tiles: [tiles.url],
+              tileSize: 256,
+              maxzoom: 19,
+              attribution: tiles.attribution,
+            },
+          }
         : {}),
     },
     layers: [
       { id: BASE_LAYERS.background, type: 'background', paint: { 'background-color': palette.water } },
       { id: BASE_LAYERS.land, type: 'fill', source: LAND_SOURCE, paint: { 'fill-color': palette.land } },
-      { id: BASE_LAYERS.coast, type: 'line', source: LAND_SOURCE, paint: { 'line-color': palette.coast, 'line-width': 1 } },
+      {
+        id: BASE_LAYERS.coast,
+        type: 'line',
+        source: LAND_SOURCE,
+        paint: { 'line-color': palette.coast, 'line-width': 1 },
+      },
       {
         id: BASE_LAYERS.borders,
         type: 'line',
         source: BORDER_SOURCE,
-        paint: { 'line-color': palette.border, 'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.6, 8, 1.6], 'line-dasharray': [3, 2] },
+        paint: {
+          'line-color': palette.border,
+          'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.6, 8, 1.6],
+          'line-dasharray': [3, 2],
+        },
       },
-      ...(tiles.url ? [{ id: BASE_LAYERS.raster, type: 'raster' as const, source: RASTER_SOURCE, paint: rasterPaint(dark) }] : []),
+      ...(tiles.url
+        ? [
+            {
+              id: BASE_LAYERS.raster,
+              type: 'raster' as const,
+              source: RASTER_SOURCE,
+              paint: rasterPaint(dark),
+            },
+          ]
+        : []),
     ],
   };
 }
@@ -131,7 +163,10 @@ export function createBaseMap(options: BaseMapOptions): BaseMap {
     dragRotate: false,
     pitchWithRotate: false,
     touchPitch: false,
-    canvasContextAttributes: { antialias: true, preserveDrawingBuffer: options.preserveDrawingBuffer ?? false },
+    canvasContextAttributes: {
+      antialias: true,
+      preserveDrawingBuffer: options.preserveDrawingBuffer ?? false,
+    },
   });
   map.touchZoomRotate.disableRotation();
   map.keyboard.disableRotation();
@@ -167,7 +202,8 @@ export function createBaseMap(options: BaseMapOptions): BaseMap {
     if (!rasterLoaded && rasterErrors >= RASTER_ERRORS_BEFORE_OFFLINE) goOffline();
   };
   const onSourceData = (event: MapSourceDataEvent) => {
-    if (event.sourceId !== RASTER_SOURCE || rasterLoaded || !event.tile || event.tile.state !== 'loaded') return;
+    if (event.sourceId !== RASTER_SOURCE || rasterLoaded || !event.tile || event.tile.state !== 'loaded')
+      return;
     rasterLoaded = true;
     report('tiles');
   };
@@ -188,7 +224,11 @@ export function createBaseMap(options: BaseMapOptions): BaseMap {
     (world) =>
       ready.then(() => {
         (map.getSource(LAND_SOURCE) as GeoJSONSource | undefined)?.setData(world.land);
-        (map.getSource(BORDER_SOURCE) as GeoJSONSource | undefined)?.setData({ type: 'Feature', geometry: world.borders, properties: {} });
+        (map.getSource(BORDER_SOURCE) as GeoJSONSource | undefined)?.setData({
+          type: 'Feature',
+          geometry: world.borders,
+          properties: {},
+        });
       }),
     (error: unknown) => console.warn('The offline world map could not be loaded', error),
   );

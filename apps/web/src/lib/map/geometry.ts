@@ -16,7 +16,15 @@ export function accuracyPixelsAtZoom0(metres: number, lat: number): number {
 }
 
 /** circle-radius of an accuracy circle whose feature has `r0` = accuracyPixelsAtZoom0(…): r0 · 2^zoom. */
-export const ACCURACY_RADIUS = ['interpolate', ['exponential', 2], ['zoom'], 0, ['get', 'r0'], 22, ['*', ['get', 'r0'], 4_194_304]] as const;
+export const ACCURACY_RADIUS = [
+  'interpolate',
+  ['exponential', 2],
+  ['zoom'],
+  0,
+  ['get', 'r0'],
+  22,
+  ['*', ['get', 'r0'], 4_194_304],
+] as const;
 
 /** [west, south, east, north] of the points, or undefined for none. */
 export function boundsOf(points: Iterable<LatLon>): [number, number, number, number] | undefined {

@@ -9,7 +9,12 @@ describe('tileConfig', () => {
   });
 
   it('takes another tile server with its own attribution', () => {
-    expect(tileConfig({ VITE_MAP_TILE_URL: ' https://tiles.example.net/{z}/{x}/{y}.png ', VITE_MAP_TILE_ATTRIBUTION: '© Example' })).toEqual({
+    expect(
+      tileConfig({
+        VITE_MAP_TILE_URL: ' https://tiles.example.net/{z}/{x}/{y}.png ',
+        VITE_MAP_TILE_ATTRIBUTION: '© Example',
+      }),
+    ).toEqual({
       url: 'https://tiles.example.net/{z}/{x}/{y}.png',
       attribution: '© Example',
     });

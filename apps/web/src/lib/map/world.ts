@@ -38,7 +38,10 @@ function unwrapGeometry(geometry: Geometry): Geometry {
     case 'Polygon':
       return { ...geometry, coordinates: geometry.coordinates.map(unwrapLongitudes) };
     case 'MultiPolygon':
-      return { ...geometry, coordinates: geometry.coordinates.map((polygon) => polygon.map(unwrapLongitudes)) };
+      return {
+        ...geometry,
+        coordinates: geometry.coordinates.map((polygon) => polygon.map(unwrapLongitudes)),
+      };
     case 'MultiLineString':
       return { ...geometry, coordinates: geometry.coordinates.map(unwrapLongitudes) };
     case 'LineString':
@@ -62,7 +65,10 @@ export function loadWorldBoundaries(): Promise<WorldBoundaries> {
   if (loading) return loading;
   const next = Promise.all([topology(landUrl), topology(countriesUrl)]).then(([landTopo, countriesTopo]) => {
     const countries = countriesTopo.objects['countries'] as GeometryCollection;
-    const land = feature(landTopo, landTopo.objects['land'] as GeometryCollection) as FeatureCollection<Geometry>;
+    const land = feature(
+      landTopo,
+      landTopo.objects['land'] as GeometryCollection,
+    ) as FeatureCollection<Geometry>;
     return {
       land: { ...land, features: land.features.map((f) => ({ ...f, geometry: unwrapGeometry(f.geometry) })) },
       borders: unwrapGeometry(mesh(countriesTopo, countries, (a, b) => a !== b)) as MultiLineString,

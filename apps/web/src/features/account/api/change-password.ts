@@ -4,7 +4,10 @@ import { apiRequest } from '../../../lib/api/client.ts';
 
 /** PUT /user-management/me/password {oldPassword, newPassword}. */
 export function changePassword(body: ChangePasswordBody): Promise<unknown> {
-  return apiRequest('/user-management/me/password', { method: 'PUT', body: changePasswordSchema.parse(body) });
+  return apiRequest('/user-management/me/password', {
+    method: 'PUT',
+    body: changePasswordSchema.parse(body),
+  });
 }
 
 export function useChangePassword() {

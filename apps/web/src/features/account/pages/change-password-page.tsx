@@ -16,7 +16,11 @@ import { ApiError, isMessageKey, messageKeyFor } from '../../../lib/api/api-erro
 import { useInfoView } from '../../../lib/info-view.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
-const FIELDS = ['oldPassword', 'newPassword', 'confirmPassword'] as const satisfies readonly (keyof ChangePasswordForm)[];
+const FIELDS = [
+  'oldPassword',
+  'newPassword',
+  'confirmPassword',
+] as const satisfies readonly (keyof ChangePasswordForm)[];
 type Field = (typeof FIELDS)[number];
 
 const isField = (path: string): path is Field => (FIELDS as readonly string[]).includes(path);
@@ -25,7 +29,11 @@ export function ChangePasswordPage() {
   const { t } = useTranslation();
   const info = useInfoView();
   const mutation = useChangePassword();
-  const [visible, setVisible] = useState<Record<Field, boolean>>({ oldPassword: false, newPassword: false, confirmPassword: false });
+  const [visible, setVisible] = useState<Record<Field, boolean>>({
+    oldPassword: false,
+    newPassword: false,
+    confirmPassword: false,
+  });
   const form = useForm<ChangePasswordForm>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },

@@ -12,7 +12,13 @@ import { DelayedLoader } from '../../../components/delayed-loader.tsx';
 import { ApiError } from '../../../lib/api/api-error.ts';
 import { getAuthSnapshot } from '../../../lib/auth/auth-store.ts';
 import { readPendingLogin } from '../../../lib/auth/oidc.ts';
-import { beginLogin, completeLogin, LoginError, logout, type LoginFailureReason } from '../../../lib/auth/session.ts';
+import {
+  beginLogin,
+  completeLogin,
+  LoginError,
+  logout,
+  type LoginFailureReason,
+} from '../../../lib/auth/session.ts';
 import { meQueryOptions } from '../../../lib/current-user.ts';
 
 /** One exchange per code, even when React runs the effect twice (StrictMode) — a code is single-use. */
@@ -59,7 +65,10 @@ export function AuthenticatePage() {
   }, [navigate, queryClient]);
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}
+    >
       {failure ? (
         <Card sx={{ maxWidth: 520, width: '100%', p: 4 }}>
           <Box sx={{ mb: 3, color: 'text.primary' }}>

@@ -16,12 +16,16 @@ const STATUS_COLOR = { DUE: 'warning', OVERDUE: 'error', PAID: 'success' } as co
 
 function formatDate(value: string, locale: string): string {
   const date = new Date(value.length === 10 ? `${value}T00:00:00` : value);
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+  return Number.isNaN(date.getTime())
+    ? value
+    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
 }
 
 function formatMoney(invoice: DueInvoice, locale: string): string {
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: invoice.currency }).format(invoice.grandTotal);
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: invoice.currency }).format(
+      invoice.grandTotal,
+    );
   } catch {
     return `${invoice.grandTotal.toFixed(2)} ${invoice.currency}`;
   }
@@ -65,7 +69,11 @@ export function DueInvoicePage() {
                     {formatMoney(invoice, locale)}
                   </TableCell>
                   <TableCell>
-                    <Chip size="small" color={STATUS_COLOR[invoice.status]} label={t(`invoice.status.${invoice.status}`)} />
+                    <Chip
+                      size="small"
+                      color={STATUS_COLOR[invoice.status]}
+                      label={t(`invoice.status.${invoice.status}`)}
+                    />
                   </TableCell>
                 </TableRow>
               ))}

@@ -4,11 +4,28 @@ import Typography from '@mui/material/Typography';
 import { ErrorIllustration } from '../../../components/error-illustration.tsx';
 
 /** Full-page layout shared by the anonymous error pages (no sidebar, no top bar). */
-export function ErrorPageShell({ code, title, text, children }: { code: string; title: string; text: string; children: ReactNode }) {
+export function ErrorPageShell({
+  code,
+  title,
+  text,
+  children,
+}: {
+  code: string;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
   return (
     <Box
       component="main"
-      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 3 }}
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'background.default',
+        p: 3,
+      }}
     >
       <Box sx={{ textAlign: 'center', maxWidth: 560 }}>
         <ErrorIllustration label={code} />

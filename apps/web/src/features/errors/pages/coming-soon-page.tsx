@@ -44,7 +44,13 @@ export function ComingSoonPage() {
               setError(parsed.error.issues[0]?.message ?? 'validation.emailInvalid');
             }
           }}
-          sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', justifyContent: 'center', flexWrap: 'wrap' }}
+          sx={{
+            display: 'flex',
+            gap: 1.5,
+            alignItems: 'flex-start',
+            justifyContent: 'center',
+            flexWrap: 'wrap',
+          }}
         >
           <TextField
             size="small"

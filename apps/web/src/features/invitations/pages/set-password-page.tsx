@@ -72,18 +72,22 @@ export function SetPasswordPage({ headerActions }: { headerActions?: ReactNode }
     mode: 'onTouched',
   });
 
-  const { submit, problem, clearProblem } = useProblemSubmit(form, FIELDS, async ({ email: address, code, password }) => {
-    try {
-      setDone(await setPassword.mutateAsync({ email: address, code, password }));
-    } catch (error) {
-      // A wrong code belongs to the code field; an expired one or too many attempts need a new invitation.
-      if (error instanceof ApiError && error.code === 'invitation.codeInvalid') {
-        form.setError('code', { type: 'server', message: error.code }, { shouldFocus: true });
-        return;
+  const { submit, problem, clearProblem } = useProblemSubmit(
+    form,
+    FIELDS,
+    async ({ email: address, code, password }) => {
+      try {
+        setDone(await setPassword.mutateAsync({ email: address, code, password }));
+      } catch (error) {
+        // A wrong code belongs to the code field; an expired one or too many attempts need a new invitation.
+        if (error instanceof ApiError && error.code === 'invitation.codeInvalid') {
+          form.setError('code', { type: 'server', message: error.code }, { shouldFocus: true });
+          return;
+        }
+        throw error;
       }
-      throw error;
-    }
-  });
+    },
+  );
 
   const toggle = (
     <InputAdornment position="end">

@@ -2,6 +2,9 @@ import { openEventStream, type StreamStatus } from '../../../lib/api/event-strea
 import type { SseEvent } from '../../../lib/api/sse-parser.ts';
 
 /** GET /monitor/stream: `ready`, then a `position` event per new fix in scope (heartbeat comments every 15 s). */
-export function openMonitorStream(handlers: { onEvent: (event: SseEvent) => void; onStatus: (status: StreamStatus) => void }) {
+export function openMonitorStream(handlers: {
+  onEvent: (event: SseEvent) => void;
+  onStatus: (status: StreamStatus) => void;
+}) {
   return openEventStream('/monitor/stream', handlers);
 }

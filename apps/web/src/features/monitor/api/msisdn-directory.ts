@@ -21,7 +21,15 @@ function toEntry(m: Msisdn): DirectoryEntry {
 }
 
 /** One page of GET /msisdns (largest page size, in creation order so paging is stable): names, consent and the MSISDNs without a fix. */
-export async function fetchDirectoryPage(page: number, signal?: AbortSignal): Promise<{ items: DirectoryEntry[]; total: number; size: number }> {
-  const answer = await fetchList('/msisdns', msisdnPageSchema, { page, size: PAGE_SIZE_MAX, sort: 'createdAt' }, signal);
+export async function fetchDirectoryPage(
+  page: number,
+  signal?: AbortSignal,
+): Promise<{ items: DirectoryEntry[]; total: number; size: number }> {
+  const answer = await fetchList(
+    '/msisdns',
+    msisdnPageSchema,
+    { page, size: PAGE_SIZE_MAX, sort: 'createdAt' },
+    signal,
+  );
   return { items: answer.items.map(toEntry), total: answer.total, size: answer.size };
 }

@@ -54,7 +54,13 @@ export function DetailsPanel({
       component="aside"
       aria-labelledby={titleId}
       elevation={6}
-      sx={{ borderRadius: 3, display: 'flex', flexDirection: 'column', maxHeight: '100%', overflow: 'hidden' }}
+      sx={{
+        borderRadius: 3,
+        display: 'flex',
+        flexDirection: 'column',
+        maxHeight: '100%',
+        overflow: 'hidden',
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, p: 2, pb: 1.5 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -65,13 +71,24 @@ export function DetailsPanel({
             <bdi dir="ltr">{item.msisdn}</bdi>
           </Typography>
         </Box>
-        <IconButton size="small" onClick={onClose} aria-label={t('monitor.details.close')} sx={{ mt: -0.5, mx: -0.5 }}>
+        <IconButton
+          size="small"
+          onClick={onClose}
+          aria-label={t('monitor.details.close')}
+          sx={{ mt: -0.5, mx: -0.5 }}
+        >
           <CloseIcon fontSize="small" />
         </IconButton>
       </Box>
       <Divider />
       <Box sx={{ overflowY: 'auto', p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <PositionFacts fix={fix} nowMs={nowMs} noFix={t('monitor.details.noFix')} dense testIdPrefix="monitor">
+        <PositionFacts
+          fix={fix}
+          nowMs={nowMs}
+          noFix={t('monitor.details.noFix')}
+          dense
+          testIdPrefix="monitor"
+        >
           <dt>{t('monitor.details.state')}</dt>
           <dd>
             <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>

@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { FRESHNESS_COLORS, type Freshness } from '../model/freshness.ts';
 
 /** The marker colour of a state, as a dot with its name for assistive technology. */
-export function FreshnessDot({ freshness, size = 10, decorative = false }: { freshness: Freshness; size?: number; decorative?: boolean }) {
+export function FreshnessDot({
+  freshness,
+  size = 10,
+  decorative = false,
+}: {
+  freshness: Freshness;
+  size?: number;
+  decorative?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Box

@@ -16,7 +16,15 @@ import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { usePositionHistory } from '../../../lib/api/position-history.ts';
 import { formatDateTime } from '../../../lib/location-format.ts';
 import type { TrailPoint } from '../model/geo.ts';
-import { fromLocalInput, HISTORY_PRESETS, presetRange, rangeProblem, toLocalInput, type HistoryPreset, type TimeRange } from '../model/time-range.ts';
+import {
+  fromLocalInput,
+  HISTORY_PRESETS,
+  presetRange,
+  rangeProblem,
+  toLocalInput,
+  type HistoryPreset,
+  type TimeRange,
+} from '../model/time-range.ts';
 
 const PLAYBACK_STEP_MS = 350;
 
@@ -55,10 +63,13 @@ export function HistoryControls({
     onPlayback(current ? { lat: current.lat, lon: current.lon } : null);
   }, [current, onPlayback]);
 
-  useEffect(() => () => {
-    onTrail(null);
-    onPlayback(null);
-  }, [onTrail, onPlayback]);
+  useEffect(
+    () => () => {
+      onTrail(null);
+      onPlayback(null);
+    },
+    [onTrail, onPlayback],
+  );
 
   useEffect(() => {
     if (!playing || !points) return;
@@ -96,7 +107,11 @@ export function HistoryControls({
   };
 
   return (
-    <Box component="section" aria-labelledby={`history-${msisdnId}`} sx={{ display: 'flex', flexDirection: 'column', gap: 1.25 }}>
+    <Box
+      component="section"
+      aria-labelledby={`history-${msisdnId}`}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 1.25 }}
+    >
       <Typography id={`history-${msisdnId}`} variant="h5" component="h3">
         {t('monitor.history.title')}
       </Typography>
@@ -138,7 +153,12 @@ export function HistoryControls({
               {t(customProblem)}
             </Typography>
           )}
-          <Button variant="outlined" size="small" onClick={showCustom} sx={{ gridColumn: '1 / -1', justifySelf: 'start' }}>
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={showCustom}
+            sx={{ gridColumn: '1 / -1', justifySelf: 'start' }}
+          >
             {t('monitor.history.show')}
           </Button>
         </Box>
@@ -148,7 +168,9 @@ export function HistoryControls({
       {points && history.data && (
         <>
           <Typography variant="body2" sx={{ color: 'text.secondary' }} role="status">
-            {points.length === 0 ? t('monitor.history.empty') : t('monitor.history.count', { count: points.length.toLocaleString(i18n.language) })}
+            {points.length === 0
+              ? t('monitor.history.empty')
+              : t('monitor.history.count', { count: points.length.toLocaleString(i18n.language) })}
           </Typography>
           {history.data.truncated && (
             <Alert severity="warning" sx={{ py: 0 }}>
@@ -176,7 +198,9 @@ export function HistoryControls({
                     setIndex(value as number);
                   }}
                   aria-label={t('monitor.history.playback')}
-                  getAriaValueText={(value) => formatDateTime(Date.parse(points[value]?.time ?? ''), i18n.language)}
+                  getAriaValueText={(value) =>
+                    formatDateTime(Date.parse(points[value]?.time ?? ''), i18n.language)
+                  }
                   sx={{ flex: 1 }}
                 />
               </Box>

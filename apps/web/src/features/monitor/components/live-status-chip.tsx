@@ -3,7 +3,12 @@ import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import type { LiveState } from '../model/live-positions.ts';
 
-const DOT: Record<LiveState, string> = { connecting: '#94A3B8', live: '#16A34A', reconnecting: '#F59E0B', failed: '#DC2626' };
+const DOT: Record<LiveState, string> = {
+  connecting: '#94A3B8',
+  live: '#16A34A',
+  reconnecting: '#F59E0B',
+  failed: '#DC2626',
+};
 
 /** Whether the live stream is up: positions then move without reloading. */
 export function LiveStatusChip({ state }: { state: LiveState }) {

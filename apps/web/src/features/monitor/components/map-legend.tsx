@@ -20,7 +20,16 @@ export function MapLegend({ offline, showTrail }: { offline: boolean; showTrail:
   return (
     <Paper
       elevation={3}
-      sx={{ position: 'absolute', top: 12, insetInlineStart: 12, borderRadius: 2, minWidth: 170, maxWidth: 250, overflow: 'hidden', opacity: 0.96 }}
+      sx={{
+        position: 'absolute',
+        top: 12,
+        insetInlineStart: 12,
+        borderRadius: 2,
+        minWidth: 170,
+        maxWidth: 250,
+        overflow: 'hidden',
+        opacity: 0.96,
+      }}
     >
       <ButtonBase
         onClick={() => setOpen((v) => !v)}
@@ -33,7 +42,10 @@ export function MapLegend({ offline, showTrail }: { offline: boolean; showTrail:
         {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
       </ButtonBase>
       <Collapse in={open}>
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, px: 1.5, pb: 1.25, pt: 0.25, display: 'grid', gap: 0.75 }}>
+        <Box
+          component="ul"
+          sx={{ listStyle: 'none', m: 0, px: 1.5, pb: 1.25, pt: 0.25, display: 'grid', gap: 0.75 }}
+        >
           {FRESHNESS.map((f) => (
             <Tooltip key={f} title={t(`monitor.freshness.${f}.hint`)} placement="right">
               <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -45,25 +57,55 @@ export function MapLegend({ offline, showTrail }: { offline: boolean; showTrail:
           <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Box
               aria-hidden
-              sx={{ flexShrink: 0, width: 16, height: 16, borderRadius: '50%', bgcolor: FRESHNESS_COLORS.live, border: '2px solid #fff', boxShadow: 1, fontSize: 9, color: '#fff', display: 'grid', placeItems: 'center', ml: -0.375 }}
+              sx={{
+                flexShrink: 0,
+                width: 16,
+                height: 16,
+                borderRadius: '50%',
+                bgcolor: FRESHNESS_COLORS.live,
+                border: '2px solid #fff',
+                boxShadow: 1,
+                fontSize: 9,
+                color: '#fff',
+                display: 'grid',
+                placeItems: 'center',
+                ml: -0.375,
+              }}
             >
               3
             </Box>
             <Typography variant="body2">{t('monitor.legend.cluster')}</Typography>
           </Box>
           <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Box aria-hidden sx={{ flexShrink: 0, width: 14, height: 14, borderRadius: '50%', bgcolor: 'rgba(22,163,74,0.15)', border: '1px solid rgba(22,163,74,0.6)', ml: -0.25 }} />
+            <Box
+              aria-hidden
+              sx={{
+                flexShrink: 0,
+                width: 14,
+                height: 14,
+                borderRadius: '50%',
+                bgcolor: 'rgba(22,163,74,0.15)',
+                border: '1px solid rgba(22,163,74,0.6)',
+                ml: -0.25,
+              }}
+            />
             <Typography variant="body2">{t('monitor.legend.accuracy')}</Typography>
           </Box>
           {showTrail && (
             <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              <Box aria-hidden sx={{ flexShrink: 0, width: 14, height: 3, borderRadius: 2, bgcolor: TRAIL_COLOR }} />
+              <Box
+                aria-hidden
+                sx={{ flexShrink: 0, width: 14, height: 3, borderRadius: 2, bgcolor: TRAIL_COLOR }}
+              />
               <Typography variant="body2">{t('monitor.legend.trail')}</Typography>
             </Box>
           )}
           {offline && (
             <Tooltip title={t('monitor.basemap.offlineHint')} placement="right">
-              <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary' }}>
+              <Box
+                component="li"
+                sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary' }}
+              >
                 <CloudOffIcon sx={{ fontSize: 14 }} aria-hidden />
                 <Typography variant="body2">{t('monitor.basemap.offline')}</Typography>
               </Box>

@@ -17,7 +17,12 @@ const CLUSTER_MAX_ZOOM = 14;
 const FOCUS_ZOOM = 15;
 const SET_DATA_INTERVAL_MS = 1000;
 
-const SRC = { markers: 'monitor-markers', selected: 'monitor-selected', trail: 'monitor-trail', playback: 'monitor-playback' } as const;
+const SRC = {
+  markers: 'monitor-markers',
+  selected: 'monitor-selected',
+  trail: 'monitor-trail',
+  playback: 'monitor-playback',
+} as const;
 const LAYER = {
   accuracy: 'monitor-accuracy',
   trailLine: 'monitor-trail-line',
@@ -34,7 +39,12 @@ const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 /** ['match', index, 0, live colour, 1, stale colour, …]: a freshness index → its colour. */
 function freshnessColor(index: ExpressionSpecification): ExpressionSpecification {
   const pairs = FRESHNESS.slice(0, -1).flatMap((f, i) => [i, FRESHNESS_COLORS[f]]);
-  return ['match', index, ...pairs, FRESHNESS_COLORS[FRESHNESS[FRESHNESS.length - 1]!]] as unknown as ExpressionSpecification;
+  return [
+    'match',
+    index,
+    ...pairs,
+    FRESHNESS_COLORS[FRESHNESS[FRESHNESS.length - 1]!],
+  ] as unknown as ExpressionSpecification;
 }
 
 let countCanvas: HTMLCanvasElement | undefined;
@@ -83,7 +93,10 @@ export class MonitorMapEngine {
     map.setMissingStyleImageResolver((id) => {
       if (!id.startsWith('count-')) return;
       const image = countImage(id.slice('count-'.length));
-      if (image && !map.hasImage(id)) map.addImage(id, image, { pixelRatio: Math.max(1, Math.min(3, Math.round(window.devicePixelRatio || 1))) });
+      if (image && !map.hasImage(id))
+        map.addImage(id, image, {
+          pixelRatio: Math.max(1, Math.min(3, Math.round(window.devicePixelRatio || 1))),
+        });
     });
     void this.#base.ready.then(() => {
       if (this.#destroyed) return;
@@ -173,7 +186,11 @@ export class MonitorMapEngine {
       type: 'symbol',
       source: SRC.markers,
       filter: ['has', 'point_count'],
-      layout: { 'icon-image': ['concat', 'count-', ['get', 'point_count_abbreviated']], 'icon-allow-overlap': true, 'icon-ignore-placement': true },
+      layout: {
+        'icon-image': ['concat', 'count-', ['get', 'point_count_abbreviated']],
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
+      },
     });
     map.addLayer({
       id: LAYER.markers,
@@ -191,13 +208,23 @@ export class MonitorMapEngine {
       id: LAYER.selected,
       type: 'circle',
       source: SRC.selected,
-      paint: { 'circle-radius': 13, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': SELECTION_COLOR, 'circle-stroke-width': 3 },
+      paint: {
+        'circle-radius': 13,
+        'circle-color': 'rgba(0,0,0,0)',
+        'circle-stroke-color': SELECTION_COLOR,
+        'circle-stroke-width': 3,
+      },
     });
     map.addLayer({
       id: LAYER.playback,
       type: 'circle',
       source: SRC.playback,
-      paint: { 'circle-radius': 8, 'circle-color': TRAIL_COLOR, 'circle-stroke-color': '#FFFFFF', 'circle-stroke-width': 3 },
+      paint: {
+        'circle-radius': 8,
+        'circle-color': TRAIL_COLOR,
+        'circle-stroke-color': '#FFFFFF',
+        'circle-stroke-width': 3,
+      },
     });
   }
 
@@ -234,7 +261,9 @@ export class MonitorMapEngine {
     void source.setData(data);
     if (!this.#fitted && data.features.length > 0) {
       this.#fitted = true;
-      const bounds = boundsOf(data.features.map((f) => ({ lon: f.geometry.coordinates[0]!, lat: f.geometry.coordinates[1]! })));
+      const bounds = boundsOf(
+        data.features.map((f) => ({ lon: f.geometry.coordinates[0]!, lat: f.geometry.coordinates[1]! })),
+      );
       if (bounds) this.#base.map.fitBounds(bounds, { padding: 60, maxZoom: 12, duration: 0 });
     }
   }
@@ -247,7 +276,13 @@ export class MonitorMapEngine {
   setSelected(point: TrailPoint | null): void {
     void this.#base.ready.then(() =>
       this.#source(SRC.selected)?.setData(
-        point ? { type: 'Feature', geometry: { type: 'Point', coordinates: [point.lon, point.lat] }, properties: {} } : EMPTY,
+        point
+          ? {
+              type: 'Feature',
+              geometry: { type: 'Point', coordinates: [point.lon, point.lat] },
+              properties: {},
+            }
+          : EMPTY,
       ),
     );
   }
@@ -265,7 +300,13 @@ export class MonitorMapEngine {
     if (this.#destroyed) return;
     const map = this.#base.map;
     const shift = (this.#rtl ? 1 : -1) * (this.#endInset / 2);
-    map.flyTo({ center: [point.lon, point.lat], zoom: Math.max(map.getZoom(), FOCUS_ZOOM), offset: [shift, 0], duration: 1200, essential: true });
+    map.flyTo({
+      center: [point.lon, point.lat],
+      zoom: Math.max(map.getZoom(), FOCUS_ZOOM),
+      offset: [shift, 0],
+      duration: 1200,
+      essential: true,
+    });
   }
 
   /** Draws a history (oldest first) and frames it; null removes it. */
@@ -273,14 +314,21 @@ export class MonitorMapEngine {
     void this.#base.ready.then(() => {
       this.#source(SRC.trail)?.setData(points ? trailCollection(points) : EMPTY);
       const bounds = points && points.length > 0 ? boundsOf(points) : undefined;
-      if (bounds && !this.#destroyed) this.#base.map.fitBounds(bounds, { padding: this.#padding(60), maxZoom: 15, duration: 800 });
+      if (bounds && !this.#destroyed)
+        this.#base.map.fitBounds(bounds, { padding: this.#padding(60), maxZoom: 15, duration: 800 });
     });
   }
 
   setPlayback(point: TrailPoint | null): void {
     void this.#base.ready.then(() =>
       this.#source(SRC.playback)?.setData(
-        point ? { type: 'Feature', geometry: { type: 'Point', coordinates: [point.lon, point.lat] }, properties: {} } : EMPTY,
+        point
+          ? {
+              type: 'Feature',
+              geometry: { type: 'Point', coordinates: [point.lon, point.lat] },
+              properties: {},
+            }
+          : EMPTY,
       ),
     );
   }

@@ -28,7 +28,16 @@ export interface MonitorMapProps {
 type Status = 'loading' | 'ready' | 'unavailable';
 
 /** The map half of the Monitor: MapLibre (downloaded on first use) fed from the filtered items. */
-export function MonitorMap({ items, nowMs, selected, flyRequest, trail, playback, endInset, onSelect }: MonitorMapProps) {
+export function MonitorMap({
+  items,
+  nowMs,
+  selected,
+  flyRequest,
+  trail,
+  playback,
+  endInset,
+  onSelect,
+}: MonitorMapProps) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
   const dark = theme.palette.mode === 'dark';
@@ -128,7 +137,10 @@ export function MonitorMap({ items, nowMs, selected, flyRequest, trail, playback
         width: '100%',
         bgcolor: dark ? '#142033' : '#CFE2F1',
         // MapLibre's zoom buttons and scale bar in the theme's colours (its stylesheet is light only).
-        '& .maplibregl-ctrl-group, & .maplibregl-ctrl-scale': { bgcolor: 'background.paper', color: 'text.primary' },
+        '& .maplibregl-ctrl-group, & .maplibregl-ctrl-scale': {
+          bgcolor: 'background.paper',
+          color: 'text.primary',
+        },
         '& .maplibregl-ctrl-scale': { borderColor: 'text.secondary' },
         '& .maplibregl-ctrl-group button + button': { borderTopColor: 'divider' },
         '& .maplibregl-ctrl-group .maplibregl-ctrl-icon': { filter: dark ? 'invert(1)' : 'none' },
@@ -136,10 +148,24 @@ export function MonitorMap({ items, nowMs, selected, flyRequest, trail, playback
     >
       {/* MapLibre's stylesheet makes its container position: relative, so the absolute box is a wrapper. */}
       <Box sx={{ position: 'absolute', inset: 0 }}>
-        <Box ref={container} dir="ltr" role="region" aria-label={t('monitor.map.label')} sx={{ width: '100%', height: '100%' }} />
+        <Box
+          ref={container}
+          dir="ltr"
+          role="region"
+          aria-label={t('monitor.map.label')}
+          sx={{ width: '100%', height: '100%' }}
+        />
       </Box>
       {status === 'loading' && (
-        <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', pointerEvents: 'none' }}>
+        <Box
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            display: 'grid',
+            placeItems: 'center',
+            pointerEvents: 'none',
+          }}
+        >
           <CircularProgress size={32} aria-label={t('common.loading')} />
         </Box>
       )}

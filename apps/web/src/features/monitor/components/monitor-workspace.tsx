@@ -55,7 +55,10 @@ export function MonitorWorkspace() {
   const selected = selectedId === null ? undefined : store.get(selectedId);
   // The selected number stays on the map even when the filters no longer match it (e.g. it just turned live).
   const mapItems = useMemo(
-    () => (selected && !filtered.items.some((item) => item.id === selected.id) ? [...filtered.items, selected] : filtered.items),
+    () =>
+      selected && !filtered.items.some((item) => item.id === selected.id)
+        ? [...filtered.items, selected]
+        : filtered.items,
     [filtered.items, selected],
   );
 
@@ -135,7 +138,15 @@ export function MonitorWorkspace() {
               flexDirection: 'column',
             }}
           >
-            <DetailsPanel key={selected.id} item={selected} nowMs={nowMs} onClose={close} onLocated={onLocated} onTrail={setTrail} onPlayback={setPlayback} />
+            <DetailsPanel
+              key={selected.id}
+              item={selected}
+              nowMs={nowMs}
+              onClose={close}
+              onLocated={onLocated}
+              onTrail={setTrail}
+              onPlayback={setPlayback}
+            />
           </Box>
         )}
       </Box>

@@ -48,13 +48,25 @@ export const SideList = memo(function SideList(props: SideListProps) {
   const { t, i18n } = useTranslation();
   const set = (patch: Partial<MonitorFilters>) => onFiltersChange({ ...filters, ...patch });
   const toggleFreshness = (f: Freshness) =>
-    set({ freshness: filters.freshness.includes(f) ? filters.freshness.filter((x) => x !== f) : [...filters.freshness, f] });
+    set({
+      freshness: filters.freshness.includes(f)
+        ? filters.freshness.filter((x) => x !== f)
+        : [...filters.freshness, f],
+    });
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
   const selectedIndex = selectedId === null ? -1 : items.findIndex((item) => item.id === selectedId);
   const renderRow = useCallback(
     (index: number) => {
       const item = items[index]!;
-      return <Row item={item} selected={item.id === selectedId} nowMs={nowMs} locale={i18n.language} onSelect={onSelect} />;
+      return (
+        <Row
+          item={item}
+          selected={item.id === selectedId}
+          nowMs={nowMs}
+          locale={i18n.language}
+          onSelect={onSelect}
+        />
+      );
     },
     [items, selectedId, nowMs, i18n.language, onSelect],
   );
@@ -62,7 +74,10 @@ export const SideList = memo(function SideList(props: SideListProps) {
   let body: ReactNode;
   if (props.loading && items.length === 0) {
     body = (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2.5, color: 'text.secondary' }} role="status">
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2.5, color: 'text.secondary' }}
+        role="status"
+      >
         <CircularProgress size={18} />
         <Typography variant="body2">{t('monitor.loading')}</Typography>
       </Box>
@@ -74,7 +89,15 @@ export const SideList = memo(function SideList(props: SideListProps) {
       </Typography>
     );
   } else {
-    body = <VirtualList count={items.length} rowHeight={ROW_HEIGHT} renderRow={renderRow} scrollToIndex={selectedIndex} label={t('monitor.list.label')} />;
+    body = (
+      <VirtualList
+        count={items.length}
+        rowHeight={ROW_HEIGHT}
+        renderRow={renderRow}
+        scrollToIndex={selectedIndex}
+        label={t('monitor.list.label')}
+      />
+    );
   }
 
   return (
@@ -103,7 +126,12 @@ export const SideList = memo(function SideList(props: SideListProps) {
               ),
               endAdornment: filters.q ? (
                 <InputAdornment position="end">
-                  <IconButton size="small" edge="end" aria-label={t('monitor.search.clear')} onClick={() => set({ q: '' })}>
+                  <IconButton
+                    size="small"
+                    edge="end"
+                    aria-label={t('monitor.search.clear')}
+                    onClick={() => set({ q: '' })}
+                  >
                     <ClearIcon fontSize="small" />
                   </IconButton>
                 </InputAdornment>
@@ -113,16 +141,43 @@ export const SideList = memo(function SideList(props: SideListProps) {
         />
         <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
           {props.showCompanyFilter && (
-            <IdSelect label={t('monitor.filter.company')} value={filters.companyId} options={options.companies} onChange={(companyId) => set({ companyId, departmentId: null, zoneId: null, designationId: null })} wide />
+            <IdSelect
+              label={t('monitor.filter.company')}
+              value={filters.companyId}
+              options={options.companies}
+              onChange={(companyId) =>
+                set({ companyId, departmentId: null, zoneId: null, designationId: null })
+              }
+              wide
+            />
           )}
           {props.hierarchyMode === 'ZONE' ? (
-            <IdSelect label={t('monitor.filter.zone')} value={filters.zoneId} options={options.zones} onChange={(zoneId) => set({ zoneId })} />
+            <IdSelect
+              label={t('monitor.filter.zone')}
+              value={filters.zoneId}
+              options={options.zones}
+              onChange={(zoneId) => set({ zoneId })}
+            />
           ) : (
-            <IdSelect label={t('monitor.filter.department')} value={filters.departmentId} options={options.departments} onChange={(departmentId) => set({ departmentId })} />
+            <IdSelect
+              label={t('monitor.filter.department')}
+              value={filters.departmentId}
+              options={options.departments}
+              onChange={(departmentId) => set({ departmentId })}
+            />
           )}
-          <IdSelect label={t('monitor.filter.designation')} value={filters.designationId} options={options.designations} onChange={(designationId) => set({ designationId })} />
+          <IdSelect
+            label={t('monitor.filter.designation')}
+            value={filters.designationId}
+            options={options.designations}
+            onChange={(designationId) => set({ designationId })}
+          />
         </Box>
-        <Box role="group" aria-label={t('monitor.filter.freshness')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+        <Box
+          role="group"
+          aria-label={t('monitor.filter.freshness')}
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}
+        >
           {FRESHNESS.map((f) => {
             const on = filters.freshness.includes(f);
             return (
@@ -142,7 +197,10 @@ export const SideList = memo(function SideList(props: SideListProps) {
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', minHeight: 28 }}>
           <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
-            {t('monitor.list.shown', { shown: items.length.toLocaleString(i18n.language), total: total.toLocaleString(i18n.language) })}
+            {t('monitor.list.shown', {
+              shown: items.length.toLocaleString(i18n.language),
+              total: total.toLocaleString(i18n.language),
+            })}
           </Typography>
           {filtered && (
             <Button size="small" onClick={() => onFiltersChange(NO_FILTERS)} sx={{ px: 1 }}>
@@ -151,7 +209,18 @@ export const SideList = memo(function SideList(props: SideListProps) {
           )}
         </Box>
       </Box>
-      <Box sx={{ borderTop: 1, borderColor: 'divider', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>{body}</Box>
+      <Box
+        sx={{
+          borderTop: 1,
+          borderColor: 'divider',
+          flex: 1,
+          minHeight: 0,
+          display: 'flex',
+          flexDirection: 'column',
+        }}
+      >
+        {body}
+      </Box>
     </Box>
   );
 });
@@ -178,7 +247,10 @@ function IdSelect({
       value={value === null ? '' : String(value)}
       onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
       sx={wide ? { gridColumn: '1 / -1' } : undefined}
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true, MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
+      slotProps={{
+        inputLabel: { shrink: true },
+        select: { displayEmpty: true, MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } },
+      }}
     >
       <MenuItem value="">{t('monitor.filter.all')}</MenuItem>
       {options.map((o) => (

@@ -5,7 +5,16 @@ import { VirtualList } from './virtual-list.tsx';
 afterEach(cleanup);
 
 function renderList(count: number, props: { scrollToIndex?: number } = {}) {
-  render(<VirtualList count={count} rowHeight={60} fallbackHeight={600} label="Numbers" renderRow={(i) => <span>Row {i}</span>} {...props} />);
+  render(
+    <VirtualList
+      count={count}
+      rowHeight={60}
+      fallbackHeight={600}
+      label="Numbers"
+      renderRow={(i) => <span>Row {i}</span>}
+      {...props}
+    />,
+  );
   return screen.getByRole('list', { name: 'Numbers' });
 }
 

@@ -59,7 +59,14 @@ export function VirtualList({
         key={i}
         aria-setsize={count}
         aria-posinset={i + 1}
-        sx={{ position: 'absolute', insetInlineStart: 0, insetInlineEnd: 0, top: i * rowHeight, height: rowHeight, listStyle: 'none' }}
+        sx={{
+          position: 'absolute',
+          insetInlineStart: 0,
+          insetInlineEnd: 0,
+          top: i * rowHeight,
+          height: rowHeight,
+          listStyle: 'none',
+        }}
       >
         {renderRow(i)}
       </Box>,
@@ -67,8 +74,16 @@ export function VirtualList({
   }
 
   return (
-    <Box ref={ref} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} sx={{ flex: 1, minHeight: 0, overflowY: 'auto', position: 'relative' }}>
-      <Box component="ul" aria-label={label} sx={{ m: 0, p: 0, height: count * rowHeight, position: 'relative' }}>
+    <Box
+      ref={ref}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      sx={{ flex: 1, minHeight: 0, overflowY: 'auto', position: 'relative' }}
+    >
+      <Box
+        component="ul"
+        aria-label={label}
+        sx={{ m: 0, p: 0, height: count * rowHeight, position: 'relative' }}
+      >
         {rows}
       </Box>
     </Box>

@@ -14,8 +14,19 @@ function items() {
     {
       items: [
         position(1, FRESH, { msisdn: '+966501112222', employeeName: 'José Álvarez' }),
-        position(2, OLD, { msisdn: '+966503334444', employeeName: 'Layla Nasser', departmentId: 11, zoneId: 101 }),
-        position(3, FRESH, { msisdn: '+393471234567', employeeName: 'Marco Rossi', companyId: 2, departmentId: 20, zoneId: null }),
+        position(2, OLD, {
+          msisdn: '+966503334444',
+          employeeName: 'Layla Nasser',
+          departmentId: 11,
+          zoneId: 101,
+        }),
+        position(3, FRESH, {
+          msisdn: '+393471234567',
+          employeeName: 'Marco Rossi',
+          companyId: 2,
+          departmentId: 20,
+          zoneId: null,
+        }),
         position(4, FRESH, { msisdn: '+966505556666', employeeName: 'Omar Haddad' }),
       ],
       generatedAt: new Date(NOW).toISOString(),
@@ -23,17 +34,50 @@ function items() {
     { full: true },
   );
   store.applyDirectory([
-    entry(1, { msisdn: '+966501112222', employeeName: 'José Álvarez', designationId: 1000, designationName: 'Driver' }),
-    entry(2, { msisdn: '+966503334444', employeeName: 'Layla Nasser', departmentId: 11, departmentName: 'Sales', zoneId: 101, zoneName: 'South', designationId: 1001, designationName: 'Courier' }),
-    entry(3, { msisdn: '+393471234567', employeeName: 'Marco Rossi', companyId: 2, companyName: 'Beta Construction', departmentId: 20, departmentName: 'Site Crew', zoneId: null, zoneName: null, designationId: 2000, designationName: 'Foreman' }),
-    entry(5, { msisdn: '+966507778888', employeeName: 'Sara Nofix', designationId: 1000, designationName: 'Driver' }),
+    entry(1, {
+      msisdn: '+966501112222',
+      employeeName: 'José Álvarez',
+      designationId: 1000,
+      designationName: 'Driver',
+    }),
+    entry(2, {
+      msisdn: '+966503334444',
+      employeeName: 'Layla Nasser',
+      departmentId: 11,
+      departmentName: 'Sales',
+      zoneId: 101,
+      zoneName: 'South',
+      designationId: 1001,
+      designationName: 'Courier',
+    }),
+    entry(3, {
+      msisdn: '+393471234567',
+      employeeName: 'Marco Rossi',
+      companyId: 2,
+      companyName: 'Beta Construction',
+      departmentId: 20,
+      departmentName: 'Site Crew',
+      zoneId: null,
+      zoneName: null,
+      designationId: 2000,
+      designationName: 'Foreman',
+    }),
+    entry(5, {
+      msisdn: '+966507778888',
+      employeeName: 'Sara Nofix',
+      designationId: 1000,
+      designationName: 'Driver',
+    }),
     entry(6, { msisdn: '+966509990000', employeeName: 'Pending Person', consentStatus: 'PENDING' }),
   ]);
   // 4 has a fix but no directory entry yet.
   return store.list();
 }
 
-const ids = (f: Partial<MonitorFilters>, mode: 'DEPARTMENT' | 'ZONE' = 'DEPARTMENT') => filterItems(items(), { ...NO_FILTERS, ...f }, mode, NOW).items.map((i) => i.id).sort();
+const ids = (f: Partial<MonitorFilters>, mode: 'DEPARTMENT' | 'ZONE' = 'DEPARTMENT') =>
+  filterItems(items(), { ...NO_FILTERS, ...f }, mode, NOW)
+    .items.map((i) => i.id)
+    .sort();
 
 describe('filterItems', () => {
   it('lets everything through without filters and counts the states', () => {
@@ -70,7 +114,12 @@ describe('filterItems', () => {
   it('filters by state; the counts ignore the state filter but follow the others', () => {
     expect(ids({ freshness: ['live'] })).toEqual([1, 3, 4]);
     expect(ids({ freshness: ['noFix', 'noConsent'] })).toEqual([5, 6]);
-    const result = filterItems(items(), { ...NO_FILTERS, companyId: 1, freshness: ['stale'] }, 'DEPARTMENT', NOW);
+    const result = filterItems(
+      items(),
+      { ...NO_FILTERS, companyId: 1, freshness: ['stale'] },
+      'DEPARTMENT',
+      NOW,
+    );
     expect(result.items.map((i) => i.id)).toEqual([2]);
     expect(result.counts).toEqual({ live: 2, stale: 1, noFix: 1, noConsent: 1 });
   });

@@ -15,7 +15,14 @@ export interface MonitorFilters {
   freshness: readonly Freshness[];
 }
 
-export const NO_FILTERS: MonitorFilters = { q: '', companyId: null, departmentId: null, zoneId: null, designationId: null, freshness: [] };
+export const NO_FILTERS: MonitorFilters = {
+  q: '',
+  companyId: null,
+  departmentId: null,
+  zoneId: null,
+  designationId: null,
+  freshness: [],
+};
 
 export function itemFreshness(item: MonitorItem, nowMs: number): Freshness {
   return freshnessOf(item.directory?.consentStatus, item.fix?.timeMs, nowMs);
@@ -50,7 +57,12 @@ export interface FilterResult {
  * Applies the filters in one pass. The hierarchy mode decides which of department or zone applies (SPEC §4); an
  * item the directory has not described yet fails a designation filter.
  */
-export function filterItems(items: readonly MonitorItem[], filters: MonitorFilters, mode: HierarchyMode, nowMs: number): FilterResult {
+export function filterItems(
+  items: readonly MonitorItem[],
+  filters: MonitorFilters,
+  mode: HierarchyMode,
+  nowMs: number,
+): FilterResult {
   const search = compileSearch(filters.q);
   const freshness = filters.freshness.length > 0 ? new Set(filters.freshness) : null;
   const departmentId = mode === 'DEPARTMENT' ? filters.departmentId : null;
@@ -73,7 +85,10 @@ export function filterItems(items: readonly MonitorItem[], filters: MonitorFilte
 
 function matchesSearch(item: MonitorItem, search: CompiledSearch): boolean {
   if (search.digits && item.msisdn.replace(/\D/g, '').includes(search.digits)) return true;
-  return foldText(item.employeeName).includes(search.text) || (search.digits === '' && foldText(item.msisdn).includes(search.text));
+  return (
+    foldText(item.employeeName).includes(search.text) ||
+    (search.digits === '' && foldText(item.msisdn).includes(search.text))
+  );
 }
 
 export interface FilterOption {
@@ -106,6 +121,12 @@ export function filterOptions(items: readonly MonitorItem[], companyId: number |
     if (d.zoneId !== null && d.zoneName !== null) zones.set(d.zoneId, d.zoneName);
     designations.set(d.designationId, d.designationName);
   }
-  const sorted = (m: Map<number, string>) => [...m].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
-  return { companies: sorted(companies), departments: sorted(departments), zones: sorted(zones), designations: sorted(designations) };
+  const sorted = (m: Map<number, string>) =>
+    [...m].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  return {
+    companies: sorted(companies),
+    departments: sorted(departments),
+    zones: sorted(zones),
+    designations: sorted(designations),
+  };
 }

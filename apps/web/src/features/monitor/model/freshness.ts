@@ -20,7 +20,11 @@ export const FRESHNESS_COLORS: Record<Freshness, string> = {
  * unknown consent (the MSISDN directory is still loading) does not hide a fix. A fix "from the future" (clock skew
  * between phone, network and browser) counts as live.
  */
-export function freshnessOf(consentStatus: ConsentStatus | undefined, fixTimeMs: number | undefined, nowMs: number): Freshness {
+export function freshnessOf(
+  consentStatus: ConsentStatus | undefined,
+  fixTimeMs: number | undefined,
+  nowMs: number,
+): Freshness {
   if (consentStatus !== undefined && consentStatus !== 'GRANTED') return 'noConsent';
   if (fixTimeMs === undefined || Number.isNaN(fixTimeMs)) return 'noFix';
   return nowMs - fixTimeMs < LIVE_WINDOW_MS ? 'live' : 'stale';

@@ -16,7 +16,10 @@ export interface MarkerProperties {
 export const freshnessIndex = (freshness: Freshness) => FRESHNESS.indexOf(freshness);
 
 /** The markers of the items that have a fix, as the GeoJSON source data (feature id = MSISDN id). */
-export function markerCollection(items: readonly MonitorItem[], nowMs: number): FeatureCollection<Point, MarkerProperties> {
+export function markerCollection(
+  items: readonly MonitorItem[],
+  nowMs: number,
+): FeatureCollection<Point, MarkerProperties> {
   const features: Feature<Point, MarkerProperties>[] = [];
   for (const item of items) {
     const fix = item.fix;
@@ -38,13 +41,23 @@ export function markerCollection(items: readonly MonitorItem[], nowMs: number): 
 export type TrailPoint = LatLon;
 
 /** A history as a line (two points or more) plus one point per fix (property i = index, for the playback). */
-export function trailCollection(points: readonly TrailPoint[]): FeatureCollection<LineString | Point, { i?: number; last?: boolean }> {
+export function trailCollection(
+  points: readonly TrailPoint[],
+): FeatureCollection<LineString | Point, { i?: number; last?: boolean }> {
   const features: Feature<LineString | Point, { i?: number; last?: boolean }>[] = [];
   if (points.length >= 2) {
-    features.push({ type: 'Feature', geometry: { type: 'LineString', coordinates: points.map((p) => [p.lon, p.lat]) }, properties: {} });
+    features.push({
+      type: 'Feature',
+      geometry: { type: 'LineString', coordinates: points.map((p) => [p.lon, p.lat]) },
+      properties: {},
+    });
   }
   points.forEach((p, i) => {
-    features.push({ type: 'Feature', geometry: { type: 'Point', coordinates: [p.lon, p.lat] }, properties: { i, last: i === points.length - 1 } });
+    features.push({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [p.lon, p.lat] },
+      properties: { i, last: i === points.length - 1 },
+    });
   });
   return { type: 'FeatureCollection', features };
 }

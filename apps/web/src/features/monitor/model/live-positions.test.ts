@@ -42,11 +42,20 @@ function fakeSource(directory: DirectoryEntry[] = []) {
       return { items: directory.slice((page - 1) * 2, page * 2), total: directory.length, size: 2 };
     },
   };
-  const emit = (event: string, data: unknown) => handlers!.onEvent({ kind: 'event', event, data: typeof data === 'string' ? data : JSON.stringify(data), lastEventId: '' });
+  const emit = (event: string, data: unknown) =>
+    handlers!.onEvent({
+      kind: 'event',
+      event,
+      data: typeof data === 'string' ? data : JSON.stringify(data),
+      lastEventId: '',
+    });
   return { source, fetches, emit, status: (s: StreamStatus) => handlers!.onStatus(s), close, pages };
 }
 
-const live = (id: number, time: string, patch = {}) => ({ ...position(id, time, patch), positionId: 1000 + id });
+const live = (id: number, time: string, patch = {}) => ({
+  ...position(id, time, patch),
+  positionId: 1000 + id,
+});
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -6,9 +6,14 @@ import type { DirectoryEntry, PositionsStore } from './positions-store.ts';
 /** The calls the Monitor needs; the page passes the real ones (api/), tests pass fakes. */
 export interface LiveSource {
   fetchPositions(since: string | undefined, signal: AbortSignal): Promise<MonitorPositions>;
-  openStream(handlers: { onEvent: (event: SseEvent) => void; onStatus: (status: StreamStatus) => void }): { close(): void };
+  openStream(handlers: { onEvent: (event: SseEvent) => void; onStatus: (status: StreamStatus) => void }): {
+    close(): void;
+  };
   /** One page (from 1) of the MSISDN directory and the total. */
-  fetchDirectoryPage(page: number, signal: AbortSignal): Promise<{ items: DirectoryEntry[]; total: number; size: number }>;
+  fetchDirectoryPage(
+    page: number,
+    signal: AbortSignal,
+  ): Promise<{ items: DirectoryEntry[]; total: number; size: number }>;
 }
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'failed';
@@ -32,7 +37,12 @@ export interface LiveOptions {
  * connection loses nothing. Refreshes never overlap: a request made while one runs is served after it. A failed
  * refresh is tried again with backoff. Returns the stop function.
  */
-export function startLivePositions(store: PositionsStore, source: LiveSource, callbacks: LiveCallbacks = {}, options: LiveOptions = {}): () => void {
+export function startLivePositions(
+  store: PositionsStore,
+  source: LiveSource,
+  callbacks: LiveCallbacks = {},
+  options: LiveOptions = {},
+): () => void {
   const { onState = () => {}, onError = () => {} } = callbacks;
   const { directoryRefreshMs = 10 * 60_000, directoryConcurrency = 3, random } = options;
   const life = new AbortController();
@@ -95,7 +105,8 @@ export function startLivePositions(store: PositionsStore, source: LiveSource, ca
   const onStatus = (status: StreamStatus) => {
     if (status.state === 'retrying') onState('reconnecting');
     else if (status.state === 'failed') onState('failed');
-    else if (status.state === 'connecting' && status.attempt === 0 && !store.hasSnapshot) onState('connecting');
+    else if (status.state === 'connecting' && status.attempt === 0 && !store.hasSnapshot)
+      onState('connecting');
   };
 
   const loadDirectory = async () => {
@@ -115,7 +126,9 @@ export function startLivePositions(store: PositionsStore, source: LiveSource, ca
           store.applyDirectory(answer.items);
         }
       };
-      await Promise.all(Array.from({ length: Math.min(directoryConcurrency, Math.max(0, pages - 1)) }, worker));
+      await Promise.all(
+        Array.from({ length: Math.min(directoryConcurrency, Math.max(0, pages - 1)) }, worker),
+      );
       if (life.signal.aborted) return;
       store.applyDirectory([], { complete: true, all });
     } catch (error) {

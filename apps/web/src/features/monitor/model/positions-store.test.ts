@@ -11,10 +11,19 @@ describe('PositionsStore', () => {
     const store = new PositionsStore();
     const listener = vi.fn();
     store.subscribe(listener);
-    store.applySnapshot({ items: [position(1, T0), position(2, T0, { lat: 40 })], generatedAt: T1 }, { full: true });
+    store.applySnapshot(
+      { items: [position(1, T0), position(2, T0, { lat: 40 })], generatedAt: T1 },
+      { full: true },
+    );
     expect(store.hasSnapshot).toBe(true);
     expect(store.cursor).toBe(T1);
-    expect(store.get(2)?.fix).toMatchObject({ lat: 40, time: T0, timeMs: Date.parse(T0), accuracyM: 300, source: 'NETWORK' });
+    expect(store.get(2)?.fix).toMatchObject({
+      lat: 40,
+      time: T0,
+      timeMs: Date.parse(T0),
+      accuracyM: 300,
+      source: 'NETWORK',
+    });
     expect(listener).toHaveBeenCalledTimes(1);
     expect(store.version).toBe(1);
   });
@@ -41,19 +50,31 @@ describe('PositionsStore', () => {
   it('a snapshot that answers after newer live events does not move markers back', () => {
     const store = new PositionsStore();
     store.applyPosition(position(1, T2, { lat: 25 }));
-    store.applySnapshot({ items: [position(1, T1, { lat: 24 }), position(2, T1)], generatedAt: T2 }, { full: true });
+    store.applySnapshot(
+      { items: [position(1, T1, { lat: 24 }), position(2, T1)], generatedAt: T2 },
+      { full: true },
+    );
     expect(store.get(1)?.fix?.lat).toBe(25);
     expect(store.get(2)?.fix?.time).toBe(T1);
   });
 
   it('a `since` refresh only adds and updates; a full snapshot drops fixes it no longer has', () => {
     const store = new PositionsStore();
-    store.applySnapshot({ items: [position(1, T0), position(2, T0), position(3, T0)], generatedAt: T0 }, { full: true });
-    const changed = store.applySnapshot({ items: [position(2, T1, { lat: 30 }), position(4, T1)], generatedAt: T1 }, { full: false });
+    store.applySnapshot(
+      { items: [position(1, T0), position(2, T0), position(3, T0)], generatedAt: T0 },
+      { full: true },
+    );
+    const changed = store.applySnapshot(
+      { items: [position(2, T1, { lat: 30 }), position(4, T1)], generatedAt: T1 },
+      { full: false },
+    );
     expect(changed).toBe(2);
     expect(store.cursor).toBe(T1);
     expect([...store.list()].map((i) => i.id)).toEqual([1, 2, 3, 4]);
-    store.applySnapshot({ items: [position(2, T1, { lat: 30 }), position(4, T1)], generatedAt: T2 }, { full: true, requestedAt: Date.now() });
+    store.applySnapshot(
+      { items: [position(2, T1, { lat: 30 }), position(4, T1)], generatedAt: T2 },
+      { full: true, requestedAt: Date.now() },
+    );
     expect(store.list().map((i) => i.id)).toEqual([2, 4]);
   });
 
@@ -86,7 +107,11 @@ describe('PositionsStore', () => {
     const store = new PositionsStore();
     store.applySnapshot(
       {
-        items: [position(1, T0, { employeeName: 'Zainab' }), position(2, T0, { employeeName: 'ahmed' }), position(3, T0, { employeeName: 'Émile' })],
+        items: [
+          position(1, T0, { employeeName: 'Zainab' }),
+          position(2, T0, { employeeName: 'ahmed' }),
+          position(3, T0, { employeeName: 'Émile' }),
+        ],
         generatedAt: T0,
       },
       { full: true },

@@ -42,7 +42,14 @@ export interface MonitorItem {
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 function toFix(p: MonitorPosition): Fix {
-  return { lat: p.lat, lon: p.lon, accuracyM: p.accuracyM, time: p.time, timeMs: Date.parse(p.time), source: p.source };
+  return {
+    lat: p.lat,
+    lon: p.lon,
+    accuracyM: p.accuracyM,
+    time: p.time,
+    timeMs: Date.parse(p.time),
+    source: p.source,
+  };
 }
 
 /**
@@ -91,7 +98,12 @@ export class PositionsStore {
     if (this.#listVersion === this.#version) return this.#list;
     if (this.#orderDirty || this.#orderVersion < 0) {
       this.#sorted = [...this.#items.values()]
-        .sort((a, b) => collator.compare(a.employeeName, b.employeeName) || collator.compare(a.msisdn, b.msisdn) || a.id - b.id)
+        .sort(
+          (a, b) =>
+            collator.compare(a.employeeName, b.employeeName) ||
+            collator.compare(a.msisdn, b.msisdn) ||
+            a.id - b.id,
+        )
         .map((item) => item.id);
       this.#orderDirty = false;
       this.#orderVersion = this.#version;
@@ -105,7 +117,10 @@ export class PositionsStore {
    * An answer of GET /monitor/positions. `full`: the whole scope (ids it lacks lose their fix, unless a live update
    * arrived after `requestedAt`); otherwise a `since` refresh that only adds. Returns how many items changed.
    */
-  applySnapshot(body: MonitorPositions, { full, requestedAt = 0 }: { full: boolean; requestedAt?: number }): number {
+  applySnapshot(
+    body: MonitorPositions,
+    { full, requestedAt = 0 }: { full: boolean; requestedAt?: number },
+  ): number {
     let changed = 0;
     const seen = full ? new Set<number>() : undefined;
     for (const position of body.items) {
@@ -139,10 +154,19 @@ export class PositionsStore {
    * Entries of the MSISDN directory, page by page. With `complete`, the set is whole: MSISDNs no longer in it lose
    * their entry (and disappear unless they still have a fix).
    */
-  applyDirectory(entries: readonly DirectoryEntry[], { complete = false, all }: { complete?: boolean; all?: ReadonlySet<number> } = {}): void {
+  applyDirectory(
+    entries: readonly DirectoryEntry[],
+    { complete = false, all }: { complete?: boolean; all?: ReadonlySet<number> } = {},
+  ): void {
     for (const entry of entries) {
       const item = this.#items.get(entry.id);
-      const base = { msisdn: entry.msisdn, employeeName: entry.employeeName, companyId: entry.companyId, departmentId: entry.departmentId, zoneId: entry.zoneId };
+      const base = {
+        msisdn: entry.msisdn,
+        employeeName: entry.employeeName,
+        companyId: entry.companyId,
+        departmentId: entry.departmentId,
+        zoneId: entry.zoneId,
+      };
       if (item?.fix) {
         // The position carries the same fields; the newer of the two (the fix's) stays authoritative for them.
         this.#put({ ...item, directory: entry });
@@ -165,7 +189,13 @@ export class PositionsStore {
     const fix = toFix(position);
     const item = this.#items.get(position.msisdnId);
     if (item?.fix && item.fix.timeMs > fix.timeMs) return false;
-    if (item?.fix && item.fix.timeMs === fix.timeMs && item.fix.lat === fix.lat && item.fix.lon === fix.lon && item.fix.accuracyM === fix.accuracyM) {
+    if (
+      item?.fix &&
+      item.fix.timeMs === fix.timeMs &&
+      item.fix.lat === fix.lat &&
+      item.fix.lon === fix.lon &&
+      item.fix.accuracyM === fix.accuracyM
+    ) {
       return false;
     }
     this.#put({
@@ -183,7 +213,8 @@ export class PositionsStore {
 
   #put(item: MonitorItem): void {
     const before = this.#items.get(item.id);
-    if (!before || before.employeeName !== item.employeeName || before.msisdn !== item.msisdn) this.#orderDirty = true;
+    if (!before || before.employeeName !== item.employeeName || before.msisdn !== item.msisdn)
+      this.#orderDirty = true;
     this.#items.set(item.id, item);
   }
 

@@ -1,7 +1,11 @@
 import type { MonitorPosition } from '@lbs/contracts';
 import type { DirectoryEntry } from './positions-store.ts';
 
-export function position(msisdnId: number, time: string, patch: Partial<MonitorPosition> = {}): MonitorPosition {
+export function position(
+  msisdnId: number,
+  time: string,
+  patch: Partial<MonitorPosition> = {},
+): MonitorPosition {
   return {
     msisdnId,
     msisdn: `+96650000${String(msisdnId).padStart(4, '0')}`,

@@ -45,10 +45,14 @@ const MAX_MS = new Date(`${DATE_MAX}T23:59:59`).getTime();
  * The message key that refuses a custom period, or null when the server will take it: both ends given and within
  * the portal's date bounds, from before to, at most POSITION_HISTORY_MAX_DAYS long.
  */
-export function rangeProblem(from: Date | undefined, to: Date | undefined): 'validation.required' | 'location.rangeInvalid' | null {
+export function rangeProblem(
+  from: Date | undefined,
+  to: Date | undefined,
+): 'validation.required' | 'location.rangeInvalid' | null {
   if (!from || !to) return 'validation.required';
   const f = from.getTime();
   const t = to.getTime();
-  if (f < MIN_MS || t > MAX_MS || f >= t || t - f > POSITION_HISTORY_MAX_DAYS * 86_400_000) return 'location.rangeInvalid';
+  if (f < MIN_MS || t > MAX_MS || f >= t || t - f > POSITION_HISTORY_MAX_DAYS * 86_400_000)
+    return 'location.rangeInvalid';
   return null;
 }

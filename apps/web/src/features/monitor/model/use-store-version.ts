@@ -16,11 +16,14 @@ export function useThrottledVersion(store: VersionedStore, intervalMs: number): 
     let last = 0;
     const onChange = () => {
       if (timer) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        last = Date.now();
-        setVersion(store.version);
-      }, Math.max(0, last + intervalMs - Date.now()));
+      timer = setTimeout(
+        () => {
+          timer = undefined;
+          last = Date.now();
+          setVersion(store.version);
+        },
+        Math.max(0, last + intervalMs - Date.now()),
+      );
     };
     const unsubscribe = store.subscribe(onChange);
     onChange();

@@ -5,7 +5,9 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 
 // The landing page's title comes at once; the Monitor's own code (list, filters, details) follows in its own chunk,
 // and MapLibre in another, so that the portal's first bundle stays small for every other page.
-const MonitorWorkspace = lazy(() => import('../components/monitor-workspace.tsx').then((m) => ({ default: m.MonitorWorkspace })));
+const MonitorWorkspace = lazy(() =>
+  import('../components/monitor-workspace.tsx').then((m) => ({ default: m.MonitorWorkspace })),
+);
 
 /** /monitor: where the employees' work phones are, live (map, list, details, history). */
 export function MonitorPage() {

@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { deviceTokenSchema, deviceTokenStatusSchema, type DeviceToken, type DeviceTokenStatus } from '@lbs/contracts';
+import {
+  deviceTokenSchema,
+  deviceTokenStatusSchema,
+  type DeviceToken,
+  type DeviceTokenStatus,
+} from '@lbs/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
 import { msisdnKeys } from './keys.ts';
 

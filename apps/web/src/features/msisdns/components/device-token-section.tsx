@@ -44,19 +44,25 @@ export function DeviceTokenSection({ item }: { item: Msisdn }) {
   if (status.isError) return <ProblemAlert error={status.error} onRetry={() => void status.refetch()} />;
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }}>
-      <Typography sx={{ color: 'text.secondary', maxWidth: 760 }}>{t('msisdns.deviceToken.intro')}</Typography>
+      <Typography sx={{ color: 'text.secondary', maxWidth: 760 }}>
+        {t('msisdns.deviceToken.intro')}
+      </Typography>
       <DetailsList
         items={[
           {
             label: t('msisdns.deviceToken.status'),
-            value: status.isPending ? t('common.loading') : t(active ? 'msisdns.deviceToken.active' : 'msisdns.deviceToken.none'),
+            value: status.isPending
+              ? t('common.loading')
+              : t(active ? 'msisdns.deviceToken.active' : 'msisdns.deviceToken.none'),
           },
           ...(active
             ? [
                 { label: t('msisdns.deviceToken.issuedAt'), value: when(status.data?.createdAt) },
                 {
                   label: t('msisdns.deviceToken.lastUsedAt'),
-                  value: status.data?.lastUsedAt ? when(status.data.lastUsedAt) : t('msisdns.deviceToken.neverUsed'),
+                  value: status.data?.lastUsedAt
+                    ? when(status.data.lastUsedAt)
+                    : t('msisdns.deviceToken.neverUsed'),
                 },
               ]
             : []),
@@ -76,7 +82,12 @@ export function DeviceTokenSection({ item }: { item: Msisdn }) {
           {t(active ? 'msisdns.deviceToken.reissue' : 'msisdns.deviceToken.issue')}
         </Button>
         {active && (
-          <Button variant="outlined" color="error" disabled={revoke.isPending} onClick={() => setConfirm('revoke')}>
+          <Button
+            variant="outlined"
+            color="error"
+            disabled={revoke.isPending}
+            onClick={() => setConfirm('revoke')}
+          >
             {t('msisdns.deviceToken.revoke')}
           </Button>
         )}
@@ -157,17 +168,38 @@ function Setting({ label, value, testId }: { label: string; value: string; testI
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>
         {label}
       </Typography>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, bgcolor: 'action.hover', borderRadius: 1, px: 1.5, py: 0.75 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          bgcolor: 'action.hover',
+          borderRadius: 1,
+          px: 1.5,
+          py: 0.75,
+        }}
+      >
         <Box
           component="code"
           dir="ltr"
           data-testid={testId}
-          sx={{ flex: 1, minWidth: 0, fontFamily: 'monospace', fontSize: 13.5, overflowWrap: 'anywhere', userSelect: 'all' }}
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            fontFamily: 'monospace',
+            fontSize: 13.5,
+            overflowWrap: 'anywhere',
+            userSelect: 'all',
+          }}
         >
           {value}
         </Box>
         <Tooltip title={t('msisdns.deviceToken.copy')}>
-          <IconButton size="small" onClick={() => void copy()} aria-label={`${t('msisdns.deviceToken.copy')}: ${label}`}>
+          <IconButton
+            size="small"
+            onClick={() => void copy()}
+            aria-label={`${t('msisdns.deviceToken.copy')}: ${label}`}
+          >
             <ContentCopyIcon fontSize="small" />
           </IconButton>
         </Tooltip>

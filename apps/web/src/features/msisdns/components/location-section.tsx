@@ -37,7 +37,14 @@ export function LocationSection({ item }: { item: Msisdn }) {
   const last = items.at(-1);
 
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        alignItems: 'start',
+      }}
+    >
       <Box>
         <MiniMap
           position={last ? { lat: last.lat, lon: last.lon, accuracyM: last.accuracyM } : null}
@@ -45,7 +52,11 @@ export function LocationSection({ item }: { item: Msisdn }) {
           height={280}
           label={t('msisdns.location.mapLabel', { number: item.msisdn })}
         />
-        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }} data-testid="msisdn-history-count">
+        <Typography
+          variant="body2"
+          sx={{ color: 'text.secondary', mt: 1 }}
+          data-testid="msisdn-history-count"
+        >
           {history.isSuccess
             ? t('msisdns.location.recentCount', { count: items.length })
             : history.isPending
@@ -104,7 +115,11 @@ function RecentPositions({ items }: { items: readonly HistoryPosition[] }) {
                 <TableCell>
                   <time dateTime={p.time}>{formatDateTime(Date.parse(p.time), locale)}</time>
                 </TableCell>
-                <TableCell>{p.accuracyM === null ? t('monitor.details.accuracyUnknown') : `± ${formatDistance(p.accuracyM, locale)}`}</TableCell>
+                <TableCell>
+                  {p.accuracyM === null
+                    ? t('monitor.details.accuracyUnknown')
+                    : `± ${formatDistance(p.accuracyM, locale)}`}
+                </TableCell>
                 <TableCell>
                   <bdi dir="ltr">{formatCoordinates(p.lat, p.lon, locale)}</bdi>
                 </TableCell>

@@ -17,7 +17,16 @@ const SLOW = { timeout: 10_000 };
 
 const fix = (id: number, minutesAgo: number, patch: Partial<HistoryPosition> = {}): HistoryPosition => {
   const time = new Date(Date.now() - minutesAgo * 60_000).toISOString();
-  return { id, time, receivedAt: time, lat: 24.7136, lon: 46.6753, accuracyM: 350, source: 'NETWORK', ...patch };
+  return {
+    id,
+    time,
+    receivedAt: time,
+    lat: 24.7136,
+    lon: 46.6753,
+    accuracyM: 350,
+    source: 'NETWORK',
+    ...patch,
+  };
 };
 const history = (items: HistoryPosition[]) => ({
   msisdnId: 42,
@@ -31,7 +40,10 @@ const issuedToken = {
   msisdnId: 42,
   token: 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
   createdAt: '2026-11-20T10:00:00.000Z',
-  osmand: { url: 'http://portal.example/ingest/osmand', id: 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG' },
+  osmand: {
+    url: 'http://portal.example/ingest/osmand',
+    id: 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
+  },
   owntracks: {
     url: 'http://portal.example/ingest/owntracks',
     username: '393471234567',
@@ -47,13 +59,17 @@ describe('MSISDN details: location', () => {
     const calls = stubApi(({ method, path }) => {
       if (path === '/msisdns/42') return json(granted);
       if (method === 'GET' && path.startsWith('/msisdns/42/positions?'))
-        return json(history([fix(1, 90), fix(2, 30, { lat: 24.75, lon: 46.7, accuracyM: 1200, source: 'OSMAND' })]));
+        return json(
+          history([fix(1, 90), fix(2, 30, { lat: 24.75, lon: 46.7, accuracyM: 1200, source: 'OSMAND' })]),
+        );
       if (path === '/msisdns/42/device-token') return json(noToken);
       return undefined;
     });
     openDetails();
     expect(await screen.findByText('Positions in the last 24 hours: 2', {}, SLOW)).toBeInTheDocument();
-    const query = new URLSearchParams(calls.find((c) => c.path.startsWith('/msisdns/42/positions?'))!.path.split('?')[1]);
+    const query = new URLSearchParams(
+      calls.find((c) => c.path.startsWith('/msisdns/42/positions?'))!.path.split('?')[1],
+    );
     const span = Date.parse(query.get('to')!) - Date.parse(query.get('from')!);
     expect(span).toBe(86_400_000);
     // A day too dense for one answer keeps its most recent positions.
@@ -173,7 +189,12 @@ describe('MSISDN details: tracking app token', () => {
   });
 
   it('a new token and revoking are confirmed first', async () => {
-    let status: object = { msisdnId: 42, active: true, createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: '2026-11-21T08:00:00.000Z' };
+    let status: object = {
+      msisdnId: 42,
+      active: true,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      lastUsedAt: '2026-11-21T08:00:00.000Z',
+    };
     const calls = stubApi(({ method, path }) => {
       if (path === '/msisdns/42') return json(granted);
       if (path.startsWith('/msisdns/42/positions?')) return json(history([]));

@@ -54,7 +54,9 @@ function OrgUnitForm({
     defaultValues,
     mode: 'onTouched',
   });
-  const { submit, problem, clearProblem } = useProblemSubmit(form, ORG_UNIT_FORM_FIELDS, (values) => onSubmit(values, () => form.reset(defaultValues)));
+  const { submit, problem, clearProblem } = useProblemSubmit(form, ORG_UNIT_FORM_FIELDS, (values) =>
+    onSubmit(values, () => form.reset(defaultValues)),
+  );
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <FormProblemAlert outcome={problem} onClose={clearProblem} />

@@ -52,7 +52,11 @@ export function PiaDialog({ open }: { open: boolean }) {
           control={<Checkbox checked={accepted} onChange={(event) => setAccepted(event.target.checked)} />}
           label={t('pia.accept')}
         />
-        <Button variant="contained" disabled={!accepted || mutation.isPending} onClick={() => mutation.mutate()}>
+        <Button
+          variant="contained"
+          disabled={!accepted || mutation.isPending}
+          onClick={() => mutation.mutate()}
+        >
           {t('pia.agreeAndContinue')}
         </Button>
       </DialogActions>

@@ -106,7 +106,12 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
         </SettingsSection>
         <SettingsSection id="settings-footer" title={t('settings.footer')}>
           <FormControlLabel
-            control={<Switch checked={settings.footer} onChange={(event) => update({ footer: event.target.checked })} />}
+            control={
+              <Switch
+                checked={settings.footer}
+                onChange={(event) => update({ footer: event.target.checked })}
+              />
+            }
             label={t('settings.footer.show')}
             sx={{ mb: 1 }}
           />
@@ -173,7 +178,9 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
             control={
               <Switch
                 checked={settings.sidebarImage.enabled}
-                onChange={(event) => update({ sidebarImage: { ...settings.sidebarImage, enabled: event.target.checked } })}
+                onChange={(event) =>
+                  update({ sidebarImage: { ...settings.sidebarImage, enabled: event.target.checked } })
+                }
               />
             }
             label={t('settings.sidebarImage.show')}
@@ -183,7 +190,9 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
             exclusive
             value={settings.sidebarImage.enabled ? settings.sidebarImage.id : null}
             aria-labelledby="settings-sidebar-image"
-            onChange={(_event, next: SidebarImageId | null) => next && update({ sidebarImage: { enabled: true, id: next } })}
+            onChange={(_event, next: SidebarImageId | null) =>
+              next && update({ sidebarImage: { enabled: true, id: next } })
+            }
             sx={{ gap: 1, flexWrap: 'wrap' }}
           >
             {SIDEBAR_IMAGES.map((id) => (
@@ -204,7 +213,9 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
                   '&.Mui-selected': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
                 }}
               >
-                {settings.sidebarImage.enabled && settings.sidebarImage.id === id && <CheckIcon sx={{ color: '#fff' }} />}
+                {settings.sidebarImage.enabled && settings.sidebarImage.id === id && (
+                  <CheckIcon sx={{ color: '#fff' }} />
+                )}
               </ToggleButton>
             ))}
           </ToggleButtonGroup>

@@ -44,7 +44,7 @@ export function ChoiceGroup<T extends string>({
       onChange={(_event, next: T | null) => {
         if (next !== null) onChange(next);
       }}
->
+    >
       {options.map((option) => (
         <ToggleButton key={option} value={option} sx={{ py: 0.75 }}>
           {label(option)}
