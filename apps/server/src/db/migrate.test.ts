@@ -12,7 +12,11 @@ const TABLES = [
   'departments',
   'designations',
   'device_tokens',
+  'domain_events',
+  'event_cursors',
   'invoices',
+  'job_schedules',
+  'jobs',
   'latest_positions',
   'locate_rate_counters',
   'locate_requests',
@@ -29,7 +33,7 @@ const TABLES = [
   'zones',
 ];
 
-const ALL_MIGRATIONS = ['0001-init', '0002-organisation', '0003-locations'];
+const ALL_MIGRATIONS = ['0001-init', '0002-organisation', '0003-locations', '0005-jobs-events'];
 
 let testDb: TestDatabase | undefined;
 const handles: DatabaseHandle[] = [];

@@ -155,14 +155,27 @@ export interface AppSecretsTable {
   created_at: CreatedAt;
 }
 
+export type OutboxStatus = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED' | 'DEAD';
+
 export interface OutboxMessagesTable {
-  id: Generated<string>;
+  id: Generated<number>;
   channel: 'EMAIL' | 'SMS';
   to: string;
   subject: string | null;
   body: string;
-  status: ColumnType<'PENDING' | 'SENT' | 'FAILED', 'PENDING' | 'SENT' | 'FAILED' | undefined>;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined>;
   created_at: CreatedAt;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  lease_until: Timestamp | null;
+  sent_at: Timestamp | null;
+  /** Stable RFC 5322 Message-ID (`<uuid@lbs.local>`), the same on every attempt. */
+  message_id: ColumnType<string, string | undefined, never>;
+  html: string | null;
+  headers: Json<Record<string, string>> | null;
+  locale: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface UserInvitationsTable {
@@ -302,3 +315,74 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
+
+// Platform floor (migration 0005): durable jobs, schedules, domain events and their processors' cursors.
+
+export type JobStatus = 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED' | 'DEAD';
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  key: string;
+  payload: ColumnType<unknown, string | undefined, string>;
+  status: Defaulted<JobStatus>;
+  run_at: Defaulted<Date>;
+  attempts: Defaulted<number>;
+  max_attempts: Defaulted<number>;
+  lease_until: Timestamp | null;
+  locked_by: string | null;
+  last_error: string | null;
+  progress: ColumnType<unknown, string | null | undefined, string | null>;
+  /** A replace-enqueue arrived while the job ran: it runs once more when this run ends. */
+  rerun: Defaulted<boolean>;
+  created_at: CreatedAt;
+  updated_at: Defaulted<Date>;
+  finished_at: Timestamp | null;
+}
+
+export interface JobSchedulesTable {
+  name: string;
+  kind: string;
+  /** The definition as text; a changed definition recomputes next_run_at. */
+  spec: string;
+  cron: string | null;
+  interval_ms: number | null;
+  timezone: string | null;
+  payload: ColumnType<unknown, string | undefined, string>;
+  next_run_at: Timestamp;
+  last_run_at: Timestamp | null;
+  updated_at: Defaulted<Date>;
+}
+
+export interface DomainEventsTable {
+  id: Generated<number>;
+  type: string;
+  company_id: number | null;
+  msisdn_id: number | null;
+  subject_type: string | null;
+  subject_id: string | null;
+  payload: ColumnType<unknown, string | undefined, string>;
+  occurred_at: Defaulted<Date>;
+  idempotency_key: string | null;
+  /** The inserting transaction (pg_current_xact_id), set by the column default. */
+  txid: ColumnType<number, never, never>;
+}
+
+export interface EventCursorsTable {
+  processor: string;
+  last_txid: number;
+  last_id: number;
+  attempts: Defaulted<number>;
+  next_attempt_at: Timestamp | null;
+  last_error: string | null;
+  updated_at: Defaulted<Date>;
+}
+
+/** Declaration merging adds the platform tables to Database (kept here, at the end, for a clean merge). */
+export interface Database {
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
+  domain_events: DomainEventsTable;
+  event_cursors: EventCursorsTable;
+}
