@@ -35,7 +35,14 @@ export function validateSchedule(def: ScheduleDefinition): void {
     throw new Error(`schedule ${def.name}: give either cron or every`);
   if (def.every !== undefined && !(Number.isSafeInteger(def.every) && def.every > 0))
     throw new Error(`schedule ${def.name}: every must be a positive whole number of milliseconds`);
-  if (def.cron !== undefined) cronOf(def); // throws on a bad expression or time zone
+  if (def.timezone !== undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: def.timezone });
+    } catch {
+      throw new Error(`schedule ${def.name}: unknown time zone ${def.timezone}`);
+    }
+  }
+  if (def.cron !== undefined) cronOf(def); // throws on a bad expression
 }
 
 function cronOf(def: ScheduleDefinition): Cron {
