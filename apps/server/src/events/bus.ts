@@ -1,0 +1,186 @@
+import pg from 'pg';
+import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle, Db } from '../db/database.ts';
+import { backoffDelay } from '../lib/backoff.ts';
+
+export type NotificationHandler = (payload: string) => void;
+
+export interface BusOptions {
+  /** PostgreSQL connection of the LISTEN client; default: the pool's own settings. */
+  connection?: string | pg.ClientConfig;
+  /** First reconnect delay; it doubles with each failed attempt up to maxDelayMs and starts again after a success. */
+  minDelayMs?: number;
+  maxDelayMs?: number;
+  random?: () => number;
+}
+
+/** Queues a notification on `channel`; inside a transaction it is delivered when (and only if) that commits. */
+export async function notify(executor: Db, channel: string, payload = ''): Promise<void> {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(executor);
+}
+
+const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+
+/**
+ * In-process delivery of PostgreSQL NOTIFY on any number of channels. On PostgreSQL one dedicated LISTEN connection
+ * per process (application_name `lbs-bus`) that reconnects with exponential backoff when it is lost — the attempt
+ * counter resets once a reconnect succeeds — and LISTENs again on every channel; on PGlite its in-process listen.
+ * Notifications sent while the connection was down are lost: subscribers that must not miss work also sweep, and
+ * `onReconnect` tells them when to.
+ */
+export class EventBus {
+  readonly #log: FastifyBaseLogger;
+  readonly #channels = new Map<string, Set<NotificationHandler>>();
+  readonly #reconnectHandlers = new Set<() => void>();
+  readonly #pglite: DatabaseHandle['pglite'];
+  readonly #pgliteUnlisten = new Map<string, () => Promise<void>>();
+  readonly #connection: string | pg.ClientConfig | undefined;
+  readonly #minDelayMs: number;
+  readonly #maxDelayMs: number;
+  readonly #random: () => number;
+  #client: pg.Client | undefined;
+  #attempt = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #closed = false;
+
+  private constructor(database: DatabaseHandle, log: FastifyBaseLogger, options: BusOptions) {
+    this.#log = log;
+    this.#pglite = database.pglite;
+    this.#connection = options.connection ?? (database.pool?.options as pg.ClientConfig | undefined);
+    this.#minDelayMs = options.minDelayMs ?? 500;
+    this.#maxDelayMs = options.maxDelayMs ?? 30_000;
+    this.#random = options.random ?? Math.random;
+  }
+
+  /** Opens the bus; on PostgreSQL the first connection must succeed (later losses are reconnected). */
+  static async start(
+    database: DatabaseHandle,
+    log: FastifyBaseLogger,
+    options: BusOptions = {},
+  ): Promise<EventBus> {
+    const bus = new EventBus(database, log, options);
+    if (!bus.#pglite) {
+      if (!bus.#connection) throw new Error('the event bus needs PGlite or a PostgreSQL connection');
+      await bus.#connect();
+    }
+    return bus;
+  }
+
+  /** Calls `handler` with the payload of each notification on `channel`; resolves once listening. */
+  async subscribe(channel: string, handler: NotificationHandler): Promise<() => Promise<void>> {
+    let handlers = this.#channels.get(channel);
+    if (!handlers) {
+      handlers = new Set();
+      this.#channels.set(channel, handlers);
+      await this.#listen(channel);
+    }
+    handlers.add(handler);
+    return async () => {
+      const set = this.#channels.get(channel);
+      if (!set?.delete(handler) || set.size > 0) return;
+      this.#channels.delete(channel);
+      await this.#unlisten(channel);
+    };
+  }
+
+  /** Called after the LISTEN connection came back (PostgreSQL): notifications may have been missed meanwhile. */
+  onReconnect(handler: () => void): () => void {
+    this.#reconnectHandlers.add(handler);
+    return () => void this.#reconnectHandlers.delete(handler);
+  }
+
+  /** PID of the LISTEN connection's backend (PostgreSQL), for operators and tests. */
+  get backendPid(): number | undefined {
+    return (this.#client as (pg.Client & { processID?: number }) | undefined)?.processID;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    this.#channels.clear();
+    for (const unlisten of this.#pgliteUnlisten.values())
+      if (!this.#pglite?.closed) await unlisten().catch(() => {});
+    this.#pgliteUnlisten.clear();
+    const client = this.#client;
+    this.#client = undefined;
+    await client?.end().catch(() => {});
+  }
+
+  #dispatch(channel: string, payload: string): void {
+    for (const handler of this.#channels.get(channel) ?? []) {
+      try {
+        handler(payload);
+      } catch (err) {
+        this.#log.error({ err, channel }, 'event bus: a notification handler threw');
+      }
+    }
+  }
+
+  async #listen(channel: string): Promise<void> {
+    if (this.#pglite) {
+      const unlisten = await this.#pglite.listen(channel, (payload) => this.#dispatch(channel, payload));
+      this.#pgliteUnlisten.set(channel, unlisten);
+      return;
+    }
+    // Not connected: the reconnect LISTENs on every channel.
+    await this.#client?.query(`listen ${quote(channel)}`).catch(() => {});
+  }
+
+  async #unlisten(channel: string): Promise<void> {
+    const unlisten = this.#pgliteUnlisten.get(channel);
+    this.#pgliteUnlisten.delete(channel);
+    if (unlisten && !this.#pglite?.closed) await unlisten();
+    await this.#client?.query(`unlisten ${quote(channel)}`).catch(() => {});
+  }
+
+  async #connect(): Promise<void> {
+    const base =
+      typeof this.#connection === 'string' ? { connectionString: this.#connection } : this.#connection;
+    const client = new pg.Client({ ...base, application_name: 'lbs-bus' });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      client.end().catch(() => {});
+      if (this.#client === client) this.#client = undefined;
+      this.#retry();
+    };
+    client.on('notification', (message) => this.#dispatch(message.channel, message.payload ?? ''));
+    try {
+      await client.connect();
+      for (const channel of this.#channels.keys()) await client.query(`listen ${quote(channel)}`);
+    } catch (error) {
+      lost = true;
+      client.end().catch(() => {});
+      throw error;
+    }
+    client.on('error', onLost);
+    client.on('end', onLost);
+    this.#client = client;
+  }
+
+  #retry(): void {
+    if (this.#closed) return;
+    this.#attempt++;
+    const delay = backoffDelay(
+      this.#attempt,
+      { baseMs: this.#minDelayMs, maxMs: this.#maxDelayMs },
+      this.#random,
+    );
+    this.#log.warn({ attempt: this.#attempt, delay }, 'event bus: LISTEN connection lost; reconnecting');
+    this.#timer = setTimeout(() => {
+      if (this.#closed) return;
+      this.#connect().then(
+        () => {
+          if (this.#closed) return void this.#client?.end().catch(() => {});
+          this.#log.info({ attempts: this.#attempt }, 'event bus: LISTEN connection restored');
+          this.#attempt = 0;
+          for (const handler of this.#reconnectHandlers) handler();
+        },
+        () => this.#retry(),
+      );
+    }, delay);
+    this.#timer.unref();
+  }
+}

@@ -1,0 +1,38 @@
+/** The domain events of the product; a new one is added here with its payload type. */
+export const EVENT_TYPES = {
+  CONSENT_GRANTED: 'CONSENT_GRANTED',
+  CONSENT_REVOKED: 'CONSENT_REVOKED',
+  MSISDN_CREATED: 'MSISDN_CREATED',
+  MSISDN_DELETED: 'MSISDN_DELETED',
+  POSITIONS_STORED: 'POSITIONS_STORED',
+} as const;
+
+export type EventType = keyof typeof EVENT_TYPES;
+
+/** How a consent change reached the server. */
+export type ConsentChannel = 'SMS' | 'PORTAL';
+
+export interface EventPayloads {
+  CONSENT_GRANTED: { msisdn: string; via: ConsentChannel; previous: 'PENDING' | 'REVOKED' };
+  CONSENT_REVOKED: { msisdn: string; via: ConsentChannel; previous: 'PENDING' | 'GRANTED' };
+  MSISDN_CREATED: { msisdn: string; departmentId: number; zoneId: number | null; importId: string | null };
+  MSISDN_DELETED: { msisdn: string };
+  /** One batch of one company's positions, in storage order. */
+  POSITIONS_STORED: { positionIds: number[]; msisdnIds: number[]; from: string; to: string };
+}
+
+/** An event as a processor receives it. */
+export interface DomainEvent<T extends EventType = EventType> {
+  /** Unique and stable: a processor that may run twice keys what it does on it. */
+  id: number;
+  type: T;
+  companyId: number | null;
+  msisdnId: number | null;
+  subjectType: string | null;
+  subjectId: string | null;
+  payload: EventPayloads[T];
+  occurredAt: Date;
+}
+
+/** NOTIFY channel of new events (payload: the type), so processors run right after the commit. */
+export const EVENTS_CHANNEL = 'lbs_events';
