@@ -22,17 +22,15 @@ describe('emit', () => {
     ).rejects.toThrow('the change failed');
     expect(await events()).toEqual([]);
 
-    const id = await handle.db
-      .transaction()
-      .execute((trx) =>
-        emitMsisdnCreated(trx, {
-          id: 7,
-          msisdn: '+393471234567',
-          companyId: 2,
-          departmentId: 3,
-          zoneId: null,
-        }),
-      );
+    const id = await handle.db.transaction().execute((trx) =>
+      emitMsisdnCreated(trx, {
+        id: 7,
+        msisdn: '+393471234567',
+        companyId: 2,
+        departmentId: 3,
+        zoneId: null,
+      }),
+    );
     const rows = await events();
     expect(rows).toMatchObject([
       {
