@@ -43,6 +43,13 @@ function recorder(name: string, extra: Partial<EventProcessor<EventType>> = {}):
   };
 }
 
+/**
+ * Drains until `check` holds: an event waits while any older transaction of the cluster (another test file's, say)
+ * still runs, so one drain may not reach it yet.
+ */
+const settle = (d: EventDispatcher, check: () => Promise<boolean>, what: string) =>
+  until(async () => (await d.drain()) >= 0 && (await check()), 15_000, what);
+
 const seen = async (db: Db = handle.db) =>
   (
     await sql<{
@@ -60,17 +67,22 @@ describe('event processors', () => {
       companyId: 1,
       payload: { msisdn: '+9', departmentId: 1, zoneId: null, importId: null },
     });
-    const d = new EventDispatcher({ db: handle.db, log: captureLog().log })
-      .register(recorder('all'))
-      .register(recorder('fresh', { from: 'now' }));
-    await d.drain();
+    const all = new EventDispatcher({ db: handle.db, log: captureLog().log }).register(recorder('all'));
+    await settle(all, async () => (await seen()).length === 1, 'the first event');
+    // Registered after +1 was processed (so it is below every horizon from now on): it starts after it.
+    const fresh = new EventDispatcher({ db: handle.db, log: captureLog().log }).register(
+      recorder('fresh', { from: 'now' }),
+    );
+    await fresh.drain();
     await deleted(2);
     await deleted(3);
-    expect(await d.drain()).toBe(4);
+    await settle(all, async () => (await seen()).length === 3, 'all');
+    await settle(fresh, async () => (await seen()).length === 5, 'fresh');
     const rows = await seen();
     expect(rows.filter((r) => r.processor === 'all').map((r) => r.msisdn)).toEqual(['+1', '+2', '+3']);
     expect(rows.filter((r) => r.processor === 'fresh').map((r) => r.msisdn)).toEqual(['+2', '+3']);
-    expect(await d.drain()).toBe(0);
+    expect(await all.drain()).toBe(0);
+    expect(await fresh.drain()).toBe(0);
   });
 
   it('retry a processor that throws with backoff, and never skip the failing event or the ones after it', async () => {
@@ -93,7 +105,7 @@ describe('event processors', () => {
       }),
     );
     for (let i = 1; i <= 5; i++) await deleted(i);
-    await d.drain();
+    await settle(d, async () => calls.includes('+3'), 'the first failure');
     expect((await seen()).map((r) => r.msisdn)).toEqual(['+1', '+2']);
     const [status] = await d.status();
     expect(status).toMatchObject({
@@ -112,7 +124,7 @@ describe('event processors', () => {
       nextAttemptAt: new Date(now.getTime() + 2_000),
     });
     now = new Date(now.getTime() + 2_000);
-    await d.drain();
+    await settle(d, async () => (await seen()).length === 5, 'the rest');
     expect(calls).toEqual(['+1', '+2', '+3', '+3', '+3', '+4', '+5']);
     expect((await seen()).map((r) => r.msisdn)).toEqual(['+1', '+2', '+3', '+4', '+5']);
     expect((await d.status())[0]).toMatchObject({ attempts: 0, nextAttemptAt: null, lastError: null });
@@ -165,16 +177,22 @@ describe.skipIf(!onPostgres)('events that commit out of order (PostgreSQL)', () 
         await aHasEmitted;
         await deleted(xidFirst === 'A' ? 11 : 21, trx);
       });
-      await d.drain(); // A still open
-      const early = (await seen()).map((r) => r.msisdn);
-      // B's event is processed before A commits only when B's transaction is the older one; either way, A's event
-      // (the lower id) is not skipped once A commits.
-      if (xidFirst === 'A') expect(early).not.toContain('+11');
-      else expect(early).toContain('+21');
+      // A still open. B's event is processed before A commits only when B's transaction is the older one; either
+      // way A's event (the lower id) is not skipped once A commits.
+      if (xidFirst === 'A') {
+        await d.drain();
+        expect((await seen()).map((r) => r.msisdn)).not.toContain('+11');
+      } else {
+        await settle(
+          d,
+          async () => (await seen()).some((r) => r.msisdn === '+21'),
+          'the older transaction’s event',
+        );
+      }
       releaseA();
       await a;
-      await d.drain();
     }
+    await settle(d, async () => (await seen()).length === 4, 'every event');
     const rows = await seen();
     expect(rows.map((r) => r.msisdn).sort()).toEqual(['+10', '+11', '+20', '+21']);
     expect(new Set(rows.map((r) => r.event_id)).size).toBe(4);

@@ -53,6 +53,11 @@ interface BatchResult {
   more: boolean;
   /** Failing: not before this time. */
   retryAt?: Date;
+  /**
+   * Events of its types committed by transactions that are not below the horizon yet (an older transaction, of
+   * any database of the cluster, is still running): look again shortly.
+   */
+  waiting?: boolean;
 }
 
 interface EventRow {
@@ -65,11 +70,14 @@ interface EventRow {
   payload: unknown;
   occurred_at: Date | null;
   txid: number | null;
-  top_txid: number;
-  top_id: number;
+  top_txid: number | null;
+  top_id: number | null;
+  waiting: boolean;
 }
 
 const DEFAULT_BACKOFF: Backoff = { baseMs: 1_000, maxMs: 300_000 };
+/** How soon a processor looks again at events that committed but are not below the horizon yet. */
+const HORIZON_RECHECK_MS = 100;
 
 /**
  * Runs event processors after commit. Each processor has a cursor row (event_cursors): a batch locks it FOR UPDATE
@@ -191,6 +199,8 @@ export class EventDispatcher {
         this.#again.delete(name);
         const result = await this.runBatch(name);
         if (result.retryAt) this.#retryAt(name, result.retryAt);
+        else if (result.waiting)
+          this.#retryAt(name, new Date(this.#options.clock().getTime() + HORIZON_RECHECK_MS));
         if (this.#stopping || !(result.more || this.#again.has(name))) return;
       }
     })()
@@ -201,7 +211,10 @@ export class EventDispatcher {
 
   #retryAt(name: string, at: Date): void {
     clearTimeout(this.#retryTimers.get(name));
-    const timer = setTimeout(() => this.#wake(name), Math.max(0, at.getTime() - Date.now()));
+    const timer = setTimeout(
+      () => this.#wake(name),
+      Math.max(0, at.getTime() - this.#options.clock().getTime()),
+    );
     timer.unref();
     this.#retryTimers.set(name, timer);
   }
@@ -238,12 +251,21 @@ export class EventDispatcher {
           where e.txid < h.horizon and (e.txid, e.id) > (${cursor.last_txid}::bigint, ${cursor.last_id}::bigint)
             and e.type = any(${[...processor.types]}::text[])
           order by e.txid, e.id limit ${batchSize}
+        ),
+        waiting as (
+          select exists (
+            select 1 from domain_events e, h
+            where e.txid >= h.horizon and (e.txid, e.id) > (${cursor.last_txid}::bigint, ${cursor.last_id}::bigint)
+              and e.type = any(${[...processor.types]}::text[])
+          ) as waiting
         )
-        select b.*, top.txid as top_txid, top.id as top_id from top left join batch b on true
+        select b.*, top.txid as top_txid, top.id as top_id, w.waiting
+        from waiting w left join top on true left join batch b on true
         order by b.txid, b.id
       `.execute(tx);
       const rows = result.rows;
-      if (rows.length === 0) return { processed: 0, more: false };
+      const { waiting, top_txid: topTxid, top_id: topId } = rows[0]!;
+      if (topTxid === null || topId === null) return { processed: 0, more: false, waiting };
       const events = rows.filter((r) => r.id !== null);
       let position = { txid: cursor.last_txid, id: cursor.last_id };
       let processed = 0;
@@ -262,7 +284,7 @@ export class EventDispatcher {
         processed++;
       }
       const full = events.length === batchSize;
-      if (!failure && !full) position = { txid: rows[0]!.top_txid, id: rows[0]!.top_id };
+      if (!failure && !full) position = { txid: topTxid, id: topId };
       if (failure) {
         const attempts = cursor.attempts + 1;
         const retryAt = new Date(
@@ -299,7 +321,7 @@ export class EventDispatcher {
         })
         .where('processor', '=', name)
         .execute();
-      return { processed, more: full };
+      return { processed, more: full, waiting };
     });
   }
 }

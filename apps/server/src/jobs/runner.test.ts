@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureLog, until } from '../../test/capture-log.ts';
 import { createTestDatabase, openTestDatabase, type TestDatabase } from '../../test/helpers.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { EventBus } from '../events/bus.ts';
 import { backoffDelay } from '../lib/backoff.ts';
 import { enqueue, listJobs, requeue } from './queue.ts';
 import { JobRunner, type RunnerOptions } from './runner.ts';
@@ -214,6 +215,24 @@ describe('runner', () => {
       lockedBy: null,
       leaseUntil: null,
     });
+  });
+
+  it('starts a job as soon as its enqueue commits when it listens on the bus (no polling needed)', async () => {
+    const bus = await EventBus.start(handle, captureLog().log);
+    const ran: string[] = [];
+    const r = runner({
+      pollMs: 60_000,
+      listen: (channel, handler) => bus.subscribe(channel, handler),
+    }).register('prompt', async (j) => void ran.push(j.key));
+    await r.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50)); // the first poll is over; the next is a minute away
+      await handle.db.transaction().execute((trx) => enqueue(trx, { kind: 'prompt', key: 'now' }));
+      await until(() => ran.length === 1, 5_000, 'the notified job');
+    } finally {
+      await r.stop();
+      await bus.close();
+    }
   });
 
   it('runs each job exactly once with two runners on one database handle', async () => {

@@ -201,7 +201,8 @@ export class JobRunner {
       const started = await this.#pollOnce();
       if (started === 0 && this.#running.size === 0) return ran;
       ran += started;
-      await Promise.race([...this.#running.values()].map((r) => r.done));
+      // Jobs that finished already have left #running (Promise.race of nothing would never settle).
+      if (this.#running.size > 0) await Promise.race([...this.#running.values()].map((r) => r.done));
     }
   }
 
