@@ -190,6 +190,35 @@ describe('runner', () => {
     expect(resumed).toHaveLength(1);
   });
 
+  it('aborts a handler whose lease another runner took over, and leaves that runner’s job alone', async () => {
+    let aborted: unknown;
+    const r = runner({ leaseMs: 60 }).register('taken', async (j) => {
+      await new Promise<void>((resolve) => j.signal.addEventListener('abort', () => resolve()));
+      aborted = j.signal.reason;
+      throw new Error('stopped');
+    });
+    await enqueue(handle.db, { kind: 'taken', key: 't' });
+    const draining = r.drain();
+    await until(async () => (await job('taken', 't')).status === 'RUNNING');
+    // What a reclaim by another runner after an expired lease leaves.
+    await handle.db
+      .updateTable('jobs')
+      .set({ locked_by: 'other', attempts: 2 })
+      .where('key', '=', 't')
+      .execute();
+    await draining;
+    expect(String(aborted)).toContain('the job lease was lost');
+    expect(await job('taken', 't')).toMatchObject({
+      status: 'RUNNING',
+      lockedBy: 'other',
+      attempts: 2,
+      lastError: null,
+    });
+    expect(
+      r.lines.some((l) => l.msg === 'lost the lease of a running job (another runner took it over)'),
+    ).toBe(true);
+  });
+
   it('stop() waits for running handlers, hands back those that stop early or overrun, and releases their leases', async () => {
     const r = runner({ stopTimeoutMs: 300 })
       .register('quick', async () => new Promise((resolve) => setTimeout(resolve, 50)))

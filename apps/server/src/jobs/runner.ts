@@ -1,9 +1,9 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { backoffDelay, type Backoff } from '../lib/backoff.ts';
+import { claimJob, completeJob, failJob, handBackJob, renewLease, type Claimed } from './leases.ts';
 import { JOBS_CHANNEL, pruneJobs } from './queue.ts';
 import {
   fireDueSchedules,
@@ -70,16 +70,6 @@ interface Kind {
   concurrency: number;
   leaseMs: number;
   backoff: Backoff;
-}
-
-interface Claimed {
-  id: number;
-  kind: string;
-  key: string;
-  payload: unknown;
-  attempts: number;
-  progress: unknown;
-  previous: 'QUEUED' | 'FAILED' | 'RUNNING';
 }
 
 interface Run {
@@ -277,31 +267,9 @@ export class JobRunner {
     return n;
   }
 
-  async #claim(kinds: string[], now: Date): Promise<Claimed | undefined> {
+  #claim(kinds: string[], now: Date): Promise<Claimed | undefined> {
     const leaseMs = Math.max(...kinds.map((k) => this.#kinds.get(k)!.leaseMs));
-    const at = now.toISOString();
-    const result = await sql<Claimed>`
-      with next as (
-        select id, status from jobs
-        where kind = any(${kinds}::text[])
-          and ((status in ('QUEUED', 'FAILED') and run_at <= ${at}::timestamptz)
-            or (status = 'RUNNING' and lease_until < ${at}::timestamptz))
-        order by run_at, id
-        limit 1
-        for update skip locked
-      )
-      update jobs j set
-        status = 'RUNNING',
-        attempts = j.attempts + 1,
-        lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz,
-        locked_by = ${this.id},
-        rerun = false,
-        updated_at = ${at}::timestamptz
-      from next
-      where j.id = next.id
-      returning j.id, j.kind, j.key, j.payload, j.attempts, j.progress, next.status as previous
-    `.execute(this.#db);
-    return result.rows[0];
+    return claimJob(this.#db, { kinds, now, leaseUntil: new Date(now.getTime() + leaseMs), runner: this.id });
   }
 
   #start(job: Claimed): void {
@@ -328,19 +296,15 @@ export class JobRunner {
   ): Promise<void> {
     let lost = false;
     const renew = async (progress?: unknown) => {
-      const until = new Date(this.#options.clock().getTime() + kind.leaseMs).toISOString();
-      const result = await this.#db
-        .updateTable('jobs')
-        .set({
-          lease_until: until,
-          updated_at: this.#options.clock(),
-          ...(progress === undefined ? {} : { progress: JSON.stringify(progress) }),
-        })
-        .where('id', '=', job.id)
-        .where('locked_by', '=', this.id)
-        .where('status', '=', 'RUNNING')
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0 && !lost) {
+      const until = new Date(this.#options.clock().getTime() + kind.leaseMs);
+      const held = await renewLease(this.#db, {
+        id: job.id,
+        runner: this.id,
+        until,
+        now: this.#options.clock(),
+        progress,
+      });
+      if (!held && !lost) {
         lost = true;
         log.warn('lost the lease of a running job (another runner took it over)');
         controller.abort(new Error('the job lease was lost'));
@@ -385,45 +349,19 @@ export class JobRunner {
   }
 
   async #complete(id: number): Promise<void> {
-    const now = this.#options.clock().toISOString();
-    await sql`
-      update jobs set
-        status = case when rerun then 'QUEUED' else 'DONE' end,
-        attempts = case when rerun then 0 else attempts end,
-        progress = case when rerun then null else progress end,
-        finished_at = case when rerun then null else ${now}::timestamptz end,
-        rerun = false, last_error = null, lease_until = null, locked_by = null, updated_at = ${now}::timestamptz
-      where id = ${id} and locked_by = ${this.id} and status = 'RUNNING'
-    `.execute(this.#db);
+    await completeJob(this.#db, { id, runner: this.id, now: this.#options.clock() });
   }
 
   async #fail(job: Claimed, kind: Kind, error: unknown, log: FastifyBaseLogger): Promise<void> {
     const now = this.#options.clock();
     const retryAt = new Date(now.getTime() + backoffDelay(job.attempts, kind.backoff, this.#options.random));
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000) || 'failed';
-    const result = await sql<{ status: string; run_at: Date }>`
-      update jobs set
-        status = case when rerun then 'QUEUED' when attempts >= max_attempts then 'DEAD' else 'FAILED' end,
-        run_at = case when rerun or attempts >= max_attempts then run_at else ${retryAt.toISOString()}::timestamptz end,
-        attempts = case when rerun then 0 else attempts end,
-        finished_at = case when not rerun and attempts >= max_attempts then ${now.toISOString()}::timestamptz end,
-        rerun = false, last_error = ${message}, lease_until = null, locked_by = null,
-        updated_at = ${now.toISOString()}::timestamptz
-      where id = ${job.id} and locked_by = ${this.id} and status = 'RUNNING'
-      returning status, run_at
-    `.execute(this.#db);
-    const row = result.rows[0];
+    const row = await failJob(this.#db, { id: job.id, runner: this.id, now, retryAt, error: message });
     if (row?.status === 'DEAD') log.error({ err: error }, 'job failed for the last time; it is DEAD');
     else log.warn({ err: error, retryAt: row?.run_at }, 'job failed; it will be retried');
   }
 
-  /** Back to QUEUED, due now, without counting the interrupted attempt. */
   async #handBack(id: number): Promise<void> {
-    const now = this.#options.clock().toISOString();
-    await sql`
-      update jobs set status = 'QUEUED', attempts = greatest(attempts - 1, 0), run_at = least(run_at, ${now}::timestamptz),
-        rerun = false, lease_until = null, locked_by = null, updated_at = ${now}::timestamptz
-      where id = ${id} and locked_by = ${this.id} and status = 'RUNNING'
-    `.execute(this.#db);
+    await handBackJob(this.#db, { id, runner: this.id, now: this.#options.clock() });
   }
 }
