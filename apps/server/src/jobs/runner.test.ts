@@ -192,7 +192,7 @@ describe('runner', () => {
 
   it('aborts a handler whose lease another runner took over, and leaves that runner’s job alone', async () => {
     let aborted: unknown;
-    const r = runner({ leaseMs: 60 }).register('taken', async (j) => {
+    const r = runner({ leaseMs: 300 }).register('taken', async (j) => {
       await new Promise<void>((resolve) => j.signal.addEventListener('abort', () => resolve()));
       aborted = j.signal.reason;
       throw new Error('stopped');
@@ -203,7 +203,7 @@ describe('runner', () => {
     // What a reclaim by another runner after an expired lease leaves.
     await handle.db
       .updateTable('jobs')
-      .set({ locked_by: 'other', attempts: 2 })
+      .set({ locked_by: 'other', attempts: 2, lease_until: new Date(Date.now() + 60_000) })
       .where('key', '=', 't')
       .execute();
     await draining;
@@ -220,17 +220,26 @@ describe('runner', () => {
   });
 
   it('stop() waits for running handlers, hands back those that stop early or overrun, and releases their leases', async () => {
+    const aborted = (j: { signal: AbortSignal }) =>
+      new Promise<void>((resolve) => j.signal.addEventListener('abort', () => resolve()));
+    let release!: () => void;
+    const never = new Promise<void>((resolve) => (release = resolve));
     const r = runner({ stopTimeoutMs: 300 })
-      .register('quick', async () => new Promise((resolve) => setTimeout(resolve, 50)))
+      .register('quick', async (j) => {
+        await aborted(j); // finishes its work within the stop timeout
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      })
       .register('polite', async (j) => {
-        await new Promise<void>((resolve) => j.signal.addEventListener('abort', () => resolve()));
+        await aborted(j);
         j.signal.throwIfAborted();
       })
-      .register('stubborn', async () => new Promise((resolve) => setTimeout(resolve, 2_000)));
+      .register('stubborn', async () => never);
     for (const kind of ['quick', 'polite', 'stubborn']) await enqueue(handle.db, { kind, key: 'j' });
     await r.start();
-    await until(() => r.active === 3, 5_000, 'three running jobs');
+    await until(() => r.active === 3, 15_000, 'three running jobs');
     await r.stop();
+    release(); // the overrunning handler ends after all: its job was handed back, so it records nothing
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await job('quick', 'j')).toMatchObject({ status: 'DONE' });
     expect(await job('polite', 'j')).toMatchObject({
       status: 'QUEUED',

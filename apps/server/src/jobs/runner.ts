@@ -173,7 +173,7 @@ export class JobRunner {
     clearTimeout(timer);
     for (const run of this.#running.values()) {
       this.#log.warn({ jobId: run.job.id, kind: run.job.kind }, 'job still running at stop; handing it back');
-      await this.#handBack(run.job.id).catch((err: unknown) =>
+      await this.#handBack(run.job).catch((err: unknown) =>
         this.#log.error({ err, jobId: run.job.id }, 'could not hand back a job'),
       );
     }
@@ -269,7 +269,10 @@ export class JobRunner {
 
   #claim(kinds: string[], now: Date): Promise<Claimed | undefined> {
     const leaseMs = Math.max(...kinds.map((k) => this.#kinds.get(k)!.leaseMs));
-    return claimJob(this.#db, { kinds, now, leaseUntil: new Date(now.getTime() + leaseMs), runner: this.id });
+    const leaseUntil = new Date(now.getTime() + leaseMs);
+    // A job of ours whose heartbeat came late is not reclaimed by us while it still runs here.
+    const running = [...this.#running.keys()];
+    return claimJob(this.#db, { kinds, now, leaseUntil, runner: this.id, running });
   }
 
   #start(job: Claimed): void {
@@ -300,6 +303,7 @@ export class JobRunner {
       const held = await renewLease(this.#db, {
         id: job.id,
         runner: this.id,
+        attempt: job.attempts,
         until,
         now: this.#options.clock(),
         progress,
@@ -343,25 +347,42 @@ export class JobRunner {
       clearInterval(heartbeat);
     }
     if (lost) return;
-    if (outcome.kind === 'done') await this.#complete(job.id);
-    else if (outcome.kind === 'handed-back') await this.#handBack(job.id);
+    if (outcome.kind === 'done') await this.#complete(job);
+    else if (outcome.kind === 'handed-back') await this.#handBack(job);
     else await this.#fail(job, kind, outcome.error, log);
   }
 
-  async #complete(id: number): Promise<void> {
-    await completeJob(this.#db, { id, runner: this.id, now: this.#options.clock() });
+  async #complete(job: Claimed): Promise<void> {
+    await completeJob(this.#db, {
+      id: job.id,
+      runner: this.id,
+      attempt: job.attempts,
+      now: this.#options.clock(),
+    });
   }
 
   async #fail(job: Claimed, kind: Kind, error: unknown, log: FastifyBaseLogger): Promise<void> {
     const now = this.#options.clock();
     const retryAt = new Date(now.getTime() + backoffDelay(job.attempts, kind.backoff, this.#options.random));
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000) || 'failed';
-    const row = await failJob(this.#db, { id: job.id, runner: this.id, now, retryAt, error: message });
+    const row = await failJob(this.#db, {
+      id: job.id,
+      runner: this.id,
+      attempt: job.attempts,
+      now,
+      retryAt,
+      error: message,
+    });
     if (row?.status === 'DEAD') log.error({ err: error }, 'job failed for the last time; it is DEAD');
     else log.warn({ err: error, retryAt: row?.run_at }, 'job failed; it will be retried');
   }
 
-  async #handBack(id: number): Promise<void> {
-    await handBackJob(this.#db, { id, runner: this.id, now: this.#options.clock() });
+  async #handBack(job: Claimed): Promise<void> {
+    await handBackJob(this.#db, {
+      id: job.id,
+      runner: this.id,
+      attempt: job.attempts,
+      now: this.#options.clock(),
+    });
   }
 }
