@@ -98,7 +98,8 @@ export class JobRunner {
   readonly #running = new Map<number, Run>();
   readonly #options: Required<Omit<RunnerOptions, 'db' | 'log' | 'id' | 'listen'>> &
     Pick<RunnerOptions, 'listen'>;
-  #started = false;
+  #prepared = false;
+  #starting: Promise<void> | undefined;
   #stopping = false;
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
@@ -146,8 +147,13 @@ export class JobRunner {
     return this.#running.size;
   }
 
-  async start(): Promise<void> {
-    if (this.#started) return;
+  /** Writes the schedules, subscribes to new-job notifications and starts the loop (once). */
+  start(): Promise<void> {
+    this.#starting ??= this.#begin();
+    return this.#starting;
+  }
+
+  async #begin(): Promise<void> {
     await this.#prepare();
     if (this.#options.listen) this.#unlisten = await this.#options.listen(JOBS_CHANNEL, () => this.#poke());
     this.#loop = this.#run();
@@ -160,6 +166,7 @@ export class JobRunner {
   async stop(): Promise<void> {
     if (this.#stopping) return;
     this.#stopping = true;
+    await this.#starting?.catch(() => {});
     this.#poke();
     await this.#loop;
     await this.#unlisten?.().catch(() => {});
@@ -197,8 +204,8 @@ export class JobRunner {
   }
 
   async #prepare(): Promise<void> {
-    if (this.#started) return;
-    this.#started = true;
+    if (this.#prepared) return;
+    this.#prepared = true;
     const prune = this.#options.prune;
     if (prune && !this.#kinds.has(PRUNE_KIND)) {
       this.register(PRUNE_KIND, async (job) => {
@@ -310,7 +317,8 @@ export class JobRunner {
       });
       if (!held && !lost) {
         lost = true;
-        log.warn('lost the lease of a running job (another runner took it over)');
+        // After stop() handed the job back this is expected; otherwise another runner took it over.
+        if (!this.#stopping) log.warn('lost the lease of a running job (another runner took it over)');
         controller.abort(new Error('the job lease was lost'));
       }
     };
