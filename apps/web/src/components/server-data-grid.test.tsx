@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { GridColDef } from '@mui/x-data-grid';
 import { orgUnitPageSchema, type OrgUnit } from '@lbs/contracts';
 import { i18n, initI18n } from '../i18n/index.ts';
-import { listSearch } from '../lib/api/list-query.ts';
+import { fetchList, listQueryOptions, listSearch } from '../lib/api/list-query.ts';
 import { jsonResponse, stubFetch } from '../lib/auth/test-helpers.ts';
 import {
   gridLocaleText,
@@ -106,8 +106,11 @@ describe('ServerDataGrid', () => {
           element: (
             <ServerDataGrid<OrgUnit>
               label="Departments"
-              path="/departments"
-              schema={orgUnitPageSchema}
+              query={(params) =>
+                listQueryOptions(['/departments', 'list', listSearch(params)], (signal) =>
+                  fetchList('/departments', orgUnitPageSchema, params, signal),
+                )
+              }
               columns={columns}
               defaultSort="name"
               filters={{ companyId: 7 }}

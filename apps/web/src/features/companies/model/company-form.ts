@@ -8,9 +8,6 @@ import {
   type Company,
 } from '@lbs/contracts';
 
-/** /companies (GET list and detail: SuperAdmin all, CompanyAdmin its own; POST/PATCH/DELETE: SuperAdmin). */
-export const COMPANIES_PATH = '/companies';
-
 /**
  * The company form: the create body with every part present (no defaults), so add and edit share it; edit sends
  * the whole form as the PATCH body.

@@ -1,11 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { invitationSentSchema, userCreateSchema, type User } from '@lbs/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
-import { detailQueryKey } from '../../../lib/api/resource.ts';
-
-/** /users (GET: SuperAdmin all, CompanyAdmin its company; writes: SuperAdmin). */
-export const USERS_PATH = '/users';
+import { userCreateSchema, type User } from '@lbs/contracts';
 
 /** The user form: the create body with `active` present, so add and edit share it (edit sends it as the PATCH body). */
 export const userFormSchema = userCreateSchema.extend({ active: z.boolean({ error: 'validation.invalid' }) });
@@ -63,14 +57,4 @@ export function userToForm(user: User): UserFormInput {
     roles: [...user.roles],
     active: user.active,
   };
-}
-
-/** POST /users/{id}/invitation (SuperAdmin): a new security code goes to the user's e-mail. */
-export function useResendInvitation() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) =>
-      apiRequest(`${USERS_PATH}/${id}/invitation`, { method: 'POST', schema: invitationSentSchema }),
-    onSuccess: (_sent, id) => client.invalidateQueries({ queryKey: detailQueryKey(USERS_PATH, id) }),
-  });
 }

@@ -6,7 +6,6 @@ export type OrgUnitKind = 'department' | 'zone' | 'designation';
 
 export interface OrgUnitConfig {
   kind: OrgUnitKind;
-  path: string;
   routes: { list: string; details: string; add: string; edit: string };
   /** Sidebar label key (breadcrumb). */
   area: string;
@@ -15,7 +14,6 @@ export interface OrgUnitConfig {
 export const ORG_UNITS: Record<OrgUnitKind, OrgUnitConfig> = {
   department: {
     kind: 'department',
-    path: '/departments',
     routes: {
       list: 'departmentList',
       details: 'departmentDetails',
@@ -26,13 +24,11 @@ export const ORG_UNITS: Record<OrgUnitKind, OrgUnitConfig> = {
   },
   zone: {
     kind: 'zone',
-    path: '/zones',
     routes: { list: 'zoneList', details: 'zoneDetails', add: 'zoneAdd', edit: 'zoneEdit' },
     area: 'sidebar.zone',
   },
   designation: {
     kind: 'designation',
-    path: '/designations',
     routes: {
       list: 'designationList',
       details: 'designationDetails',

@@ -2,21 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import {
   invitationAcceptedSchema,
   invitationAcceptSchema,
-  invitationVerifiedSchema,
-  invitationVerifySchema,
   type InvitationAcceptBody,
   type InvitationAccepted,
 } from '@lbs/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
-
-/** POST /invitations/verify (public): the code is right for this e-mail. */
-export function verifyInvitation(body: { email: string; code: string }) {
-  return apiRequest('/invitations/verify', {
-    method: 'POST',
-    body: invitationVerifySchema.parse(body),
-    schema: invitationVerifiedSchema,
-  });
-}
+import { verifyInvitation } from './verify-invitation.ts';
 
 /** POST /invitations/accept (public): sets the password and uses the code up. */
 export function acceptInvitation(body: InvitationAcceptBody) {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { positionHistorySchema, type PositionHistory } from '@lbs/contracts';
-import { apiRequest } from './client.ts';
+import { apiRequest } from '../../lib/api/client.ts';
+import { msisdnResourceKeys } from './keys.ts';
 
 /** A period of history: from (inclusive) to (exclusive), absolute instants. */
 export interface TimeRange {
@@ -11,7 +12,7 @@ export interface TimeRange {
 /** Which end of a period too dense for one answer the server keeps: the oldest positions, or the most recent. */
 export type HistoryKeep = 'first' | 'last';
 
-/** GET /msisdns/{id}/positions?from=&to=&keep=: one MSISDN's fixes in the period, oldest first. */
+/** GET /msisdns/{id}/positions?from=&to=&keep=: one MSISDN's fixes in the period, oldest first (Monitor, MSISDN details). */
 export function fetchPositionHistory(
   msisdnId: number,
   range: TimeRange,
@@ -25,12 +26,9 @@ export function fetchPositionHistory(
   });
 }
 
-const positionHistoryQueryKey = (msisdnId: number, range: TimeRange, keep: HistoryKeep) =>
-  ['msisdns', msisdnId, 'positions', range.from.toISOString(), range.to.toISOString(), keep] as const;
-
 export function positionHistoryQueryOptions(msisdnId: number, range: TimeRange, keep: HistoryKeep = 'first') {
   return queryOptions({
-    queryKey: positionHistoryQueryKey(msisdnId, range, keep),
+    queryKey: msisdnResourceKeys.positions(msisdnId, range, keep),
     queryFn: ({ signal }) => fetchPositionHistory(msisdnId, range, signal, keep),
     staleTime: 30_000,
   });
