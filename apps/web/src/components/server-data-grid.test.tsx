@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import type { GridColDef } from '@mui/x-data-grid';
 import { orgUnitPageSchema, type OrgUnit } from '@lbs/contracts';
-import { i18n, initI18n } from '../i18n/index.ts';
+import { i18n, initI18n, loadAreas } from '../i18n/index.ts';
 import { fetchList, listQueryOptions, listSearch } from '../lib/api/list-query.ts';
 import { jsonResponse, stubFetch } from '../lib/auth/test-helpers.ts';
 import {
@@ -73,6 +73,7 @@ describe('list query parameters', () => {
 describe('ServerDataGrid', () => {
   beforeAll(async () => {
     await initI18n('en-US');
+    await loadAreas(['org']); // the route would load them with the page
   });
   afterEach(() => {
     cleanup();

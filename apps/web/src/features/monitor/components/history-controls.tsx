@@ -174,7 +174,7 @@ export function HistoryControls({
           </Typography>
           {history.data.truncated && (
             <Alert severity="warning" sx={{ py: 0 }}>
-              {t('monitor.history.truncated', { count: points.length.toLocaleString(i18n.language) })}
+              {t('monitor.history.truncated', { count: points.length })}
             </Alert>
           )}
           {points.length > 1 && current && (

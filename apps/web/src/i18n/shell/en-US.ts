@@ -1,14 +1,6 @@
-import { MESSAGES } from '@lbs/contracts';
-import { orgTranslations } from '../areas/org.ts';
-import { msisdnTranslations } from '../areas/msisdn.ts';
-import { monitorTranslations } from '../areas/monitor.ts';
-
-/** English (en-US): the source of every key. The SPEC §5/§8 texts come from contracts' MESSAGES. */
-export const enUS = {
-  ...MESSAGES,
-
+/** The shell: app name, common words, sign-in callback, top bar, sidebar, route titles, footer, error pages, privacy notice. English (en-US): the source of the area's keys. */
+const strings = {
   'app.name': 'LBS Portal',
-
   'common.loading': 'Loading…',
   'common.home': 'Home',
   'common.goHome': 'Go Home',
@@ -16,7 +8,6 @@ export const enUS = {
   'common.close': 'Close',
   'common.retry': 'Retry',
   'common.email': 'Email',
-
   'auth.signingIn': 'Signing you in…',
   'auth.signInFailed': 'Sign-in failed',
   'auth.signInAgain': 'Sign in again',
@@ -29,7 +20,6 @@ export const enUS = {
   'auth.error.config': 'The sign-in settings could not be loaded from the server.',
   'auth.error.profile':
     'Your portal profile could not be loaded. Your account may be inactive or not set up for this portal.',
-
   'topbar.language': 'Language',
   'topbar.settings': 'Settings',
   'topbar.openMenu': 'Open menu',
@@ -37,16 +27,13 @@ export const enUS = {
   'topbar.account': 'My account',
   'topbar.changePassword': 'Change Password',
   'topbar.logout': 'Logout',
-
   'role.SuperAdmin': 'Super Admin',
   'role.CompanyAdmin': 'Company Admin',
   'role.DepartmentAdmin': 'Department Admin',
   'role.ZoneAdmin': 'Zone Admin',
-
   'hierarchy.label': 'Hierarchy mode',
   'hierarchy.DEPARTMENT': 'By department',
   'hierarchy.ZONE': 'By zone',
-
   'sidebar.label': 'Main navigation',
   'sidebar.monitor': 'Monitor',
   'sidebar.company': 'Company',
@@ -67,7 +54,6 @@ export const enUS = {
   'sidebar.poiCreate': 'Create POI',
   'sidebar.poiAssignList': 'List POI Assignment',
   'sidebar.report': 'Report',
-
   'route.monitor': 'Monitor',
   'route.companyList': 'Companies',
   'route.companyDetails': 'Company Details',
@@ -110,31 +96,6 @@ export const enUS = {
   'route.reports': 'Reports',
   'route.dueInvoice': 'Due Invoice',
   'route.changePassword': 'Change Password',
-
-  'monitor.heading': 'Live positions',
-  'monitor.description':
-    'This page shows where your employees’ work phones are, as located by the mobile network, for the numbers you are allowed to monitor.',
-
-  'dueInvoice.locked':
-    'Your organisation has an unpaid invoice. The portal is locked until it is settled; please contact your account manager.',
-  'invoice.number': 'Invoice',
-  'invoice.client': 'Client',
-  'invoice.issued': 'Issued',
-  'invoice.dueOn': 'Due on',
-  'invoice.grandTotal': 'Grand total',
-  'invoice.status': 'Status',
-  'invoice.status.DUE': 'Due',
-  'invoice.status.OVERDUE': 'Overdue',
-  'invoice.status.PAID': 'Paid',
-
-  'account.oldPassword': 'Old password',
-  'account.newPassword': 'New password',
-  'account.confirmPassword': 'Re-enter new password',
-  'account.changePassword': 'Change password',
-  'account.passwordChanged': 'Your password has been changed.',
-  'account.showPassword': 'Show password',
-  'account.hidePassword': 'Hide password',
-
   'pia.title': 'Privacy notice',
   'pia.intro':
     'Please read this notice before you use the portal. It explains what the portal monitors, why, and how your rights are protected.',
@@ -155,7 +116,6 @@ export const enUS = {
     'Locating happens only within the working hours set for the company. Outside those hours employees are not located.',
   'pia.accept': 'I have read and accept this notice',
   'pia.agreeAndContinue': 'Agree and Continue',
-
   'errorPage.goBackHome': 'Go Back To Home',
   'errorPage.takeMeHome': 'Take Me To Home',
   'errorPage.notifyMe': 'Notify Me',
@@ -172,50 +132,8 @@ export const enUS = {
   'errorPage.comingSoon.text':
     'This part of the portal is being prepared. Leave your email address if you would like to be told when it is ready.',
   'errorPage.comingSoon.thanks': 'Thank you for your interest. Please check back here soon.',
-
-  'settings.title': 'Settings',
-  'settings.themeStyle': 'Theme style',
-  'settings.themeStyle.standard': 'Standard',
-  'settings.themeStyle.modern': 'Modern',
-  'settings.mode': 'Mode',
-  'settings.mode.light': 'Light',
-  'settings.mode.dark': 'Dark',
-  'settings.language': 'Language',
-  'settings.layout': 'Layout',
-  'settings.layout.full-width': 'Full width',
-  'settings.layout.boxed': 'Boxed',
-  'settings.layout.framed': 'Framed',
-  'settings.header': 'Header',
-  'settings.footer': 'Footer',
-  'settings.footer.show': 'Show footer',
-  'settings.position.fixed': 'Fixed',
-  'settings.position.fluid': 'Fluid',
-  'settings.menuStyle': 'Sidebar menu style',
-  'settings.menuStyle.default': 'Default',
-  'settings.menuStyle.standard': 'Standard',
-  'settings.menuStyle.rounded': 'Rounded',
-  'settings.menuStyle.rounded-reverse': 'Rounded reverse',
-  'settings.menuStyle.curved': 'Curved',
-  'settings.sidebarColors': 'Sidebar colours',
-  'settings.sidebarColors.dark': 'Dark',
-  'settings.sidebarColors.light': 'Light',
-  'settings.sidebarColors.ocean': 'Ocean',
-  'settings.sidebarColors.midnight': 'Midnight',
-  'settings.sidebarColors.forest': 'Forest',
-  'settings.sidebarImage': 'Sidebar background image',
-  'settings.sidebarImage.show': 'Show background image',
-  'settings.sidebarImage.waves': 'Waves',
-  'settings.sidebarImage.aurora': 'Aurora',
-  'settings.sidebarImage.grid': 'Map grid',
-  'settings.sidebarImage.dunes': 'Dunes',
-  'settings.reset': 'Reset to defaults',
-
   'footer.copyright': '© {{year}} LBS Portal',
   'footer.tagline': 'Location-based services for your workforce',
-  ...orgTranslations['en-US'],
-  ...msisdnTranslations['en-US'],
-  ...monitorTranslations['en-US'],
-} as const;
+};
 
-export type TranslationKey = keyof typeof enUS;
-export type Translations = Record<TranslationKey, string>;
+export default strings;
