@@ -110,6 +110,10 @@ export async function initI18n(locale: LocaleCode = DEFAULT_LOCALE): Promise<voi
       interpolation: { escapeValue: false },
       returnNull: false,
       initAsync: false,
+      // In development a key shown before its area loaded (a page that does not declare the area) is reported.
+      saveMissing: import.meta.env.DEV,
+      missingKeyHandler: (languages, _namespace, key) =>
+        console.warn(`Missing translation "${key}" (${languages.join(', ')}): is its area declared?`),
     });
     for (const area of STARTUP_AREAS) loads.set(`${DEFAULT_LOCALE}/${area}`, Promise.resolve());
   }
