@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROUTES, routeById, type Role } from '@lbs/contracts';
-import { launchBrowser, signIn } from '../src/browser.ts';
+import { DEMO_PASSWORD, launchBrowser, signIn } from '../src/browser.ts';
 import { acceptNotice, expectedSidebarHrefs, sidebarHrefs } from '../src/portal.ts';
 
 const baseUrl = inject('baseUrl');
@@ -116,6 +116,35 @@ describe('language, logout and token refresh', () => {
     await page.getByRole('button', { name: 'اللغة' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    await context.close();
+  });
+
+  it('starts in the browser’s language; the language picked on the sign-in page comes back to the portal', async () => {
+    const context = await browser.newContext({ locale: 'ar-SA' });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/monitor`);
+    await page.waitForURL((url) => url.pathname.includes('/realms/lbs/'), { timeout: 30_000 });
+    // The portal asked for its language (ui_locales), the browser's: the sign-in page is Arabic.
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ar-SA',
+      'rtl',
+    ]);
+    await page.getByRole('navigation', { name: 'اللغة' }).getByRole('link', { name: 'Français' }).click();
+    await page.waitForFunction(() => document.documentElement.lang === 'fr-FR');
+    await page.fill('input[name="username"]', 'companyadmin');
+    await page.fill('input[name="password"]', DEMO_PASSWORD);
+    await Promise.all([
+      page.waitForURL((url) => url.origin === baseUrl && url.pathname === '/monitor', { timeout: 30_000 }),
+      page.click('button[type="submit"]'),
+    ]);
+    await page.getByRole('navigation', { name: 'Navigation principale' }).waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'fr-FR',
+      'ltr',
+    ]);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('settings') ?? '{}').locale)).toBe(
+      'fr-FR',
+    );
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import { REALM_ROLE_NAMES, ROLES, parseRole } from '@lbs/contracts';
 import type { Account, FindAccount, KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../db/database.ts';
+import { loginLocaleClaim } from './login-locale.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -102,7 +103,7 @@ export function accountFinder(db: Db): FindAccount {
     if (loginRevoked(account, loginTimeOf(ctx, token))) return undefined;
     return {
       accountId: account.subject,
-      claims: () => standardClaims(account),
+      claims: async () => ({ ...standardClaims(account), ...(await loginLocaleClaim(ctx, token)) }),
     };
   };
 }

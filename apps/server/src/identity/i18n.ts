@@ -3,6 +3,8 @@ import { isRtl, matchLocale, parseAcceptLanguage, type LocaleCode } from '@lbs/c
 /** Every string the identity provider's own pages show, in the six interface languages (SPEC §1). */
 export interface PageTexts {
   product: string;
+  /** Name of the login page's language switcher. */
+  language: string;
   signInTitle: string;
   signInSubtitle: string;
   username: string;
@@ -26,6 +28,7 @@ export interface PageTexts {
 const TEXTS: Record<LocaleCode, PageTexts> = {
   'en-US': {
     product: 'LBS Portal',
+    language: 'Language',
     signInTitle: 'Sign in',
     signInSubtitle: 'Sign in to your account to continue',
     username: 'Username or email',
@@ -47,6 +50,7 @@ const TEXTS: Record<LocaleCode, PageTexts> = {
   },
   'zh-Hans-CN': {
     product: 'LBS 门户',
+    language: '语言',
     signInTitle: '登录',
     signInSubtitle: '登录您的账户以继续',
     username: '用户名或电子邮件',
@@ -68,6 +72,7 @@ const TEXTS: Record<LocaleCode, PageTexts> = {
   },
   'ar-SA': {
     product: 'بوابة LBS',
+    language: 'اللغة',
     signInTitle: 'تسجيل الدخول',
     signInSubtitle: 'سجّل الدخول إلى حسابك للمتابعة',
     username: 'اسم المستخدم أو البريد الإلكتروني',
@@ -89,6 +94,7 @@ const TEXTS: Record<LocaleCode, PageTexts> = {
   },
   'it-IT': {
     product: 'Portale LBS',
+    language: 'Lingua',
     signInTitle: 'Accedi',
     signInSubtitle: 'Accedi al tuo account per continuare',
     username: 'Nome utente o e-mail',
@@ -110,6 +116,7 @@ const TEXTS: Record<LocaleCode, PageTexts> = {
   },
   es: {
     product: 'Portal LBS',
+    language: 'Idioma',
     signInTitle: 'Iniciar sesión',
     signInSubtitle: 'Inicia sesión en tu cuenta para continuar',
     username: 'Nombre de usuario o correo electrónico',
@@ -132,6 +139,7 @@ const TEXTS: Record<LocaleCode, PageTexts> = {
   },
   'fr-FR': {
     product: 'Portail LBS',
+    language: 'Langue',
     signInTitle: 'Se connecter',
     signInSubtitle: 'Connectez-vous à votre compte pour continuer',
     username: "Nom d'utilisateur ou e-mail",
@@ -159,7 +167,10 @@ export interface PageLocale {
   t: PageTexts;
 }
 
-/** The page language: the client's `ui_locales` first (space-separated, in order), then the browser's Accept-Language. */
+/**
+ * The page language: the client's `ui_locales` first (space-separated, in order), then the browser's Accept-Language.
+ * The login page's own switcher sends its choice as `ui_locales` too.
+ */
 export function pageLocale(uiLocales: unknown, acceptLanguage: string | undefined): PageLocale {
   const requested = typeof uiLocales === 'string' ? uiLocales.split(' ').filter(Boolean) : [];
   const locale = matchLocale([...requested, ...parseAcceptLanguage(acceptLanguage)]);

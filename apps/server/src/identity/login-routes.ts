@@ -4,6 +4,7 @@ import { errors, type Provider } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { pageLocale } from './i18n.ts';
+import { LOGIN_LOCALE } from './login-locale.ts';
 import { checkLogin } from './login.ts';
 import { errorPage, loginPage, type ErrorKind } from './pages.ts';
 
@@ -24,6 +25,13 @@ interface LoginParams {
 interface LoginBody {
   username?: unknown;
   password?: unknown;
+  /** The page's language (the switcher's choice), sent back with the form. */
+  ui_locales?: unknown;
+}
+
+interface LoginQuery {
+  /** A language picked on the page's switcher. */
+  ui_locales?: unknown;
 }
 
 const html = (reply: FastifyReply, status: number, body: string) =>
@@ -70,25 +78,30 @@ export async function loginRoutes(
 
   const action = (uid: string) => `${publicPath}/${encodeURIComponent(uid)}`;
 
-  app.get<{ Params: LoginParams }>('/:uid', { schema: { hide: true } }, async (request, reply) => {
-    const details = await pendingLogin(request, reply);
-    const page = locale(request, details.params['ui_locales']);
-    const hint = details.params['login_hint'];
-    return html(
-      reply,
-      200,
-      loginPage(page, {
-        action: action(details.uid),
-        ...(typeof hint === 'string' ? { username: hint } : {}),
-      }),
-    );
-  });
+  app.get<{ Params: LoginParams; Querystring: LoginQuery }>(
+    '/:uid',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const details = await pendingLogin(request, reply);
+      const page = locale(request, request.query.ui_locales ?? details.params['ui_locales']);
+      const hint = details.params['login_hint'];
+      return html(
+        reply,
+        200,
+        loginPage(page, {
+          action: action(details.uid),
+          ...(typeof hint === 'string' ? { username: hint } : {}),
+        }),
+      );
+    },
+  );
 
   app.post<{ Params: LoginParams; Body: LoginBody }>(
     '/:uid',
     { schema: { hide: true }, config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const details = await pendingLogin(request, reply);
+      const page = locale(request, request.body?.ui_locales ?? details.params['ui_locales']);
       const username = typeof request.body?.username === 'string' ? request.body.username : '';
       const password = typeof request.body?.password === 'string' ? request.body.password : '';
       const outcome = await checkLogin(db, config, {
@@ -98,7 +111,6 @@ export async function loginRoutes(
         ip: request.ip,
       });
       if (!outcome.ok) {
-        const page = locale(request, details.params['ui_locales']);
         return html(
           reply,
           200,
@@ -109,7 +121,7 @@ export async function loginRoutes(
       const returnTo = await provider.interactionResult(
         request.raw,
         reply.raw,
-        { login: { accountId: outcome.subject, amr: ['pwd'], remember: false } },
+        { login: { accountId: outcome.subject, amr: ['pwd'], remember: false }, [LOGIN_LOCALE]: page.locale },
         { mergeWithLastSubmission: false },
       );
       return reply.header('cache-control', 'no-store').redirect(returnTo, 303);

@@ -1,4 +1,4 @@
-import { BASE_FONT_SIZE, CARD_RADIUS, PRIMARY_COLOR, SECONDARY_COLOR } from '@lbs/contracts';
+import { BASE_FONT_SIZE, CARD_RADIUS, LOCALES, PRIMARY_COLOR, SECONDARY_COLOR } from '@lbs/contracts';
 import type { PageLocale } from './i18n.ts';
 
 /**
@@ -32,8 +32,16 @@ font-size:1.07rem;font-weight:600;line-height:44px;text-align:center;text-decora
 .btn.secondary{margin-top:10px;background:transparent;color:${PRIMARY_COLOR};border:1px solid #D0D5DD}
 .alert{margin:0 0 18px;padding:10px 12px;border-radius:8px;background:#FEF3F2;border:1px solid #FECDCA;color:#B42318}
 .muted{margin:16px 0 0;color:#6B7280;font-size:.93rem}
+.langs{display:flex;flex-wrap:wrap;justify-content:center;gap:6px 16px;margin:22px 0 0;padding:0;list-style:none;font-size:.93rem}
+.langs a{color:#6B7280;text-decoration:none}
+.langs a:hover,.langs a:focus-visible{color:${PRIMARY_COLOR};text-decoration:underline}
+.langs a[aria-current]{color:${PRIMARY_COLOR};font-weight:600}
 .accent{height:4px;margin:-32px -28px 28px;border-radius:${CARD_RADIUS}px ${CARD_RADIUS}px 0 0;background:linear-gradient(90deg,${PRIMARY_COLOR},${SECONDARY_COLOR})}
-@media (max-width:480px){body{align-items:flex-start;padding-top:40px}.card{padding:24px 18px}.accent{margin:-24px -18px 22px}}
+@media (max-width:480px){body{align-items:flex-start;padding-top:40px}.card{padding:24px 18px}.langs{display:flex;flex-wrap:wrap;justify-content:center;gap:6px 16px;margin:22px 0 0;padding:0;list-style:none;font-size:.93rem}
+.langs a{color:#6B7280;text-decoration:none}
+.langs a:hover,.langs a:focus-visible{color:${PRIMARY_COLOR};text-decoration:underline}
+.langs a[aria-current]{color:${PRIMARY_COLOR};font-weight:600}
+.accent{margin:-24px -18px 22px}}
 `;
 
 const PIN = `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7Zm0 9.6A2.6 2.6 0 1 1 12 6.4a2.6 2.6 0 0 1 0 5.2Z"/></svg>`;
@@ -59,6 +67,18 @@ ${card}
 </html>`;
 }
 
+/**
+ * The six languages, each a link to this page in it (`?ui_locales=`, as the client would ask); the form then sends
+ * the choice along, and a successful sign-in hands it back to the portal in the ID token (`locale`).
+ */
+function languageSwitcher({ locale, t }: PageLocale, action: string): string {
+  const links = LOCALES.map(
+    (l) =>
+      `<li><a href="${escapeHtml(`${action}?ui_locales=${encodeURIComponent(l.locale)}`)}" lang="${l.locale}" hreflang="${l.locale}"${l.locale === locale ? ' aria-current="true"' : ''}>${escapeHtml(l.name)}</a></li>`,
+  ).join('');
+  return `<nav aria-label="${escapeHtml(t.language)}"><ul class="langs">${links}</ul></nav>`;
+}
+
 export interface LoginPageInput {
   action: string;
   username?: string;
@@ -81,8 +101,10 @@ ${error ? `<p class="alert" role="alert">${escapeHtml(t.invalidCredentials)}</p>
 <input id="username" name="username" type="text" dir="auto" autocomplete="username" autocapitalize="none" spellcheck="false" maxlength="254" required${username ? ` value="${escapeHtml(username)}"` : ' autofocus'}></div>
 <div class="field"><label for="password">${escapeHtml(t.password)}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" maxlength="128" required${username ? ' autofocus' : ''}></div>
+<input type="hidden" name="ui_locales" value="${page.locale}">
 <button class="btn" type="submit">${escapeHtml(t.submit)}</button>
-</form>`,
+</form>
+${languageSwitcher(page, action)}`,
   );
 }
 

@@ -6,6 +6,7 @@ import { accessTokenClaims, accountFinder, loadAccount } from './accounts.ts';
 import { firstPartyGrant } from './first-party-grant.ts';
 import { pageLocale } from './i18n.ts';
 import { loginPolicy } from './interaction-policy.ts';
+import { rememberLoginLocale } from './login-locale.ts';
 import {
   ACCESS_TOKEN_TTL,
   AUTHORIZATION_CODE_TTL,
@@ -83,13 +84,17 @@ export function providerConfiguration({ config, db, keys, cookieKeys }: Provider
       auth_time: null,
       iss: null,
       // The portal asks for `openid` only (SPEC §7) and still expects names in the ID token, as Keycloak gives.
-      openid: ['sub', 'name', 'preferred_username', 'email'],
-      profile: ['name', 'preferred_username'],
+      // `locale`: the sign-in's language, back to the portal (login-locale.ts).
+      openid: ['sub', 'name', 'preferred_username', 'email', 'locale'],
+      profile: ['name', 'preferred_username', 'locale'],
       email: ['email'],
     },
     conformIdTokenClaims: false,
     findAccount: accountFinder(db),
-    loadExistingGrant: firstPartyGrant,
+    loadExistingGrant: (ctx) => {
+      rememberLoginLocale(ctx);
+      return firstPartyGrant(ctx);
+    },
     // scope=openid gets a refresh token, as from Keycloak (oidc-provider would otherwise want offline_access).
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,

@@ -1,48 +1,58 @@
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { lazyWithAreas } from '../i18n/lazy-with-areas.ts';
 
-// Organisation screens (companies, departments, zones, designations, users, roles), loaded on demand.
-const CompanyListPage = lazy(() =>
-  import('../features/companies/pages/company-list-page.tsx').then((m) => ({ default: m.CompanyListPage })),
+// Organisation screens (companies, departments, zones, designations, users, roles), loaded on demand with their texts.
+const CompanyListPage = lazyWithAreas(
+  () => import('../features/companies/pages/company-list-page.tsx').then((m) => m.CompanyListPage),
+  ['org'],
 );
-const CompanyDetailsPage = lazy(() =>
-  import('../features/companies/pages/company-details-page.tsx').then((m) => ({
-    default: m.CompanyDetailsPage,
-  })),
+const CompanyDetailsPage = lazyWithAreas(
+  () => import('../features/companies/pages/company-details-page.tsx').then((m) => m.CompanyDetailsPage),
+  ['org'],
 );
-const CompanyAddPage = lazy(() =>
-  import('../features/companies/pages/company-form-page.tsx').then((m) => ({ default: m.CompanyAddPage })),
+const CompanyAddPage = lazyWithAreas(
+  () => import('../features/companies/pages/company-form-page.tsx').then((m) => m.CompanyAddPage),
+  ['org'],
 );
-const CompanyEditPage = lazy(() =>
-  import('../features/companies/pages/company-form-page.tsx').then((m) => ({ default: m.CompanyEditPage })),
+const CompanyEditPage = lazyWithAreas(
+  () => import('../features/companies/pages/company-form-page.tsx').then((m) => m.CompanyEditPage),
+  ['org'],
 );
-const OrgUnitListPage = lazy(() =>
-  import('../features/org-units/pages/org-unit-list-page.tsx').then((m) => ({ default: m.OrgUnitListPage })),
+const OrgUnitListPage = lazyWithAreas(
+  () => import('../features/org-units/pages/org-unit-list-page.tsx').then((m) => m.OrgUnitListPage),
+  ['org'],
 );
-const OrgUnitDetailsPage = lazy(() =>
-  import('../features/org-units/pages/org-unit-details-page.tsx').then((m) => ({
-    default: m.OrgUnitDetailsPage,
-  })),
+const OrgUnitDetailsPage = lazyWithAreas(
+  () => import('../features/org-units/pages/org-unit-details-page.tsx').then((m) => m.OrgUnitDetailsPage),
+  ['org'],
 );
-const OrgUnitAddPage = lazy(() =>
-  import('../features/org-units/pages/org-unit-form-page.tsx').then((m) => ({ default: m.OrgUnitAddPage })),
+const OrgUnitAddPage = lazyWithAreas(
+  () => import('../features/org-units/pages/org-unit-form-page.tsx').then((m) => m.OrgUnitAddPage),
+  ['org'],
 );
-const OrgUnitEditPage = lazy(() =>
-  import('../features/org-units/pages/org-unit-form-page.tsx').then((m) => ({ default: m.OrgUnitEditPage })),
+const OrgUnitEditPage = lazyWithAreas(
+  () => import('../features/org-units/pages/org-unit-form-page.tsx').then((m) => m.OrgUnitEditPage),
+  ['org'],
 );
-const UserListPage = lazy(() =>
-  import('../features/users/pages/user-list-page.tsx').then((m) => ({ default: m.UserListPage })),
+const UserListPage = lazyWithAreas(
+  () => import('../features/users/pages/user-list-page.tsx').then((m) => m.UserListPage),
+  ['org'],
 );
-const UserDetailsPage = lazy(() =>
-  import('../features/users/pages/user-details-page.tsx').then((m) => ({ default: m.UserDetailsPage })),
+const UserDetailsPage = lazyWithAreas(
+  () => import('../features/users/pages/user-details-page.tsx').then((m) => m.UserDetailsPage),
+  ['org'],
 );
-const UserAddPage = lazy(() =>
-  import('../features/users/pages/user-form-page.tsx').then((m) => ({ default: m.UserAddPage })),
+const UserAddPage = lazyWithAreas(
+  () => import('../features/users/pages/user-form-page.tsx').then((m) => m.UserAddPage),
+  ['org'],
 );
-const UserEditPage = lazy(() =>
-  import('../features/users/pages/user-form-page.tsx').then((m) => ({ default: m.UserEditPage })),
+const UserEditPage = lazyWithAreas(
+  () => import('../features/users/pages/user-form-page.tsx').then((m) => m.UserEditPage),
+  ['org'],
 );
-const RoleListPage = lazy(() =>
-  import('../features/roles/pages/role-list-page.tsx').then((m) => ({ default: m.RoleListPage })),
+const RoleListPage = lazyWithAreas(
+  () => import('../features/roles/pages/role-list-page.tsx').then((m) => m.RoleListPage),
+  ['org'],
 );
 
 /** Route id → page of the organisation screens (spread into PAGES in route-pages.tsx). */

@@ -10,6 +10,7 @@ import { SettingsProvider, useSettings } from '../features/settings/settings-con
 import { i18n, switchLanguage } from '../i18n/index.ts';
 import { ApiError } from '../lib/api/api-error.ts';
 import { startAuthStorageSync } from '../lib/auth/auth-store.ts';
+import { onLoginLocale } from '../lib/auth/login-locale.ts';
 import { startRefreshScheduler } from '../lib/auth/refresh-scheduler.ts';
 import { onSessionEnded } from '../lib/auth/session-events.ts';
 import { logout } from '../lib/auth/session.ts';
@@ -34,7 +35,9 @@ function createQueryClient(): QueryClient {
  * The layout switches once the language's texts are loaded, so direction and words change together.
  */
 function ThemeAndLanguage({ children }: { children: ReactNode }) {
-  const { settings } = useSettings();
+  const { settings, update } = useSettings();
+  // The language chosen on the login page becomes the user's choice (lib/auth/login-locale.ts).
+  useEffect(() => onLoginLocale((chosen) => update({ locale: chosen })), [update]);
   const [locale, setLocale] = useState<LocaleCode>(
     () => (i18n.language as LocaleCode | undefined) ?? settings.locale,
   );

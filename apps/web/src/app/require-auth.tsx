@@ -11,9 +11,10 @@ import { GenericErrorScreen } from '../components/generic-error-screen.tsx';
 import { ApiError, messageKeyFor } from '../lib/api/api-error.ts';
 import { getAuthSnapshot, subscribeAuth } from '../lib/auth/auth-store.ts';
 import { beginLogin, logout } from '../lib/auth/session.ts';
-import { CurrentUserContext, meQueryOptions, toCurrentUser } from '../lib/current-user.ts';
+import { CurrentUserContext, toCurrentUser } from '../lib/current-user.ts';
 import { HierarchyContext, resolveAndStoreHierarchy } from '../lib/hierarchy.ts';
 import { writeItem } from '../lib/storage.ts';
+import { meQueryOptions } from '../shared-api/current-user/get-me.ts';
 
 function CurrentUserProviders({ me, children }: { me: Me; children: ReactNode }) {
   const currentUser = useMemo(() => toCurrentUser(me), [me]);

@@ -1,18 +1,19 @@
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { RouteDef } from '@lbs/contracts';
 import { MonitorPage } from '../features/monitor/pages/monitor-page.tsx';
+import { lazyWithAreas } from '../i18n/lazy-with-areas.ts';
 import { AreaFramePage } from './area-frame-page.tsx';
 import { MSISDN_PAGES } from './msisdn-route-pages.tsx';
 import { ORG_PAGES } from './org-route-pages.tsx';
 
 // Pages off the usual first path load on demand (the layout's Suspense shows the delayed loader).
-const ChangePasswordPage = lazy(() =>
-  import('../features/account/pages/change-password-page.tsx').then((m) => ({
-    default: m.ChangePasswordPage,
-  })),
+const ChangePasswordPage = lazyWithAreas(
+  () => import('../features/account/pages/change-password-page.tsx').then((m) => m.ChangePasswordPage),
+  ['account'],
 );
-const DueInvoicePage = lazy(() =>
-  import('../features/due-invoice/pages/due-invoice-page.tsx').then((m) => ({ default: m.DueInvoicePage })),
+const DueInvoicePage = lazyWithAreas(
+  () => import('../features/due-invoice/pages/due-invoice-page.tsx').then((m) => m.DueInvoicePage),
+  ['invoice'],
 );
 
 /** Route id → page. Routes without an entry show their area frame until their issue lands. */

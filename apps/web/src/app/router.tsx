@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { ERROR_ROUTES, PUBLIC_ROUTES, ROUTES } from '@lbs/contracts';
 import { DelayedLoader } from '../components/delayed-loader.tsx';
+import { lazyWithAreas } from '../i18n/lazy-with-areas.ts';
 import { StatusErrorPage } from '../features/errors/pages/status-error-page.tsx';
 import { LanguageMenu } from './layout/language-menu.tsx';
 import { RouteErrorScreen } from './route-error-screen.tsx';
@@ -14,8 +15,9 @@ import { pageFor } from './route-pages.tsx';
 const AuthenticatePage = lazy(() =>
   import('../features/auth/pages/authenticate-page.tsx').then((m) => ({ default: m.AuthenticatePage })),
 );
-const SetPasswordPage = lazy(() =>
-  import('../features/invitations/pages/set-password-page.tsx').then((m) => ({ default: m.SetPasswordPage })),
+const SetPasswordPage = lazyWithAreas(
+  () => import('../features/invitations/pages/set-password-page.tsx').then((m) => m.SetPasswordPage),
+  ['org', 'account'],
 );
 const ComingSoonPage = lazy(() =>
   import('../features/errors/pages/coming-soon-page.tsx').then((m) => ({ default: m.ComingSoonPage })),

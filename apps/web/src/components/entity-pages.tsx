@@ -2,14 +2,15 @@
  * The pieces the details and edit pages of the organisation's entities (companies, users, departments, zones,
  * designations) share: the list crumb, the Edit and Delete actions, the details page and the edit page around a form.
  *
- *   <EntityDetailsPage path={COMPANIES_PATH} schema={companySchema} routes={{ list: 'companyList', edit: 'companyEdit' }}
- *     title={t('route.companyDetails')} nameOf={(c) => c.name} crumbs={crumbs}
+ *   <EntityDetailsPage detail={companyQueryOptions} remove={useDeleteCompany()}
+ *     routes={{ list: 'companyList', edit: 'companyEdit' }} title={t('route.companyDetails')} nameOf={(c) => c.name} crumbs={crumbs}
  *     editable={allowed('company', 'update')} deletable={allowed('company', 'delete')}>
  *     {(company) => <CompanyDetails company={company} />}
  *   </EntityDetailsPage>
  *
- *   <EntityEditPage path={COMPANIES_PATH} schema={companySchema} routes={{ list: 'companyList', details: 'companyDetails' }}
- *     title={t('route.companyEdit')} nameOf={(c) => c.name} crumbs={crumbs} deletable={allowed('company', 'delete')}>
+ *   <EntityEditPage detail={companyQueryOptions} remove={useDeleteCompany()} update={useUpdateCompany()}
+ *     routes={{ list: 'companyList', details: 'companyDetails' }} title={t('route.companyEdit')} nameOf={(c) => c.name}
+ *     crumbs={crumbs} deletable={allowed('company', 'delete')}>
  *     {(company, save) => <CompanyForm key={company.updatedAt} … onSubmit={save} />}
  *   </EntityEditPage>
  */
@@ -18,10 +19,10 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import EditIcon from '@mui/icons-material/Edit';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { canOpenRouteId } from '@lbs/contracts';
-import { useDeleteMutation, useDetailQuery, useUpdateMutation } from '../lib/api/resource.ts';
+import type { DeleteMutation, DetailQueryOptions, UpdateMutation } from '../lib/api/resource.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
 import { firstOpenablePath, pathFor } from '../lib/route-links.ts';
 import { DeleteButton } from './confirm-dialog.tsx';
@@ -78,9 +79,10 @@ interface Entity {
 
 /** What the details and the edit page of an entity both take. */
 interface EntityPageProps<T extends Entity> {
-  /** The REST resource, e.g. '/companies'; the entity's id is the route's `:id`. */
-  path: string;
-  schema: z.ZodType<T>;
+  /** The entity's detail endpoint (`companyQueryOptions`, features/<area>/api/); the id is the route's `:id`. */
+  detail: (id: string) => DetailQueryOptions<T>;
+  /** Its delete endpoint's mutation (`useDeleteCompany()`). */
+  remove: DeleteMutation;
   /** The route's title. */
   title: string;
   nameOf: (item: T) => string;
@@ -88,14 +90,13 @@ interface EntityPageProps<T extends Entity> {
   deletable: boolean;
 }
 
-/** The detail query of the entity at `path`/{:id} and, where `deletable`, its Delete button. */
+/** The detail query of the entity at the route's `:id` and, where `deletable`, its Delete button. */
 function useEntity<T extends Entity>(
-  { path, schema, nameOf, deletable }: EntityPageProps<T>,
+  { detail, remove, nameOf, deletable }: EntityPageProps<T>,
   listRouteId: string,
 ) {
   const { id = '' } = useParams();
-  const query = useDetailQuery(path, id, schema);
-  const remove = useDeleteMutation(path);
+  const query = useQuery({ ...detail(id), enabled: id !== '' });
   const deleteButton = (item: T) =>
     deletable && (
       <EntityDeleteButton
@@ -150,18 +151,19 @@ export function EntityDetailsPage<T extends Entity>(
  * the form once the entity is loaded. `save(body)` PATCHes the entity, says 'Saved' and opens its details page
  * where the role may (else the page stays).
  */
-export function EntityEditPage<T extends Entity>(
+export function EntityEditPage<T extends Entity, B>(
   props: EntityPageProps<T> & {
+    /** Its update endpoint's mutation (`useUpdateCompany()`). */
+    update: UpdateMutation<T, B>;
     /** Route ids: the list (after deleting) and the details page (after saving). */
     routes: { list: string; details: string };
     /** The header's actions around the Delete button (false where not deletable); by default that button alone. */
     actions?: (item: T, deleteButton: ReactNode) => ReactNode;
-    children: (item: T, save: (body: unknown) => Promise<void>) => ReactNode;
+    children: (item: T, save: (body: B) => Promise<void>) => ReactNode;
   },
 ) {
   const {
-    path,
-    schema,
+    update,
     title,
     nameOf,
     crumbs,
@@ -174,7 +176,6 @@ export function EntityEditPage<T extends Entity>(
   const notify = useNotify();
   const { role } = useCurrentUser();
   const { query, deleteButton } = useEntity(props, routes.list);
-  const update = useUpdateMutation(path, schema);
   const item = query.data;
   return (
     <PageFrame

@@ -21,38 +21,17 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { optionQueryOptions } from '../shared-api/org-lookups/get-option.ts';
+import type { OrgLookupKind } from '../shared-api/org-lookups/keys.ts';
 import {
-  companyPageSchema,
-  companySchema,
-  orgUnitPageSchema,
-  orgUnitSchema,
-  PAGE_SIZE_MAX,
-} from '@lbs/contracts';
-import { apiRequest } from '../lib/api/client.ts';
-import { useListQuery } from '../lib/api/list-query.ts';
+  optionsQueryOptions,
+  toLookupItem,
+  type LookupItem,
+} from '../shared-api/org-lookups/list-options.ts';
 import { spanSx, useFieldErrorText } from './form-fields.tsx';
 
-export type EntityKind = 'company' | 'department' | 'zone' | 'designation';
-
-export const ENTITY_PATHS: Record<EntityKind, string> = {
-  company: '/companies',
-  department: '/departments',
-  zone: '/zones',
-  designation: '/designations',
-};
-
-export interface EntityOption {
-  id: number;
-  name: string;
-  /** The owning company (departments, zones, designations). */
-  companyName?: string;
-}
-
-const toOption = (item: { id: number; name: string; companyName?: string }): EntityOption => ({
-  id: item.id,
-  name: item.name,
-  ...(item.companyName !== undefined ? { companyName: item.companyName } : {}),
-});
+export type EntityKind = OrgLookupKind;
+export type EntityOption = LookupItem;
 
 function useEntityOptions(
   kind: EntityKind,
@@ -60,35 +39,15 @@ function useEntityOptions(
   companyId: number | null | undefined,
   enabled: boolean,
 ) {
-  const params = {
-    page: 1,
-    size: PAGE_SIZE_MAX,
-    sort: 'name',
-    q,
-    filters: kind === 'company' ? {} : { companyId },
-  };
-  // The full contracts schemas: a grid showing the same page shares the cache entry.
-  const schema = kind === 'company' ? companyPageSchema : orgUnitPageSchema;
-  const query = useListQuery(ENTITY_PATHS[kind], schema, params, { enabled });
-  const items = query.data?.items as { id: number; name: string; companyName?: string }[] | undefined;
-  const options = useMemo(() => (items ?? []).map(toOption), [items]);
+  const query = useQuery({ ...optionsQueryOptions(kind, q, companyId), enabled });
+  const items = query.data?.items;
+  const options = useMemo(() => (items ?? []).map(toLookupItem), [items]);
   return { options, loading: query.isFetching, error: query.error };
 }
 
 /** The chosen item's name when it is not among the loaded options (e.g. beyond the first page). */
 function useSelected(kind: EntityKind, id: number | null) {
-  return useQuery({
-    queryKey: ['entity', ENTITY_PATHS[kind], id],
-    queryFn: async ({ signal }) =>
-      toOption(
-        await apiRequest(`${ENTITY_PATHS[kind]}/${id}`, {
-          schema: kind === 'company' ? companySchema : orgUnitSchema,
-          signal,
-        }),
-      ),
-    enabled: id !== null,
-    staleTime: 60_000,
-  });
+  return useQuery(optionQueryOptions(kind, id));
 }
 
 export interface EntitySelectProps {

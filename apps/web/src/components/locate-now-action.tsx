@@ -8,7 +8,7 @@ import MyLocationIcon from '@mui/icons-material/MyLocation';
 import { useTranslation } from 'react-i18next';
 import type { ConsentStatus, LocateResult } from '@lbs/contracts';
 import { isMessageKey, messageKeyFor } from '../lib/api/api-error.ts';
-import { useLocateNow } from '../lib/api/locate-now.ts';
+import { useLocateNow } from '../shared-api/msisdns/locate-now.ts';
 
 export type LocateBlocker = 'location.noConsent' | 'location.trackingOff';
 

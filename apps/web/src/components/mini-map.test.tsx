@@ -1,11 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { i18n, initI18n } from '../i18n/index.ts';
+import { i18n, initI18n, loadAreas } from '../i18n/index.ts';
 import { MiniMap } from './mini-map.tsx';
 
 beforeAll(async () => {
   await initI18n('en-US');
+  await loadAreas(['monitor']); // the route would load them with the page
 });
 afterEach(cleanup);
 

@@ -5,8 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import type { GridColDef } from '@mui/x-data-grid';
 import { orgUnitPageSchema, type OrgUnit } from '@lbs/contracts';
-import { i18n, initI18n } from '../i18n/index.ts';
-import { listSearch } from '../lib/api/list-query.ts';
+import { i18n, initI18n, loadAreas } from '../i18n/index.ts';
+import { fetchList, listQueryOptions, listSearch } from '../lib/api/list-query.ts';
 import { jsonResponse, stubFetch } from '../lib/auth/test-helpers.ts';
 import {
   gridLocaleText,
@@ -73,6 +73,7 @@ describe('list query parameters', () => {
 describe('ServerDataGrid', () => {
   beforeAll(async () => {
     await initI18n('en-US');
+    await loadAreas(['org']); // the route would load them with the page
   });
   afterEach(() => {
     cleanup();
@@ -106,8 +107,11 @@ describe('ServerDataGrid', () => {
           element: (
             <ServerDataGrid<OrgUnit>
               label="Departments"
-              path="/departments"
-              schema={orgUnitPageSchema}
+              query={(params) =>
+                listQueryOptions(['/departments', 'list', listSearch(params)], (signal) =>
+                  fetchList('/departments', orgUnitPageSchema, params, signal),
+                )
+              }
               columns={columns}
               defaultSort="name"
               filters={{ companyId: 7 }}

@@ -9,8 +9,7 @@
  *   const [companyId, setCompanyId] = useUrlIdFilter('companyId');          // a filter kept in the URL too
  *   <ServerDataGrid
  *     label={t('route.departmentList')}
- *     path="/departments"
- *     schema={orgUnitPageSchema}                      // contracts page schema: validates the answer
+ *     query={orgUnitsQueryOptions('department')}     // the list endpoint's query options (features/<area>/api/)
  *     columns={columns}                               // GridColDef<OrgUnit>[]; `field` = the API sort field name
  *     defaultSort="name"                              // used when the user has not sorted
  *     filters={{ companyId }}                         // extra query params; a change goes back to page 1
@@ -22,6 +21,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -39,8 +39,12 @@ import {
 import { arSD, enUS, esES, frFR, itIT, zhCN } from '@mui/x-data-grid/locales';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@lbs/contracts';
-import type { z } from 'zod';
-import { useListQuery, type FilterValue, type ListPage, type ListParams } from '../lib/api/list-query.ts';
+import {
+  type FilterValue,
+  type ListPage,
+  type ListParams,
+  type ListQueryOptions,
+} from '../lib/api/list-query.ts';
 import { useDelayedFlag } from '../lib/use-delayed-flag.ts';
 import { EmptyState } from './empty-state.tsx';
 import { ProblemAlert } from './problem-alert.tsx';
@@ -239,10 +243,8 @@ function NoRowsOverlay() {
 export interface ServerDataGridProps<R extends GridValidRowModel> {
   /** Accessible name of the grid (usually the page title). */
   label: string;
-  /** API list path under the backend base, e.g. '/departments'. */
-  path: string;
-  /** Contracts page schema of the list (`orgUnitPageSchema`…). */
-  schema: z.ZodType<ListPage<R>>;
+  /** The list endpoint's query options for a page (`companiesQueryOptions`…, built with listQueryOptions). */
+  query: (params: ListParams) => ListQueryOptions<ListPage<R>>;
   columns: readonly GridColDef<R>[];
   /** Sort used until the user sorts (`name`, `-createdAt`). */
   defaultSort?: string;
@@ -263,8 +265,7 @@ export interface ServerDataGridProps<R extends GridValidRowModel> {
 
 export function ServerDataGrid<R extends GridValidRowModel>({
   label,
-  path,
-  schema,
+  query: listQuery,
   columns,
   defaultSort,
   filters = {},
@@ -297,7 +298,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
     q: state.q || undefined,
     filters,
   };
-  const query = useListQuery(path, schema, params, { enabled });
+  const query = useQuery({ ...listQuery(params), enabled });
   const loading = useDelayedFlag(query.isFetching);
   const data = query.data;
   const rows = useMemo(() => data?.items ?? [], [data]);

@@ -1,12 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import { isSidebarGroup, LOCALE_CODES, MESSAGE_KEYS, ROLES, ROUTES, SIDEBAR } from '@lbs/contracts';
 import type { LocaleCode } from '@lbs/contracts';
-import { TRANSLATION_LOADERS } from './index.ts';
-import { enUS, type Translations } from './locales/en-US.ts';
+import { PLURAL_FORMS } from './define.ts';
+import { AREAS, loadAreaStrings, TRANSLATION_FILES, type TranslationArea } from './index.ts';
 
-const english: Record<string, string> = enUS;
-const englishKeys = Object.keys(english).sort();
 const others = LOCALE_CODES.filter((code) => code !== 'en-US');
+
+/** Every area's strings in every language, and each language's strings of all areas together. */
+const BY_AREA = Object.fromEntries(
+  await Promise.all(
+    AREAS.map(
+      async (area) =>
+        [
+          area,
+          Object.fromEntries(
+            await Promise.all(
+              LOCALE_CODES.map(async (code) => [code, await loadAreaStrings(area, code)] as const),
+            ),
+          ),
+        ] as const,
+    ),
+  ),
+) as Record<TranslationArea, Record<LocaleCode, Record<string, string>>>;
+const TRANSLATIONS = Object.fromEntries(
+  LOCALE_CODES.map((code) => [code, Object.assign({}, ...AREAS.map((area) => BY_AREA[area][code]))]),
+) as Record<LocaleCode, Record<string, string>>;
+
+const english = TRANSLATIONS['en-US'];
+const englishKeys = Object.keys(english).sort();
+
+/** Count-bearing keys: `a.b_one` + `a.b_other` in English → `a.b`. */
+const PLURAL = /^(.*)_(zero|one|two|few|many|other)$/;
+const pluralBases = [
+  ...new Set(englishKeys.map((key) => PLURAL.exec(key)?.[1]).filter((b) => b !== undefined)),
+];
+const plainKeys = englishKeys.filter((key) => !PLURAL.test(key));
+/** The keys a language must have: the plain ones, and each plural in the language's own forms. */
+const expectedKeys = (code: LocaleCode) =>
+  [
+    ...plainKeys,
+    ...pluralBases.flatMap((base) => PLURAL_FORMS[code].map((form) => `${base}_${form}`)),
+  ].sort();
+/** The English text a key of another language translates (a plural form: the English `_other`). */
+const englishOf = (key: string) => english[key] ?? english[`${PLURAL.exec(key)?.[1]}_other`];
 
 /**
  * Values that may equal the English text: brand names and technical tokens only. Keep it small: a translated
@@ -19,15 +55,14 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
   'fr-FR': ['msisdns.deviceToken.url'],
 };
 
-const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
-
-const TRANSLATIONS = Object.fromEntries(
-  await Promise.all(LOCALE_CODES.map(async (code) => [code, await TRANSLATION_LOADERS[code]()] as const)),
-) as Record<LocaleCode, Translations>;
+const placeholders = (text: string) =>
+  [...text.matchAll(/{{\s*(\w+)\s*(?:,[^}]*)?}}/g)].map((m) => m[1]).sort();
 
 describe('translations', () => {
-  it('has all six interface languages', () => {
-    expect(Object.keys(TRANSLATION_LOADERS).sort()).toEqual([...LOCALE_CODES].sort());
+  it('has all six interface languages, one file per area and language', () => {
+    expect(TRANSLATION_FILES).toEqual(
+      AREAS.flatMap((area) => LOCALE_CODES.map((code) => `./${area}/${code}.ts`)).sort(),
+    );
   });
 
   it('en-US holds every message key, route title, sidebar label and role', () => {
@@ -45,25 +80,57 @@ describe('translations', () => {
     expect(required.filter((key) => !(key in english))).toEqual([]);
   });
 
+  it('no key is in two areas', () => {
+    const counted = AREAS.flatMap((area) => Object.keys(BY_AREA[area]['en-US']));
+    expect(counted.length).toBe(englishKeys.length);
+  });
+
   it.each(others)('%s has exactly the en-US key set', (code) => {
-    expect(Object.keys(TRANSLATIONS[code]).sort()).toEqual(englishKeys);
+    expect(Object.keys(TRANSLATIONS[code]).sort()).toEqual(expectedKeys(code));
+    for (const area of AREAS) {
+      const areaPlain = Object.keys(BY_AREA[area]['en-US']).filter((key) => !PLURAL.test(key));
+      expect(
+        areaPlain.filter((key) => !(key in BY_AREA[area][code])),
+        `${code} ${area}`,
+      ).toEqual([]);
+    }
+  });
+
+  it('plural forms are the languages’ CLDR categories, and English has `_one` and `_other` of each', () => {
+    for (const code of LOCALE_CODES) {
+      expect([...PLURAL_FORMS[code]].sort(), code).toEqual(
+        [...new Intl.PluralRules(code).resolvedOptions().pluralCategories].sort(),
+      );
+    }
+    expect(englishKeys.filter((key) => PLURAL.test(key))).toEqual(
+      expectedKeys('en-US').filter((k) => PLURAL.test(k)),
+    );
+    expect(pluralBases.length).toBeGreaterThan(0);
   });
 
   it.each(others)('%s translates every value (nothing left in English)', (code) => {
     const allowed = SAME_AS_ENGLISH_ALLOWED[code] ?? [];
-    const translations: Record<string, string> = TRANSLATIONS[code];
-    const untranslated = englishKeys.filter(
-      (key) => translations[key] === english[key] && !allowed.includes(key),
+    const translations = TRANSLATIONS[code];
+    const untranslated = expectedKeys(code).filter(
+      (key) => translations[key] === englishOf(key) && !allowed.includes(key),
     );
     expect(untranslated).toEqual([]);
   });
 
   it.each(LOCALE_CODES)('%s has no empty values and keeps the interpolation placeholders', (code) => {
-    const translations: Record<string, string> = TRANSLATIONS[code];
-    for (const key of englishKeys) {
+    const translations = TRANSLATIONS[code];
+    for (const key of plainKeys) {
       expect(translations[key]?.trim(), `${code} ${key}`).toBeTruthy();
       expect(placeholders(translations[key] ?? ''), `${code} ${key}`).toEqual(
         placeholders(english[key] ?? ''),
+      );
+    }
+    // A plural form may leave the number to its word ("يومان": two days), never add or lose another placeholder.
+    const withoutCount = (text: string) => placeholders(text).filter((name) => name !== 'count');
+    for (const key of expectedKeys(code).filter((k) => PLURAL.test(k))) {
+      expect(translations[key]?.trim(), `${code} ${key}`).toBeTruthy();
+      expect(withoutCount(translations[key] ?? ''), `${code} ${key}`).toEqual(
+        withoutCount(englishOf(key) ?? ''),
       );
     }
   });
@@ -72,7 +139,7 @@ describe('translations', () => {
     ['zh-Hans-CN', /[\u4e00-\u9fff]/],
     ['ar-SA', /[\u0600-\u06ff]/],
   ] as const)('%s values are written in its script', (code, script) => {
-    const translations: Record<string, string> = TRANSLATIONS[code];
-    expect(englishKeys.filter((key) => !script.test(translations[key] ?? ''))).toEqual([]);
+    const translations = TRANSLATIONS[code];
+    expect(expectedKeys(code).filter((key) => !script.test(translations[key] ?? ''))).toEqual([]);
   });
 });

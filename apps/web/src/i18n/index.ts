@@ -1,38 +1,107 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, type LocaleCode } from '@lbs/contracts';
-import { enUS, type Translations } from './locales/en-US.ts';
+import errorsEnUS from './errors/en-US.ts';
+import shellEnUS from './shell/en-US.ts';
 
 /**
- * One resource per interface language (SPEC §1); keys are flat, dots included (they are the MESSAGES keys).
- * English ships in the main bundle (it is also the fallback); the others load when chosen.
+ * The interface strings, one file per area and language: i18n/<area>/<locale>.ts (SPEC §1). Keys are flat, dots
+ * included, in one i18next namespace. English of the startup areas ships in the first bundle (English is also the
+ * fallback); every other file is a chunk of its own, loaded on demand: the startup areas in the chosen language
+ * before the first render, a page's areas together with the page (lazyWithAreas, lazy-with-areas.ts), and every area
+ * in use before the language changes, so no page ever shows keys or half-translated text.
+ *
+ * A new area: a folder with en-US.ts (`const strings = {…}; export default strings;`) and the five other languages
+ * typed `LocaleStrings<typeof en, '<locale>'>` (define.ts), its name in AREAS, and the pages that show it declare it.
  */
-export const TRANSLATION_LOADERS: Record<LocaleCode, () => Promise<Translations>> = {
-  'en-US': async () => enUS,
-  'zh-Hans-CN': () => import('./locales/zh-Hans-CN.ts').then((m) => m.zhHansCN),
-  'ar-SA': () => import('./locales/ar-SA.ts').then((m) => m.arSA),
-  'it-IT': () => import('./locales/it-IT.ts').then((m) => m.itIT),
-  es: () => import('./locales/es.ts').then((m) => m.es),
-  'fr-FR': () => import('./locales/fr-FR.ts').then((m) => m.frFR),
+export const AREAS = [
+  'shell',
+  'errors',
+  'org',
+  'msisdn',
+  'monitor',
+  'account',
+  'invoice',
+  'settings',
+] as const;
+export type TranslationArea = (typeof AREAS)[number];
+
+/** What the shell needs before anything renders: its own texts and the API problem texts (error screens, alerts). */
+export const STARTUP_AREAS = ['shell', 'errors'] as const satisfies readonly TranslationArea[];
+
+export type Strings = Readonly<Record<string, string>>;
+
+const BUNDLED: Readonly<Record<string, Strings>> = {
+  './shell/en-US.ts': shellEnUS,
+  './errors/en-US.ts': errorsEnUS,
 };
+const CHUNKS = import.meta.glob<Strings>(['./*/*.ts', '!./shell/en-US.ts', '!./errors/en-US.ts'], {
+  import: 'default',
+});
+
+/** The files of every area and language (i18n.test.ts checks that there are exactly AREAS × LOCALE_CODES). */
+export const TRANSLATION_FILES = [...Object.keys(BUNDLED), ...Object.keys(CHUNKS)].sort();
+
+/** One area's strings in one language: from the first bundle, or its own chunk. */
+export function loadAreaStrings(area: TranslationArea, locale: LocaleCode): Promise<Strings> {
+  const file = `./${area}/${locale}.ts`;
+  const bundled = BUNDLED[file];
+  if (bundled) return Promise.resolve(bundled);
+  const chunk = CHUNKS[file];
+  return chunk ? chunk() : Promise.reject(new Error(`no translations ${file}`));
+}
 
 export const i18n = i18next.createInstance();
 
-export async function loadLocale(locale: LocaleCode): Promise<void> {
-  if (i18n.hasResourceBundle(locale, 'translation')) return;
-  i18n.addResourceBundle(locale, 'translation', await TRANSLATION_LOADERS[locale]());
+/** Every area asked for so far: a language change loads all of them first. */
+const requested = new Set<TranslationArea>(STARTUP_AREAS);
+const loads = new Map<string, Promise<void>>();
+
+const currentLocale = (): LocaleCode => (i18n.language as LocaleCode | undefined) ?? DEFAULT_LOCALE;
+
+function ensureLoaded(area: TranslationArea, locale: LocaleCode): Promise<void> {
+  const id = `${locale}/${area}`;
+  let load = loads.get(id);
+  if (!load) {
+    load = loadAreaStrings(area, locale).then(
+      (strings) => void i18n.addResourceBundle(locale, 'translation', strings, true, true),
+      async (error: unknown) => {
+        loads.delete(id); // asked again later, it is fetched again
+        if (locale === DEFAULT_LOCALE) throw error;
+        console.error(`Loading the ${locale} ${area} texts failed; English is shown instead`, error);
+        await ensureLoaded(area, DEFAULT_LOCALE);
+      },
+    );
+    loads.set(id, load);
+  }
+  return load;
 }
 
-/** Loads the bundle first, then switches, so a page never shows keys or half-translated text. */
+/** Loads the areas in the language (by default the current one); later language changes load them too. */
+export async function loadAreas(
+  areas: readonly TranslationArea[],
+  locale: LocaleCode = currentLocale(),
+): Promise<void> {
+  for (const area of areas) requested.add(area);
+  await Promise.all(areas.map((area) => ensureLoaded(area, locale)));
+}
+
+/** Loads every area in use in the new language first, then switches, so a page never shows keys. */
 export async function switchLanguage(locale: LocaleCode): Promise<void> {
-  await loadLocale(locale);
+  let loaded = 0;
+  // A page that asks for an area while this one loads is waited for too.
+  while (loaded < requested.size) {
+    const areas = [...requested];
+    await Promise.all(areas.map((area) => ensureLoaded(area, locale)));
+    loaded = areas.length;
+  }
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
 }
 
 export async function initI18n(locale: LocaleCode = DEFAULT_LOCALE): Promise<void> {
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({
-      resources: { [DEFAULT_LOCALE]: { translation: enUS } },
+      resources: { [DEFAULT_LOCALE]: { translation: { ...errorsEnUS, ...shellEnUS } } },
       lng: DEFAULT_LOCALE,
       fallbackLng: DEFAULT_LOCALE,
       load: 'currentOnly',
@@ -41,7 +110,12 @@ export async function initI18n(locale: LocaleCode = DEFAULT_LOCALE): Promise<voi
       interpolation: { escapeValue: false },
       returnNull: false,
       initAsync: false,
+      // In development a key shown before its area loaded (a page that does not declare the area) is reported.
+      saveMissing: import.meta.env.DEV,
+      missingKeyHandler: (languages, _namespace, key) =>
+        console.warn(`Missing translation "${key}" (${languages.join(', ')}): is its area declared?`),
     });
+    for (const area of STARTUP_AREAS) loads.set(`${DEFAULT_LOCALE}/${area}`, Promise.resolve());
   }
   await switchLanguage(locale);
 }

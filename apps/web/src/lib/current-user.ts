@@ -1,26 +1,6 @@
+/** The signed-in user as pages see it: app/require-auth.tsx loads it (shared-api/current-user) and provides it. */
 import { createContext, useContext } from 'react';
-import { queryOptions } from '@tanstack/react-query';
-import { effectiveRole, meSchema, type Me, type Role } from '@lbs/contracts';
-import { apiRequest } from './api/client.ts';
-
-/** GET /user-management/me (SPEC §7): failure is logged and rethrown. */
-export async function getMe(signal?: AbortSignal): Promise<Me> {
-  try {
-    return await apiRequest('/user-management/me', { schema: meSchema, signal });
-  } catch (error) {
-    console.error('Loading the current user failed', error);
-    throw error;
-  }
-}
-
-export const meQueryKey = ['user-management', 'me'] as const;
-
-export const meQueryOptions = queryOptions({
-  queryKey: meQueryKey,
-  queryFn: ({ signal }) => getMe(signal),
-  staleTime: 60_000,
-  retry: false,
-});
+import { effectiveRole, type Me, type Role } from '@lbs/contracts';
 
 export interface CurrentUser {
   me: Me;

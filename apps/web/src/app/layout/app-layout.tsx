@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -9,6 +9,7 @@ import { DelayedLoader } from '../../components/delayed-loader.tsx';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { PiaDialog } from '../../features/pia/components/pia-dialog.tsx';
 import { useSettings } from '../../features/settings/settings-context.tsx';
+import { lazyWithAreas } from '../../i18n/lazy-with-areas.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { readItem } from '../../lib/storage.ts';
 import { Footer } from './footer.tsx';
@@ -17,10 +18,9 @@ import { TopBar } from './top-bar.tsx';
 
 const FRAME_GAP = 20;
 
-const SettingsDrawer = lazy(() =>
-  import('../../features/settings/components/settings-drawer.tsx').then((m) => ({
-    default: m.SettingsDrawer,
-  })),
+const SettingsDrawer = lazyWithAreas(
+  () => import('../../features/settings/components/settings-drawer.tsx').then((m) => m.SettingsDrawer),
+  ['settings'],
 );
 
 /** The authenticated shell: sidebar, top bar, page, footer, settings panel and the acknowledgement notice. */

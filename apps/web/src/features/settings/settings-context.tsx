@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { readJson, writeItem } from '../../lib/storage.ts';
 import {
   applyLayoutParams,
+  browserLocale,
   DEFAULT_SETTINGS,
   normalizeSettings,
   SETTINGS_STORAGE_KEY,
@@ -16,10 +17,16 @@ interface SettingsContextValue {
 
 const SettingsContext = createContext<SettingsContextValue | null>(null);
 
-/** Initial settings: what this browser stored, then the layout query parameters of the URL the app was opened with. */
-export function loadInitialSettings(search: string = window.location.search): Settings {
+/**
+ * Initial settings: what this browser stored (without a stored language, the browser's own), then the layout query
+ * parameters of the URL the app was opened with.
+ */
+export function loadInitialSettings(
+  search: string = window.location.search,
+  languages: readonly string[] = navigator.languages,
+): Settings {
   return applyLayoutParams(
-    normalizeSettings(readJson('local', SETTINGS_STORAGE_KEY)),
+    normalizeSettings(readJson('local', SETTINGS_STORAGE_KEY), browserLocale(languages)),
     new URLSearchParams(search),
   );
 }

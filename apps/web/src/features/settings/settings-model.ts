@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode } from '@lbs/contracts';
+import { DEFAULT_LOCALE, LOCALE_CODES, matchLocale, type LocaleCode } from '@lbs/contracts';
 import { SIDEBAR_COLOR_SETS } from '../../theme/sidebar-colors.ts';
 import { SIDEBAR_IMAGES } from '../../theme/sidebar-images.ts';
 
@@ -54,8 +54,17 @@ function pick<T extends string>(allowed: readonly T[], value: unknown, fallback:
     : fallback;
 }
 
-/** Whatever was stored (older versions, hand edits) becomes a valid Settings value. */
-export function normalizeSettings(raw: unknown): Settings {
+/**
+ * The interface language for a browser's preferred languages (navigator.languages), when nothing is stored: the
+ * first one that is one of the six (`ar*` → ar-SA, `zh*` → zh-Hans-CN, `it*` → it-IT, `es*` → es, `fr*` → fr-FR),
+ * else English.
+ */
+export function browserLocale(languages: readonly string[]): LocaleCode {
+  return matchLocale(languages);
+}
+
+/** Whatever was stored (older versions, hand edits) becomes a valid Settings value; no language → `locale`. */
+export function normalizeSettings(raw: unknown, locale: LocaleCode = DEFAULT_SETTINGS.locale): Settings {
   const v = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   const image =
     typeof v.sidebarImage === 'object' && v.sidebarImage !== null
@@ -75,7 +84,7 @@ export function normalizeSettings(raw: unknown): Settings {
       enabled: typeof image.enabled === 'boolean' ? image.enabled : d.sidebarImage.enabled,
       id: pick(SIDEBAR_IMAGES, image.id, d.sidebarImage.id),
     },
-    locale: pick(LOCALE_CODES, v.locale, d.locale),
+    locale: pick(LOCALE_CODES, v.locale, locale),
   };
 }
 

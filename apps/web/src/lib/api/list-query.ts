@@ -2,16 +2,17 @@
  * Server-side lists (DESIGN §5): `page` from 1, `size` ≤ PAGE_SIZE_MAX, `sort` (`-createdAt,name`), `q` and filters,
  * answered by `{items, total, page, size}`.
  *
- * Usage:
- *   const params: ListParams = { page: 1, size: 20, sort: '-name', q: 'north', filters: { companyId: 3 } };
- *   const query = useListQuery('/departments', orgUnitPageSchema, params);
- *   query.data?.items // validated by the contracts page schema; the previous page stays while the next loads
+ * A list endpoint file (features/<area>/api/list-<things>.ts) is built from these:
+ *   export const listDepartments = (params: ListParams, signal?: AbortSignal) =>
+ *     fetchList('/departments', orgUnitPageSchema, params, signal);      // validated by the contracts page schema
+ *   export const departmentsQueryOptions = (params: ListParams) =>
+ *     listQueryOptions(departmentKeys.list(params), (signal) => listDepartments(params, signal));
+ *   <ServerDataGrid query={departmentsQueryOptions} … />                 // or useQuery(departmentsQueryOptions(params))
  *
- * `listSearch(params)` builds the querystring on its own (empty filters and an empty `q` are left out), and
- * `listQueryKey(path, params)` is the TanStack key, so `invalidateQueries({ queryKey: listQueryKey('/departments') })`
- * refreshes every page of a list after a write.
+ * `listSearch(params)` builds the querystring (empty filters and an empty `q` are left out); the key of a page
+ * contains it, so `invalidateQueries({ queryKey: keys.lists() })` (resource.ts) refreshes every page of a list.
  */
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, type UseQueryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE_MAX } from '@lbs/contracts';
 import type { z } from 'zod';
 import { apiRequest } from './client.ts';
@@ -50,11 +51,6 @@ export function listSearch({ page, size, sort, q, filters = {} }: ListParams): s
   return `?${search.toString()}`;
 }
 
-/** Query key of a list: `['list', path]` matches every page of it; with params, one page. */
-export function listQueryKey(path: string, params?: ListParams): readonly unknown[] {
-  return params ? ['list', path, listSearch(params)] : ['list', path];
-}
-
 export function fetchList<S extends z.ZodType>(
   path: string,
   schema: S,
@@ -64,20 +60,16 @@ export function fetchList<S extends z.ZodType>(
   return apiRequest(`${path}${listSearch(params)}`, { schema, signal }) as Promise<z.infer<S>>;
 }
 
+/** What a list endpoint file hands to ServerDataGrid or useQuery: one page of the list, by its params. */
+export type ListQueryOptions<T> = UseQueryOptions<T, Error, T, readonly unknown[]>;
+
 /**
- * One page of a server list. `schema` is the contracts page schema (`companyPageSchema`, `orgUnitPageSchema`,
- * `userPageSchema`, `msisdnPageSchema`…). While the next page loads the previous one stays (`isPlaceholderData`).
+ * Query options of one page of a server list (`queryKey` from the resource's key factory, e.g.
+ * `companyKeys.list(params)`): while the next page loads the previous one stays (`isPlaceholderData`).
  */
-export function useListQuery<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  params: ListParams,
-  options: { enabled?: boolean } = {},
-): UseQueryResult<z.infer<S>> {
-  return useQuery({
-    queryKey: listQueryKey(path, params),
-    queryFn: ({ signal }) => fetchList(path, schema, params, signal),
-    placeholderData: keepPreviousData,
-    enabled: options.enabled ?? true,
-  });
+export function listQueryOptions<T>(
+  queryKey: readonly unknown[],
+  fetch: (signal: AbortSignal) => Promise<T>,
+): ListQueryOptions<T> {
+  return { queryKey, queryFn: ({ signal }) => fetch(signal), placeholderData: keepPreviousData };
 }

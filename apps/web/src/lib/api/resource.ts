@@ -1,63 +1,113 @@
 /**
- * Detail, create, update and delete of one REST resource (`/departments`, `/msisdns`…) with TanStack Query, keeping
- * the list pages (list-query.ts) and the entity selects fresh after each write.
+ * The generic pieces the endpoint files of a REST resource (`/departments`, `/companies`…) are built from: its query
+ * keys, the detail fetch, and the create/update/delete mutations that keep its lists (list-query.ts) and the entity
+ * selects' options fresh after each write.
  *
- *   const department = useDetailQuery('/departments', id, orgUnitSchema);
- *   const create = useCreateMutation('/departments', orgUnitSchema);     create.mutateAsync(body) → the created item
- *   const update = useUpdateMutation('/departments', orgUnitSchema);     update.mutateAsync({ id, body })
- *   const remove = useDeleteMutation('/departments');                    remove.mutateAsync(id)
+ *   // features/companies/api/keys.ts: the feature's one key factory
+ *   export const COMPANIES_PATH = '/companies';
+ *   export const companyKeys = resourceKeys(COMPANIES_PATH);
+ *
+ *   // features/companies/api/get-company.ts: one endpoint, fetcher + query options (+ hook where one is used)
+ *   export const getCompany = (id: number | string, signal?: AbortSignal) =>
+ *     fetchDetail(COMPANIES_PATH, id, companySchema, signal);
+ *   export const companyQueryOptions = (id: number | string) =>
+ *     detailQueryOptions(companyKeys.detail(id), (signal) => getCompany(id, signal));
+ *
+ *   // features/companies/api/update-company.ts
+ *   export const updateCompany = (id: number | string, body: CompanyUpdateBody) =>
+ *     apiRequest(`${COMPANIES_PATH}/${id}`, { method: 'PATCH', body, schema: companySchema });
+ *   export const useUpdateCompany = () => useUpdateMutation(companyKeys, updateCompany);
  */
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+  type UseMutationResult,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from './client.ts';
-import { listQueryKey } from './list-query.ts';
+import { listSearch, type ListParams } from './list-query.ts';
 
-export const detailQueryKey = (path: string, id: number | string) => ['detail', path, String(id)] as const;
+/**
+ * The query keys of a REST resource, derived from its path alone: every module that talks to `/companies` (the
+ * companies feature, an entity select, a form's lookup) lands on the same cache entries and the same invalidations.
+ */
+export function resourceKeys(path: string) {
+  return {
+    /** Everything cached about the resource. */
+    all: [path] as const,
+    /** Every page of every list of it. */
+    lists: () => [path, 'list'] as const,
+    list: (params: ListParams) => [path, 'list', listSearch(params)] as const,
+    detail: (id: number | string) => [path, 'detail', String(id)] as const,
+    /** Every entity-select option of it (an item shown by name, shared-api/org-lookups). */
+    options: () => [path, 'option'] as const,
+    option: (id: number) => [path, 'option', id] as const,
+  };
+}
 
-export function useDetailQuery<S extends z.ZodType>(
+export type ResourceKeys = ReturnType<typeof resourceKeys>;
+
+/** GET {path}/{id}, validated by the contracts schema. */
+export function fetchDetail<S extends z.ZodType>(
   path: string,
-  id: number | string | undefined,
+  id: number | string,
   schema: S,
+  signal?: AbortSignal,
+): Promise<z.infer<S>> {
+  return apiRequest(`${path}/${id}`, { schema, signal }) as Promise<z.infer<S>>;
+}
+
+/** What a detail endpoint file hands to EntityDetailsPage or useQuery: the item by its id. */
+export type DetailQueryOptions<T> = UseQueryOptions<T, Error, T, readonly unknown[]>;
+
+export function detailQueryOptions<T>(
+  queryKey: readonly unknown[],
+  fetch: (signal: AbortSignal) => Promise<T>,
+): DetailQueryOptions<T> {
+  return { queryKey, queryFn: ({ signal }) => fetch(signal) };
+}
+
+/** After a write: every list page and every entity-select option of the resource may have changed. */
+function refreshLists(client: QueryClient, keys: ResourceKeys) {
+  void client.invalidateQueries({ queryKey: keys.lists() });
+  void client.invalidateQueries({ queryKey: keys.options() });
+}
+
+/** `create.mutateAsync(body)` → the created item. */
+export function useCreateMutation<T, B>(keys: ResourceKeys, create: (body: B) => Promise<T>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: create, onSuccess: () => refreshLists(client, keys) });
+}
+
+/** `update.mutateAsync({ id, body })` → the saved item, which also becomes the cached detail. */
+export function useUpdateMutation<T, B>(
+  keys: ResourceKeys,
+  update: (id: number | string, body: B) => Promise<T>,
 ) {
-  return useQuery({
-    queryKey: detailQueryKey(path, id ?? ''),
-    queryFn: ({ signal }) => apiRequest(`${path}/${id}`, { schema, signal }) as Promise<z.infer<S>>,
-    enabled: id !== undefined && id !== '',
-  });
-}
-
-function refreshLists(client: QueryClient, path: string) {
-  void client.invalidateQueries({ queryKey: listQueryKey(path) });
-  void client.invalidateQueries({ queryKey: ['entity', path] });
-}
-
-export function useCreateMutation<S extends z.ZodType>(path: string, schema: S) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: unknown) => apiRequest(path, { method: 'POST', body, schema }) as Promise<z.infer<S>>,
-    onSuccess: () => refreshLists(client, path),
-  });
-}
-
-export function useUpdateMutation<S extends z.ZodType>(path: string, schema: S) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number | string; body: unknown }) =>
-      apiRequest(`${path}/${id}`, { method: 'PATCH', body, schema }) as Promise<z.infer<S>>,
+    mutationFn: ({ id, body }: { id: number | string; body: B }) => update(id, body),
     onSuccess: (item, { id }) => {
-      client.setQueryData(detailQueryKey(path, id), item);
-      refreshLists(client, path);
+      client.setQueryData(keys.detail(id), item);
+      refreshLists(client, keys);
     },
   });
 }
 
-export function useDeleteMutation(path: string) {
+export type UpdateMutation<T, B> = UseMutationResult<T, Error, { id: number | string; body: B }>;
+
+/** `remove.mutateAsync(id)`. */
+export function useDeleteMutation(keys: ResourceKeys, remove: (id: number | string) => Promise<unknown>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number | string) => apiRequest(`${path}/${id}`, { method: 'DELETE' }),
+    mutationFn: remove,
     onSuccess: (_result, id) => {
-      client.removeQueries({ queryKey: detailQueryKey(path, id) });
-      refreshLists(client, path);
+      client.removeQueries({ queryKey: keys.detail(id) });
+      refreshLists(client, keys);
     },
   });
 }
+
+export type DeleteMutation = UseMutationResult<unknown, Error, number | string>;

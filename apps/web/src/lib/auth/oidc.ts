@@ -1,5 +1,6 @@
 import { AUTH_CALLBACK_PATH, SESSION_STORAGE_KEYS, type ClientConfig } from '@lbs/contracts';
 import { readItem, removeItem, writeItem } from '../storage.ts';
+import { supportedLocale } from './login-locale.ts';
 import { createPkcePair, randomString } from './pkce.ts';
 import type { TokenResponse } from './token-storage.ts';
 
@@ -38,6 +39,9 @@ export async function prepareLogin(
     code_challenge: challenge,
     code_challenge_method: method,
   }).toString();
+  // The interface language (kept on <html lang>) for the login page (OIDC ui_locales).
+  const uiLocale = supportedLocale(document.documentElement.lang);
+  if (uiLocale) url.searchParams.set('ui_locales', uiLocale);
   return { url: url.toString(), verifier, challenge, state, nonce };
 }
 

@@ -1,6 +1,7 @@
 import { clearSession, getAuthSnapshot, setSession } from './auth-store.ts';
 import { loadClientConfig } from './client-config.ts';
 import { decodeJwtPayload } from './jwt.ts';
+import { announceLoginLocale } from './login-locale.ts';
 import { clearPendingLogin, endSessionUrl, exchangeCode, prepareLogin, readPendingLogin } from './oidc.ts';
 import { setPostLoginTarget, takePostLoginTarget } from './post-login-target.ts';
 import { toAuthData } from './token-storage.ts';
@@ -90,6 +91,7 @@ export async function completeLogin(search: string): Promise<string> {
   }
   if (!claims || !pending.nonce || claims.nonce !== pending.nonce) throw new LoginError('nonce');
   setSession(toAuthData(response, null), response.refresh_token);
+  announceLoginLocale(claims['locale']);
   return takePostLoginTarget();
 }
 

@@ -19,7 +19,7 @@ import {
   logout,
   type LoginFailureReason,
 } from '../../../lib/auth/session.ts';
-import { meQueryOptions } from '../../../lib/current-user.ts';
+import { meQueryOptions } from '../../../shared-api/current-user/get-me.ts';
 
 /** One exchange per code, even when React runs the effect twice (StrictMode) — a code is single-use. */
 const exchanges = new Map<string, Promise<string>>();

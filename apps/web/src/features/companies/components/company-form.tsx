@@ -30,7 +30,7 @@ import {
   companyFormSchema,
   type CompanyFormInput,
   type CompanyFormOutput,
-} from '../api/companies.ts';
+} from '../model/company-form.ts';
 import { WeekdayChips } from './weekday-chips.tsx';
 
 /** Company add/edit form: identity and contact, configuration (zones, tracking window, polling, retention), price plan. */

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { companySchema, type Company } from '@lbs/contracts';
+import type { Company } from '@lbs/contracts';
 import { DetailsList, DetailsSection } from '../../../components/details-card.tsx';
 import { EntityDetailsPage, useListCrumb } from '../../../components/entity-pages.tsx';
 import { countryName, formatDateTime, formatMoney, weekdayName } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/permissions.ts';
-import { COMPANIES_PATH } from '../api/companies.ts';
+import { useDeleteCompany } from '../api/delete-company.ts';
+import { companyQueryOptions } from '../api/get-company.ts';
 import { CompanyStatusChip } from '../components/company-status-chip.tsx';
 
 export function CompanyDetails({ company }: { company: Company }) {
@@ -82,8 +83,8 @@ export function CompanyDetailsPage() {
   const allowed = useCan();
   return (
     <EntityDetailsPage
-      path={COMPANIES_PATH}
-      schema={companySchema}
+      detail={companyQueryOptions}
+      remove={useDeleteCompany()}
       routes={{ list: 'companyList', edit: 'companyEdit' }}
       title={t('route.companyDetails')}
       nameOf={(company) => company.name}

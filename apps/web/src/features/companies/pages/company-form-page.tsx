@@ -1,16 +1,18 @@
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { companySchema } from '@lbs/contracts';
 import { EntityEditPage, useListCrumb } from '../../../components/entity-pages.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { useCreateMutation } from '../../../lib/api/resource.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { firstOpenablePath } from '../../../lib/route-links.ts';
-import { COMPANIES_PATH, companyToForm, emptyCompanyForm } from '../api/companies.ts';
+import { useCreateCompany } from '../api/create-company.ts';
+import { useDeleteCompany } from '../api/delete-company.ts';
+import { companyQueryOptions } from '../api/get-company.ts';
+import { useUpdateCompany } from '../api/update-company.ts';
 import { CompanyForm } from '../components/company-form.tsx';
+import { companyToForm, emptyCompanyForm } from '../model/company-form.ts';
 
 function useCrumbs() {
   const { t } = useTranslation();
@@ -23,7 +25,7 @@ export function CompanyAddPage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const { role } = useCurrentUser();
-  const create = useCreateMutation(COMPANIES_PATH, companySchema);
+  const create = useCreateCompany();
   return (
     <PageFrame title={t('route.companyAdd')} crumbs={useCrumbs()}>
       <CompanyForm
@@ -49,8 +51,9 @@ export function CompanyEditPage() {
   const allowed = useCan();
   return (
     <EntityEditPage
-      path={COMPANIES_PATH}
-      schema={companySchema}
+      detail={companyQueryOptions}
+      remove={useDeleteCompany()}
+      update={useUpdateCompany()}
       routes={{ list: 'companyList', details: 'companyDetails' }}
       title={t('route.companyEdit')}
       nameOf={(company) => company.name}

@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { COMPANY_STATUSES, companyPageSchema, type Company } from '@lbs/contracts';
+import { COMPANY_STATUSES, type Company } from '@lbs/contracts';
 import { SelectFilter } from '../../../components/list-filters.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { ServerDataGrid, useUrlFilter } from '../../../components/server-data-grid.tsx';
@@ -13,7 +13,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { countryName, formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { firstOpenablePath, pathFor } from '../../../lib/route-links.ts';
-import { COMPANIES_PATH } from '../api/companies.ts';
+import { companiesQueryOptions } from '../api/list-companies.ts';
 import { CompanyStatusChip } from '../components/company-status-chip.tsx';
 
 /** /company/list: the companies in scope (a CompanyAdmin: its own). */
@@ -85,8 +85,7 @@ export function CompanyListPage() {
     >
       <ServerDataGrid<Company>
         label={t('route.companyList')}
-        path={COMPANIES_PATH}
-        schema={companyPageSchema}
+        query={companiesQueryOptions}
         columns={columns}
         defaultSort="name"
         filters={{ status }}

@@ -26,7 +26,7 @@ import { FormProblemAlert } from '../../../components/problem-alert.tsx';
 import { ApiError } from '../../../lib/api/api-error.ts';
 import { useProblemSubmit } from '../../../lib/api/form-errors.ts';
 import { beginLogin } from '../../../lib/auth/session.ts';
-import { useSetPassword } from '../api/invitations.ts';
+import { useSetPassword } from '../api/accept-invitation.ts';
 
 const FIELDS = ['email', 'code', 'password', 'confirmPassword'] as const;
 

@@ -1,5 +1,5 @@
-import { msisdnPageSchema, PAGE_SIZE_MAX, type Msisdn } from '@lbs/contracts';
-import { fetchList } from '../../../lib/api/list-query.ts';
+import { PAGE_SIZE_MAX, type Msisdn } from '@lbs/contracts';
+import { listMsisdns } from '../../../shared-api/msisdns/list-msisdns.ts';
 import type { DirectoryEntry } from '../model/positions-store.ts';
 
 function toEntry(m: Msisdn): DirectoryEntry {
@@ -25,11 +25,6 @@ export async function fetchDirectoryPage(
   page: number,
   signal?: AbortSignal,
 ): Promise<{ items: DirectoryEntry[]; total: number; size: number }> {
-  const answer = await fetchList(
-    '/msisdns',
-    msisdnPageSchema,
-    { page, size: PAGE_SIZE_MAX, sort: 'createdAt' },
-    signal,
-  );
+  const answer = await listMsisdns({ page, size: PAGE_SIZE_MAX, sort: 'createdAt' }, signal);
   return { items: answer.items.map(toEntry), total: answer.total, size: answer.size };
 }

@@ -13,7 +13,7 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useTranslation } from 'react-i18next';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
-import { usePositionHistory } from '../../../lib/api/position-history.ts';
+import { usePositionHistory } from '../../../shared-api/msisdns/position-history.ts';
 import { formatDateTime } from '../../../lib/location-format.ts';
 import type { TrailPoint } from '../model/geo.ts';
 import {
@@ -174,7 +174,7 @@ export function HistoryControls({
           </Typography>
           {history.data.truncated && (
             <Alert severity="warning" sx={{ py: 0 }}>
-              {t('monitor.history.truncated', { count: points.length.toLocaleString(i18n.language) })}
+              {t('monitor.history.truncated', { count: points.length })}
             </Alert>
           )}
           {points.length > 1 && current && (

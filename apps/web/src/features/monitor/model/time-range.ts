@@ -4,8 +4,8 @@ import { DATE_MAX, DATE_MIN, POSITION_HISTORY_MAX_DAYS } from '@lbs/contracts';
 export const HISTORY_PRESETS = ['hour', 'today', 'day', 'week'] as const;
 export type HistoryPreset = (typeof HISTORY_PRESETS)[number];
 
-export type { TimeRange } from '../../../lib/api/position-history.ts';
-import type { TimeRange } from '../../../lib/api/position-history.ts';
+export type { TimeRange } from '../../../shared-api/msisdns/position-history.ts';
+import type { TimeRange } from '../../../shared-api/msisdns/position-history.ts';
 
 /** A preset as an absolute period ending now ("today" starts at local midnight). */
 export function presetRange(preset: HistoryPreset, now: Date = new Date()): TimeRange {

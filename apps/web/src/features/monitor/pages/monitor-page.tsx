@@ -1,12 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoader } from '../../../components/delayed-loader.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { lazyWithAreas } from '../../../i18n/lazy-with-areas.ts';
 
 // The landing page's title comes at once; the Monitor's own code (list, filters, details) follows in its own chunk,
 // and MapLibre in another, so that the portal's first bundle stays small for every other page.
-const MonitorWorkspace = lazy(() =>
-  import('../components/monitor-workspace.tsx').then((m) => ({ default: m.MonitorWorkspace })),
+const MonitorWorkspace = lazyWithAreas(
+  () => import('../components/monitor-workspace.tsx').then((m) => m.MonitorWorkspace),
+  ['monitor'],
 );
 
 /** /monitor: where the employees' work phones are, live (map, list, details, history). */

@@ -1,20 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { listQueryKey } from '../../../lib/api/list-query.ts';
+import { msisdnResourceKeys } from '../../../shared-api/msisdns/keys.ts';
 
-export const MSISDNS_PATH = '/msisdns';
-
-/** Query keys of the employee MSISDN screens (the list pages live under the shared list key of `/msisdns`). */
+/**
+ * Query keys of the employee MSISDN screens: the shared MSISDN resource's (lists, details, positions) and the
+ * screens' own, all under `msisdnKeys.all`.
+ */
 export const msisdnKeys = {
-  all: ['msisdns'] as const,
-  detail: (id: number) => ['msisdns', 'detail', id] as const,
-  importJob: (id: string) => ['msisdns', 'imports', id] as const,
-  deviceToken: (id: number) => ['msisdns', 'detail', id, 'device-token'] as const,
+  ...msisdnResourceKeys,
+  importJob: (id: string) => [...msisdnResourceKeys.all, 'imports', id] as const,
+  deviceToken: (id: number) => [...msisdnResourceKeys.detail(id), 'device-token'] as const,
 };
 
-/** After a write: every list page and every details view may have changed. */
+/** After a write: every list page, every details view and everything below them may have changed. */
 export function invalidateMsisdns(queryClient: QueryClient): Promise<void> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: listQueryKey(MSISDNS_PATH) }),
-    queryClient.invalidateQueries({ queryKey: msisdnKeys.all }),
-  ]).then(() => undefined);
+  return queryClient.invalidateQueries({ queryKey: msisdnKeys.all });
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { i18n, initI18n, switchLanguage } from '../../../i18n/index.ts';
+import { i18n, initI18n, loadAreas, switchLanguage } from '../../../i18n/index.ts';
 import { msisdnOf } from '../test-harness.tsx';
 import { ConsentChip, consentSince } from './consent-chip.tsx';
 
@@ -16,6 +16,7 @@ const chip = () => document.querySelector('[data-consent]') as HTMLElement;
 
 beforeAll(async () => {
   await initI18n('en-US');
+  await loadAreas(['msisdn']); // the route would load them with the page
 });
 afterEach(async () => {
   cleanup();

@@ -19,7 +19,9 @@ import { useNotify } from '../../../components/notifier.tsx';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { messageKeyFor } from '../../../lib/api/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useDeviceTokenStatus, useIssueDeviceToken, useRevokeDeviceToken } from '../api/device-token.ts';
+import { useDeviceTokenStatus } from '../api/get-device-token.ts';
+import { useIssueDeviceToken } from '../api/issue-device-token.ts';
+import { useRevokeDeviceToken } from '../api/revoke-device-token.ts';
 
 /**
  * The employee's tracking app (Traccar Client or OwnTracks) beside the network: whether it has a live token, and

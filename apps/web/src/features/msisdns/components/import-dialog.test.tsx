@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { DEFAULT_COMPANY_CONFIG, DEFAULT_PRICE_PLAN, type Company, type MsisdnImport } from '@lbs/contracts';
-import { initI18n } from '../../../i18n/index.ts';
+import { initI18n, loadAreas } from '../../../i18n/index.ts';
 import { json, renderAs, stubApi } from '../test-harness.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 
@@ -43,6 +43,7 @@ vi.setConfig({ testTimeout: 30_000 });
 
 beforeAll(async () => {
   await initI18n('en-US');
+  await loadAreas(['msisdn', 'org']); // the route would load them with the page
 });
 afterEach(() => {
   cleanup();

@@ -185,7 +185,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
                 ? t('msisdns.import.uploading', { file: file?.name ?? '' })
                 : state.job.status === 'QUEUED'
                   ? t('msisdns.import.queued')
-                  : t('msisdns.import.progress', { processed: state.job.processed, total: state.job.total })}
+                  : t('msisdns.import.progress', { processed: state.job.processed, count: state.job.total })}
             </Typography>
             <ProblemAlert error={poll.error} />
           </Box>
@@ -206,7 +206,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             >
               {state.phase === 'failed'
                 ? t('msisdns.import.failed')
-                : t('msisdns.import.completed', { succeeded: state.job.succeeded, total: state.job.total })}
+                : t('msisdns.import.completed', { succeeded: state.job.succeeded, count: state.job.total })}
             </Alert>
             <ImportReport job={state.job} />
           </>

@@ -14,7 +14,7 @@ import { MiniMap } from '../../../components/mini-map.tsx';
 import { PositionFacts } from '../../../components/position-facts.tsx';
 import { formatCoordinates, formatDateTime, formatDistance } from '../../../lib/location-format.ts';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
-import { usePositionHistory, type TimeRange } from '../../../lib/api/position-history.ts';
+import { usePositionHistory, type TimeRange } from '../../../shared-api/msisdns/position-history.ts';
 
 /** How far back the details page shows the trail. */
 export const RECENT_HISTORY_MS = 24 * 3_600_000;

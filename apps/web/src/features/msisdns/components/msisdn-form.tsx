@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { msisdnCreateSchema, orgUnitPageSchema, type MsisdnCreateBody } from '@lbs/contracts';
+import { msisdnCreateSchema, type MsisdnCreateBody } from '@lbs/contracts';
 import type { z } from 'zod';
 import { FormEntitySelect } from '../../../components/entity-select.tsx';
 import {
@@ -15,7 +15,7 @@ import {
 } from '../../../components/form-fields.tsx';
 import { FormProblemAlert } from '../../../components/problem-alert.tsx';
 import { useProblemSubmit } from '../../../lib/api/form-errors.ts';
-import { useListQuery } from '../../../lib/api/list-query.ts';
+import { useCompanyHasZones } from '../../../shared-api/org-lookups/company-has-zones.ts';
 
 export type MsisdnFormInput = z.input<typeof msisdnCreateSchema>;
 export type MsisdnFormValues = MsisdnCreateBody;
@@ -31,17 +31,6 @@ const FIELDS = [
   'designationId',
   'trackingEnabled',
 ] as const satisfies readonly (keyof MsisdnFormInput)[];
-
-/** Whether the company has zones (a company without zones enabled has none), to show the zone field. */
-function useCompanyHasZones(companyId: number | null | undefined): boolean {
-  const zones = useListQuery(
-    '/zones',
-    orgUnitPageSchema,
-    { page: 1, size: 1, filters: { companyId } },
-    { enabled: Boolean(companyId) },
-  );
-  return (zones.data?.total ?? 0) > 0;
-}
 
 /**
  * The add and edit form of an employee MSISDN, validated by the contracts create schema (the same rules as the

@@ -7,13 +7,13 @@ import AddIcon from '@mui/icons-material/Add';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { CONSENT_STATUSES, msisdnPageSchema, type ConsentStatus, type Msisdn } from '@lbs/contracts';
+import { CONSENT_STATUSES, type ConsentStatus, type Msisdn } from '@lbs/contracts';
 import { SelectFilter, useOrgFilters } from '../../../components/list-filters.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { ServerDataGrid, useUrlFilter } from '../../../components/server-data-grid.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCan } from '../../../lib/permissions.ts';
-import { MSISDNS_PATH } from '../api/keys.ts';
+import { msisdnsQueryOptions } from '../../../shared-api/msisdns/list-msisdns.ts';
 import { ConsentChip } from '../components/consent-chip.tsx';
 import { ImportDialog } from '../components/import-dialog.tsx';
 import { TrackingChip } from '../components/tracking-chip.tsx';
@@ -125,8 +125,7 @@ export function MsisdnListPage() {
     <PageFrame title={t('route.msisdnList')} crumbs={[{ label: t('sidebar.msisdn') }]} actions={actions}>
       <ServerDataGrid<Msisdn>
         label={t('route.msisdnList')}
-        path={MSISDNS_PATH}
-        schema={msisdnPageSchema}
+        query={msisdnsQueryOptions}
         columns={columns}
         defaultSort="employeeName"
         searchLabel={t('msisdns.list.searchPlaceholder')}

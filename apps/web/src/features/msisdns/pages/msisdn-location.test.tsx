@@ -1,12 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { HistoryPosition } from '@lbs/contracts';
-import { initI18n } from '../../../i18n/index.ts';
+import { initI18n, loadAreas } from '../../../i18n/index.ts';
 import { json, msisdnOf, renderAs, stubApi } from '../test-harness.tsx';
 import { MsisdnDetailsPage } from './msisdn-details-page.tsx';
 
 beforeAll(async () => {
   await initI18n('en-US');
+  await loadAreas(['msisdn', 'org', 'monitor']); // the route would load them with the page
 });
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { can, ROLES, type Role } from '@lbs/contracts';
-import { initI18n } from '../../../i18n/index.ts';
+import { initI18n, loadAreas } from '../../../i18n/index.ts';
 import { json, msisdnOf, renderAs, stubApi } from '../test-harness.tsx';
 import { MsisdnDetailsPage } from './msisdn-details-page.tsx';
 import { MsisdnListPage } from './msisdn-list-page.tsx';
@@ -10,6 +10,7 @@ const emptyPage = { items: [], total: 0, page: 1, size: 20 };
 
 beforeAll(async () => {
   await initI18n('en-US');
+  await loadAreas(['msisdn', 'org', 'monitor']); // the route would load them with the page
 });
 afterEach(() => {
   cleanup();

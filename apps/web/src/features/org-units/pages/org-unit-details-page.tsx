@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { canOpenRouteId, orgUnitSchema } from '@lbs/contracts';
+import { canOpenRouteId } from '@lbs/contracts';
 import { DetailsList } from '../../../components/details-card.tsx';
 import { EntityDetailsPage, useListCrumb } from '../../../components/entity-pages.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/permissions.ts';
-import { ORG_UNITS, type OrgUnitKind } from '../api/org-units.ts';
+import { useDeleteOrgUnit } from '../api/delete-org-unit.ts';
+import { orgUnitQueryOptions } from '../api/get-org-unit.ts';
+import { ORG_UNITS, type OrgUnitKind } from '../model/org-units.ts';
 
 /** /department-details/{id}, /zone-details/{id}, /designation-details/{id}. */
 export function OrgUnitDetailsPage({ kind }: { kind: OrgUnitKind }) {
@@ -15,8 +17,8 @@ export function OrgUnitDetailsPage({ kind }: { kind: OrgUnitKind }) {
   const unit = ORG_UNITS[kind];
   return (
     <EntityDetailsPage
-      path={unit.path}
-      schema={orgUnitSchema}
+      detail={(id) => orgUnitQueryOptions(kind, id)}
+      remove={useDeleteOrgUnit(kind)}
       routes={{ list: unit.routes.list, edit: unit.routes.edit }}
       title={t(`route.${unit.routes.details}`)}
       nameOf={(item) => item.name}

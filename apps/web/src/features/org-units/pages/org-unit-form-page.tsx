@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { orgUnitSchema, type OrgUnit } from '@lbs/contracts';
+import type { OrgUnit } from '@lbs/contracts';
 import { EntityEditPage, useListCrumb } from '../../../components/entity-pages.tsx';
 import { FormEntitySelect } from '../../../components/entity-select.tsx';
 import { FormActions, FormGrid, FormTextField } from '../../../components/form-fields.tsx';
@@ -12,10 +12,13 @@ import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { FormProblemAlert } from '../../../components/problem-alert.tsx';
 import { useProblemSubmit } from '../../../lib/api/form-errors.ts';
-import { useCreateMutation } from '../../../lib/api/resource.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { firstOpenablePath } from '../../../lib/route-links.ts';
+import { useCreateOrgUnit } from '../api/create-org-unit.ts';
+import { useDeleteOrgUnit } from '../api/delete-org-unit.ts';
+import { orgUnitQueryOptions } from '../api/get-org-unit.ts';
+import { useUpdateOrgUnit } from '../api/update-org-unit.ts';
 import {
   ORG_UNIT_FORM_FIELDS,
   ORG_UNITS,
@@ -25,7 +28,7 @@ import {
   orgUnitToForm,
   type OrgUnitFormValues,
   type OrgUnitKind,
-} from '../api/org-units.ts';
+} from '../model/org-units.ts';
 
 function OrgUnitForm({
   mode,
@@ -118,7 +121,7 @@ export function OrgUnitAddPage({ kind }: { kind: OrgUnitKind }) {
   const notify = useNotify();
   const { me, role } = useCurrentUser();
   const unit = ORG_UNITS[kind];
-  const create = useCreateMutation(unit.path, orgUnitSchema);
+  const create = useCreateOrgUnit(kind);
   return (
     <PageFrame title={t(`route.${unit.routes.add}`)} crumbs={useCrumbs(kind)}>
       <OrgUnitForm
@@ -151,8 +154,9 @@ export function OrgUnitEditPage({ kind }: { kind: OrgUnitKind }) {
   const unit = ORG_UNITS[kind];
   return (
     <EntityEditPage
-      path={unit.path}
-      schema={orgUnitSchema}
+      detail={(id) => orgUnitQueryOptions(kind, id)}
+      remove={useDeleteOrgUnit(kind)}
+      update={useUpdateOrgUnit(kind)}
       routes={{ list: unit.routes.list, details: unit.routes.details }}
       title={t(`route.${unit.routes.edit}`)}
       nameOf={(item) => item.name}

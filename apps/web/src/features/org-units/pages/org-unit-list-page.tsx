@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { canOpenRouteId, orgUnitPageSchema, type OrgUnit } from '@lbs/contracts';
+import { canOpenRouteId, type OrgUnit } from '@lbs/contracts';
 import { EntitySelect } from '../../../components/entity-select.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { ServerDataGrid, useUrlIdFilter } from '../../../components/server-data-grid.tsx';
@@ -12,7 +12,8 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { firstOpenablePath, pathFor } from '../../../lib/route-links.ts';
-import { ORG_UNITS, type OrgUnitKind } from '../api/org-units.ts';
+import { orgUnitsQueryOptions } from '../api/list-org-units.ts';
+import { ORG_UNITS, type OrgUnitKind } from '../model/org-units.ts';
 
 /** /department/list, /zone/list, /designation/list: the units in scope; a SuperAdmin filters by company. */
 export function OrgUnitListPage({ kind }: { kind: OrgUnitKind }) {
@@ -77,8 +78,7 @@ export function OrgUnitListPage({ kind }: { kind: OrgUnitKind }) {
     >
       <ServerDataGrid<OrgUnit>
         label={title}
-        path={unit.path}
-        schema={orgUnitPageSchema}
+        query={(params) => orgUnitsQueryOptions(kind, params)}
         columns={columns}
         defaultSort="name"
         filters={{ companyId: superAdmin ? companyId : undefined }}

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LOCAL_STORAGE_KEYS, meSchema, type Me, type PiaAcknowledgeBody } from '@lbs/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
-import { meQueryKey } from '../../../lib/current-user.ts';
 import { writeItem } from '../../../lib/storage.ts';
+import { currentUserKeys } from '../../../shared-api/current-user/keys.ts';
 
 /** POST /user-management/me/pia {accepted:true}; answers with the updated current user. */
 export function acknowledgePia(): Promise<Me> {
@@ -17,7 +17,7 @@ export function useAcknowledgePia() {
     mutationFn: acknowledgePia,
     onSuccess: (me) => {
       writeItem('local', LOCAL_STORAGE_KEYS.isPiaSigned, 'true');
-      queryClient.setQueryData<Me>(meQueryKey, { ...me, isPiaSigned: true });
+      queryClient.setQueryData<Me>(currentUserKeys.me, { ...me, isPiaSigned: true });
     },
   });
 }

@@ -10,7 +10,7 @@ import { canOpenRouteId, routeById, type RoleInfo } from '@lbs/contracts';
 import { QueryState } from '../../../components/details-card.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { useRoles } from '../api/roles.ts';
+import { useRoles } from '../api/list-roles.ts';
 
 /** A route's title as a chip; a link when it has no parameters and the viewer may open it. */
 function RouteChip({ id, path }: { id: string; path: string }) {

@@ -5,7 +5,7 @@ import type { User } from '@lbs/contracts';
 import { useNotify } from '../../../components/notifier.tsx';
 import { messageKeyFor } from '../../../lib/api/api-error.ts';
 import { useCan } from '../../../lib/permissions.ts';
-import { useResendInvitation } from '../api/users.ts';
+import { useResendInvitation } from '../api/resend-invitation.ts';
 
 /** "Resend invitation" for a SuperAdmin while the user has not set a password. */
 export function ResendInvitationButton({ user }: { user: User }) {

@@ -2,7 +2,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { companySchema, ROLES } from '@lbs/contracts';
+import { ROLES } from '@lbs/contracts';
 import { FormEntitySelect } from '../../../components/entity-select.tsx';
 import {
   FormActions,
@@ -16,8 +16,13 @@ import {
 } from '../../../components/form-fields.tsx';
 import { FormProblemAlert } from '../../../components/problem-alert.tsx';
 import { useProblemSubmit } from '../../../lib/api/form-errors.ts';
-import { useDetailQuery } from '../../../lib/api/resource.ts';
-import { USER_FORM_FIELDS, userFormSchema, type UserFormInput, type UserFormOutput } from '../api/users.ts';
+import { useZonesEnabled } from '../../../shared-api/org-lookups/company-zones-enabled.ts';
+import {
+  USER_FORM_FIELDS,
+  userFormSchema,
+  type UserFormInput,
+  type UserFormOutput,
+} from '../model/user-form.ts';
 
 /**
  * Portal user add/edit (SuperAdmin). Department, zone and designation are chosen within the chosen company; the
@@ -42,8 +47,7 @@ export function UserForm({
   });
   const { control } = form;
   const companyId = useWatch({ control, name: 'companyId' }) ?? null;
-  const company = useDetailQuery('/companies', companyId ?? undefined, companySchema);
-  const zonesEnabled = company.data?.config.zoneEnabled ?? false;
+  const zonesEnabled = useZonesEnabled(companyId);
   const roleOptions = ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }));
 
   const { submit, problem, clearProblem } = useProblemSubmit(form, USER_FORM_FIELDS, onSubmit);
@@ -130,8 +134,8 @@ export function UserForm({
             name="zoneId"
             kind="zone"
             companyId={companyId}
-            disabled={companyId === null || (company.isSuccess && !zonesEnabled)}
-            helperText={company.isSuccess && !zonesEnabled ? t('org.zonesDisabled') : undefined}
+            disabled={companyId === null || zonesEnabled === false}
+            helperText={zonesEnabled === false ? t('org.zonesDisabled') : undefined}
             label={t('org.fields.zone')}
           />
           <FormSwitchField

@@ -1,12 +1,13 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
-import { userSchema, type User } from '@lbs/contracts';
+import type { User } from '@lbs/contracts';
 import { DetailsList, DetailsSection } from '../../../components/details-card.tsx';
 import { EntityDetailsPage, useListCrumb } from '../../../components/entity-pages.tsx';
 import { countryName, formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/permissions.ts';
-import { USERS_PATH } from '../api/users.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
+import { userQueryOptions } from '../api/get-user.ts';
 import { InvitationChip } from '../components/invitation-chip.tsx';
 import { ResendInvitationButton } from '../components/resend-invitation-button.tsx';
 
@@ -73,8 +74,8 @@ export function UserDetailsPage() {
   const allowed = useCan();
   return (
     <EntityDetailsPage
-      path={USERS_PATH}
-      schema={userSchema}
+      detail={userQueryOptions}
+      remove={useDeleteUser()}
       routes={{ list: 'userList', edit: 'userEdit' }}
       title={t('route.userDetails')}
       nameOf={(user) => user.fullName}

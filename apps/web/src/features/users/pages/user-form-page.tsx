@@ -1,18 +1,20 @@
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { userSchema } from '@lbs/contracts';
 import { EntityEditPage, useListCrumb } from '../../../components/entity-pages.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { useCreateMutation } from '../../../lib/api/resource.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { firstOpenablePath } from '../../../lib/route-links.ts';
-import { emptyUserForm, USERS_PATH, userToForm } from '../api/users.ts';
+import { useCreateUser } from '../api/create-user.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
+import { userQueryOptions } from '../api/get-user.ts';
+import { useUpdateUser } from '../api/update-user.ts';
 import { InvitationChip } from '../components/invitation-chip.tsx';
 import { ResendInvitationButton } from '../components/resend-invitation-button.tsx';
 import { UserForm } from '../components/user-form.tsx';
+import { emptyUserForm, userToForm } from '../model/user-form.ts';
 
 function useCrumbs() {
   const { t } = useTranslation();
@@ -25,7 +27,7 @@ export function UserAddPage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const { role } = useCurrentUser();
-  const create = useCreateMutation(USERS_PATH, userSchema);
+  const create = useCreateUser();
   return (
     <PageFrame title={t('route.userAdd')} crumbs={useCrumbs()}>
       <UserForm
@@ -49,8 +51,9 @@ export function UserEditPage() {
   const allowed = useCan();
   return (
     <EntityEditPage
-      path={USERS_PATH}
-      schema={userSchema}
+      detail={userQueryOptions}
+      remove={useDeleteUser()}
+      update={useUpdateUser()}
       routes={{ list: 'userList', details: 'userDetails' }}
       title={t('route.userEdit')}
       nameOf={(user) => user.fullName}

@@ -6,14 +6,14 @@ import Chip from '@mui/material/Chip';
 import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
-import { canOpenRouteId, ROLES, userPageSchema, type User } from '@lbs/contracts';
+import { canOpenRouteId, ROLES, type User } from '@lbs/contracts';
 import { SelectFilter, useOrgFilters } from '../../../components/list-filters.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { ServerDataGrid, useUrlFilter } from '../../../components/server-data-grid.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { firstOpenablePath, pathFor } from '../../../lib/route-links.ts';
-import { USERS_PATH } from '../api/users.ts';
+import { usersQueryOptions } from '../api/list-users.ts';
 import { InvitationChip } from '../components/invitation-chip.tsx';
 
 /**
@@ -119,8 +119,7 @@ export function UserListPage() {
     >
       <ServerDataGrid<User>
         label={title}
-        path={USERS_PATH}
-        schema={userPageSchema}
+        query={usersQueryOptions}
         columns={columns}
         defaultSort="fullName"
         filters={{ ...org.filters, role: roleFilter }}
