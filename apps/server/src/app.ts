@@ -15,8 +15,8 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { embeddedIdentity, type EmbeddedIdentity } from './identity/embedded.ts';
 import { publicJwks, signingKeys } from './identity/secrets.ts';
-import { createTokenVerifier, discoverJwksUri } from './identity/token-verifier.ts';
-import { installProblemHandler } from './lib/problem.ts';
+import { accessTokenVerifier, discoverJwksUri } from './identity/token-verifier.ts';
+import { frameworkErrors, installProblemHandler, rateLimitError } from './lib/problem.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import authPlugin from './modules/auth/plugin.ts';
 import { assetRoutes } from './modules/assets/routes.ts';
@@ -57,7 +57,9 @@ export async function buildApp({ config, database, logger, mlpUrl }: BuildAppOpt
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // Router errors and the drain answer go through the problem handler too (lib/problem.ts).
+    frameworkErrors,
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -82,7 +84,7 @@ export async function buildApp({ config, database, logger, mlpUrl }: BuildAppOpt
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
 
   await app.register(swagger, {
     openapi: {
@@ -104,14 +106,10 @@ export async function buildApp({ config, database, logger, mlpUrl }: BuildAppOpt
   let verifyToken;
   if (config.externalIssuer) {
     const jwksUri = await discoverJwksUri(config.externalIssuer);
-    verifyToken = createTokenVerifier({ issuer: config.issuer, clientId: config.clientId, jwks: jwksUri });
+    verifyToken = accessTokenVerifier(config, jwksUri);
   } else {
     const keys = await signingKeys(db);
-    verifyToken = createTokenVerifier({
-      issuer: config.issuer,
-      clientId: config.clientId,
-      jwks: publicJwks(keys),
-    });
+    verifyToken = accessTokenVerifier(config, publicJwks(keys));
     identity = await embeddedIdentity(app, { config, db, keys });
   }
   const context: AppContext = { config, database, db, verifyToken };
