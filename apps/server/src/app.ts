@@ -17,7 +17,7 @@ import { embeddedIdentity, type EmbeddedIdentity } from './identity/embedded.ts'
 import { publicJwks, signingKeys } from './identity/secrets.ts';
 import { accessTokenVerifier, discoverJwksUri } from './identity/token-verifier.ts';
 import { frameworkErrors, installProblemHandler, rateLimitError } from './lib/problem.ts';
-import { serializeRequest } from './lib/log-redaction.ts';
+import { loggerOptions } from './lib/log-redaction.ts';
 import authPlugin from './modules/auth/plugin.ts';
 import { assetRoutes } from './modules/assets/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -49,7 +49,7 @@ export interface BuiltApp {
 /** Builds the Fastify app: infrastructure plugins, then identity, then domain routes, then the SPA. */
 export async function buildApp({ config, database, logger, mlpUrl }: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, serializers: { req: serializeRequest } },
+    logger: logger ?? loggerOptions(config.logLevel),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();

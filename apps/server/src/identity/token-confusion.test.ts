@@ -127,14 +127,21 @@ describe('external Keycloak: only its access tokens open the API', () => {
   };
 
   it('accepts an access token (typ Bearer, azp = the client)', async () => {
-    const token = await keycloakToken('Bearer', { aud: 'account', realm_access: { roles: ['COMPANY_ADMIN'] } });
+    const token = await keycloakToken('Bearer', {
+      aud: 'account',
+      realm_access: { roles: ['COMPANY_ADMIN'] },
+    });
     const response = await getMe(server.baseUrl, token);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ username: 'companyadmin' });
   });
 
   it('refuses its ID, refresh and logout tokens and an access token of another client', async () => {
-    await expectRefused(server.baseUrl, await keycloakToken('ID', { aud: CLIENT_ID, nonce: 'n' }), 'ID token');
+    await expectRefused(
+      server.baseUrl,
+      await keycloakToken('ID', { aud: CLIENT_ID, nonce: 'n' }),
+      'ID token',
+    );
     await expectRefused(
       server.baseUrl,
       await keycloakToken('Refresh', { aud: realm.issuer }),

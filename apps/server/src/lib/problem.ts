@@ -146,7 +146,10 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 }
 
 /** @fastify/rate-limit's `errorResponseBuilder`: the thrown error the global handler turns into a 429 problem. */
-export function rateLimitError(_request: FastifyRequest, context: { statusCode: number; after: string }): AppError {
+export function rateLimitError(
+  _request: FastifyRequest,
+  context: { statusCode: number; after: string },
+): AppError {
   return new AppError(
     context.statusCode === 403 ? 403 : 429,
     context.statusCode === 403 ? 'auth.forbidden' : 'problem.tooManyRequests',

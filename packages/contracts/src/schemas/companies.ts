@@ -23,7 +23,10 @@ import {
   timestamp,
 } from './fields.ts';
 
-const timeOfDay = safeString('validation.timeInvalid').regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.timeInvalid');
+const timeOfDay = safeString('validation.timeInvalid').regex(
+  /^([01]\d|2[0-3]):[0-5]\d$/,
+  'validation.timeInvalid',
+);
 
 /** When the scheduler may locate the company's MSISDNs: ISO weekdays (1 = Monday), HH:mm–HH:mm in `timezone`. */
 export const trackingWindowSchema = z

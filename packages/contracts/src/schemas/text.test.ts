@@ -46,14 +46,24 @@ describe('the id parameter', () => {
     expect(idParamSchema.parse({ id })).toEqual({ id: Number(id) });
   });
 
-  it.each(['0', '0x65', '1.01e2', '+101', ' 101', '101 ', '0101', '-1', '2147483648', '99999999999', '', '1\u0000'])(
-    'refuses %j with a field error',
-    (id) => {
-      const result = idParamSchema.safeParse({ id });
-      expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.path).toEqual(['id']);
-    },
-  );
+  it.each([
+    '0',
+    '0x65',
+    '1.01e2',
+    '+101',
+    ' 101',
+    '101 ',
+    '0101',
+    '-1',
+    '2147483648',
+    '99999999999',
+    '',
+    '1\u0000',
+  ])('refuses %j with a field error', (id) => {
+    const result = idParamSchema.safeParse({ id });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['id']);
+  });
 });
 
 describe('cross-field rules', () => {

@@ -24,13 +24,16 @@ export const safeString = (error: MessageKey = 'validation.invalid') =>
   z.string({ error }).refine(isStorableText, { message: TEXT_INVALID, abort: true });
 
 /** A name or other short text a person typed: safeString, trimmed and in Unicode NFC (é is one code point). */
-export const nameString = (error: MessageKey = 'validation.invalid') => safeString(error).trim().normalize('NFC');
+export const nameString = (error: MessageKey = 'validation.invalid') =>
+  safeString(error).trim().normalize('NFC');
 
 /**
  * Options of a cross-field rule (an object's `.refine`): it runs only once every field has parsed, so it never sees
  * a raw value (`from: "a"` where a Date was expected) and adds nothing to the field errors already found.
  */
-export const AFTER_FIELDS = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
+export const AFTER_FIELDS = {
+  when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0,
+};
 
 /** A list's search text (`q`): the same rules as a name, at most 200 characters. */
 export const searchText = () => nameString().max(200, 'validation.tooLong');
