@@ -4,12 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '@lbs/contracts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -18,6 +13,7 @@ import { publicJwks, signingKeys } from './identity/secrets.ts';
 import { accessTokenVerifier, discoverJwksUri } from './identity/token-verifier.ts';
 import { frameworkErrors, installProblemHandler, rateLimitError } from './lib/problem.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
+import { openApiOptions } from './lib/openapi.ts';
 import authPlugin from './modules/auth/plugin.ts';
 import { assetRoutes } from './modules/assets/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -86,19 +82,7 @@ export async function buildApp({ config, database, logger, mlpUrl }: BuildAppOpt
   });
   await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'LBS Portal API',
-        version: '1.0.0',
-        description: 'Location-based monitoring of employee MSISDNs',
-      },
-      servers: [{ url: config.publicUrl }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(config.publicUrl));
   await app.register(swaggerUi, { routePrefix: `${API_BASE_PATH}/docs` });
 
   const db = database.db;

@@ -33,7 +33,6 @@ export const LOGIN_PATH = '/login';
 /** The issuer's path as browsers see it (/realms/lbs behind PUBLIC_URL). */
 export const issuerPathOf = (config: Config): string => new URL(config.issuer).pathname.replace(/\/+$/, '');
 
-
 const SCOPES = ['openid', 'profile', 'email'];
 
 /**

@@ -35,7 +35,8 @@ export interface TokenVerifierOptions {
 }
 
 /** The API as the embedded provider's one resource server: the `aud` of its access tokens. */
-export const apiAudience = (config: Pick<Config, 'publicUrl'>): string => `${config.publicUrl}${API_BASE_PATH}`;
+export const apiAudience = (config: Pick<Config, 'publicUrl'>): string =>
+  `${config.publicUrl}${API_BASE_PATH}`;
 
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512'];
 
