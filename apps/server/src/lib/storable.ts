@@ -44,7 +44,7 @@ export function storableExtras(extra: Record<string, unknown>): Record<string, s
       if (Number.isFinite(value)) out[key] = value;
     } else if (typeof value === 'boolean') out[key] = value;
     else if (typeof value === 'string') out[key] = storableText(value, EXTRA_TEXT_MAX);
-    else out[key] = storableText(JSON.stringify(value) ?? '', EXTRA_TEXT_MAX);
+    else out[key] = storableText(JSON.stringify(storableJson(value)) ?? '', EXTRA_TEXT_MAX);
   }
   return out;
 }
