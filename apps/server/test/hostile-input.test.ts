@@ -165,13 +165,9 @@ describe('4. Every error the server sends is problem+json', () => {
   it('an unknown API path, a body that is not JSON, an empty JSON body and an unknown content type', async () => {
     expectProblem(await call('GET', '/no-such-thing'), 404, 'problem.notFound');
     const json = { 'content-type': 'application/json' };
-    expectProblem(await call('POST', '/zones', '{"name":', json), 400, 'problem.malformedRequest');
-    expectProblem(await call('POST', '/zones', '', json), 400, 'problem.malformedRequest');
-    expectProblem(
-      await call('POST', '/zones', '{"__proto__":{"a":1}}', json),
-      400,
-      'problem.malformedRequest',
-    );
+    expectProblem(await call('POST', '/zones', '{"name":', json), 400, 'problem.validation');
+    expectProblem(await call('POST', '/zones', '', json), 400, 'problem.validation');
+    expectProblem(await call('POST', '/zones', '{"__proto__":{"a":1}}', json), 400, 'problem.validation');
     expectProblem(
       await call('POST', '/zones', '<zone/>', { 'content-type': 'application/xml' }),
       415,

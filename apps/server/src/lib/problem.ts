@@ -82,8 +82,9 @@ const FRAMEWORK_CODES: Record<string, { status: number; code: MessageKey }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'problem.unsupportedMediaType' },
   FST_ERR_CTP_INVALID_TYPE: { status: 415, code: 'problem.unsupportedMediaType' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'problem.payloadTooLarge' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'problem.malformedRequest' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'problem.malformedRequest' },
+  // A body that does not parse is a validation problem of the whole body (what clients have always been told).
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'problem.validation' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'problem.validation' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'problem.malformedRequest' },
   FST_ERR_CTP_EMPTY_TYPE: { status: 415, code: 'problem.unsupportedMediaType' },
 };
@@ -118,7 +119,7 @@ export function problemOf(error: unknown): ProblemParts {
   if (known) return { status: known.status, code: known.code, detail: messageFor(known.code) };
   // A body that is not JSON (SyntaxError), or forbidden __proto__ keys (secure-json-parse): the parser's 400.
   if (e.statusCode === 400 && (e instanceof SyntaxError || !e.code))
-    return { status: 400, code: 'problem.malformedRequest', detail: messageFor('problem.malformedRequest') };
+    return { status: 400, code: 'problem.validation', detail: messageFor('problem.validation') };
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500)
     return {
       status: e.statusCode,

@@ -31,6 +31,7 @@ export const arSA: Translations = {
   'validation.invalid': 'قيمة غير صالحة',
   'validation.tooLong': 'طويل جدًا',
   'validation.dateOutOfRange': 'يجب أن يكون التاريخ بين 1900-01-01 و2099-12-31',
+  'validation.textInvalid': 'أزِل الأحرف المخفية أو التالفة (مثل NUL) من هذا النص',
   'common.pleaseTryAgain': 'يرجى المحاولة مرة أخرى.',
   'error.generic.title': 'عذرًا! حدث خطأ ما.',
   'error.generic.brace': 'يرجى الانتظار ريثما نصلح الخطأ.',
@@ -58,6 +59,9 @@ export const arSA: Translations = {
   'problem.validation': 'بعض الحقول غير صالحة.',
   'problem.tooManyRequests': 'طلبات كثيرة جدًا. يرجى الانتظار ثم المحاولة مرة أخرى.',
   'problem.payloadTooLarge': 'حجم الطلب كبير جدًا.',
+  'problem.malformedRequest': 'الطلب غير سليم وتعذّرت قراءته.',
+  'problem.unsupportedMediaType': 'نوع المحتوى هذا غير مقبول هنا.',
+  'problem.uriTooLong': 'عنوان الطلب طويل جدًا.',
   'problem.internal': 'حدث خطأ ما، يرجى المحاولة مرة أخرى!',
   'problem.unavailable': 'الخدمة غير متاحة مؤقتًا.',
   'validation.required': 'هذا الحقل مطلوب',
@@ -144,6 +148,8 @@ export const arSA: Translations = {
   'auth.error.missingCode': 'لا تحتوي استجابة تسجيل الدخول على رمز تفويض.',
   'auth.error.exchange': 'تعذّر إكمال تسجيل الدخول: لم يُصدر مزوّد الهوية الرموز المميزة.',
   'auth.error.nonce': 'رمز الهوية لا يخص طلب تسجيل الدخول هذا.',
+  'auth.error.idToken':
+    'رمز الهوية غير صالح لهذا التطبيق: المُصدِر أو الجمهور أو وقت الصلاحية غير صحيح. تحقّق من ساعة جهازك ثم حاول مرة أخرى.',
   'auth.error.config': 'تعذّر تحميل إعدادات تسجيل الدخول من الخادم.',
   'auth.error.profile': 'تعذّر تحميل ملفك الشخصي في البوابة. قد يكون حسابك غير نشط أو غير مهيأ لهذه البوابة.',
 

@@ -31,6 +31,7 @@ export const es: Translations = {
   'validation.invalid': 'Valor no válido',
   'validation.tooLong': 'Demasiado largo',
   'validation.dateOutOfRange': 'La fecha debe estar entre 1900-01-01 y 2099-12-31',
+  'validation.textInvalid': 'Elimine de este texto los caracteres ocultos o dañados (como NUL)',
   'common.pleaseTryAgain': 'Inténtalo de nuevo.',
   'error.generic.title': '¡Vaya! Algo salió mal.',
   'error.generic.brace': 'Ten paciencia mientras corregimos el error.',
@@ -59,6 +60,9 @@ export const es: Translations = {
   'problem.validation': 'Algunos campos no son válidos.',
   'problem.tooManyRequests': 'Demasiadas solicitudes. Espera e inténtalo de nuevo.',
   'problem.payloadTooLarge': 'La solicitud es demasiado grande.',
+  'problem.malformedRequest': 'La solicitud está mal formada y no se pudo leer.',
+  'problem.unsupportedMediaType': 'Este tipo de contenido no se acepta aquí.',
+  'problem.uriTooLong': 'La dirección de la solicitud es demasiado larga.',
   'problem.internal': 'Algo salió mal, ¡inténtalo de nuevo!',
   'problem.unavailable': 'El servicio no está disponible temporalmente.',
   'validation.required': 'Este campo es obligatorio',
@@ -151,6 +155,8 @@ export const es: Translations = {
   'auth.error.exchange':
     'No se pudo completar el inicio de sesión: el proveedor de identidad no emitió los tokens.',
   'auth.error.nonce': 'El token de identidad no pertenece a esta solicitud de inicio de sesión.',
+  'auth.error.idToken':
+    'El token de identidad no es válido para esta aplicación: el emisor, la audiencia o la vigencia no coinciden. Compruebe el reloj del dispositivo e inténtelo de nuevo.',
   'auth.error.config': 'No se pudo cargar desde el servidor la configuración de inicio de sesión.',
   'auth.error.profile':
     'No se pudo cargar tu perfil del portal. Es posible que tu cuenta esté inactiva o no esté configurada para este portal.',

@@ -31,6 +31,7 @@ export const frFR: Translations = {
   'validation.invalid': 'Valeur invalide',
   'validation.tooLong': 'Trop long',
   'validation.dateOutOfRange': 'La date doit être comprise entre le 1900-01-01 et le 2099-12-31',
+  'validation.textInvalid': 'Supprimez de ce texte les caractères cachés ou endommagés (comme NUL)',
   'common.pleaseTryAgain': 'Veuillez réessayer.',
   'error.generic.title': 'Oups ! Une erreur s’est produite.',
   'error.generic.brace': 'Patientez pendant que nous corrigeons l’erreur.',
@@ -59,6 +60,9 @@ export const frFR: Translations = {
   'problem.validation': 'Certains champs ne sont pas valides.',
   'problem.tooManyRequests': 'Trop de requêtes. Veuillez patienter puis réessayer.',
   'problem.payloadTooLarge': 'La requête est trop volumineuse.',
+  'problem.malformedRequest': 'La requête est mal formée et n’a pas pu être lue.',
+  'problem.unsupportedMediaType': 'Ce type de contenu n’est pas accepté ici.',
+  'problem.uriTooLong': 'L’adresse de la requête est trop longue.',
   'problem.internal': 'Une erreur s’est produite, veuillez réessayer !',
   'problem.unavailable': 'Le service est temporairement indisponible.',
   'validation.required': 'Ce champ est obligatoire',
@@ -156,6 +160,8 @@ export const frFR: Translations = {
   'auth.error.exchange':
     'La connexion n’a pas pu aboutir : le fournisseur d’identité n’a pas délivré de jetons.',
   'auth.error.nonce': 'Le jeton d’identité ne correspond pas à cette demande de connexion.',
+  'auth.error.idToken':
+    'Le jeton d’identité n’est pas valide pour cette application : l’émetteur, l’audience ou la validité ne correspondent pas. Vérifiez l’horloge de l’appareil et réessayez.',
   'auth.error.config': 'Les paramètres de connexion n’ont pas pu être chargés depuis le serveur.',
   'auth.error.profile':
     'Votre profil sur le portail n’a pas pu être chargé. Votre compte est peut-être inactif ou non configuré pour ce portail.',

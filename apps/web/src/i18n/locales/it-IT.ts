@@ -31,6 +31,7 @@ export const itIT: Translations = {
   'validation.invalid': 'Valore non valido',
   'validation.tooLong': 'Troppo lungo',
   'validation.dateOutOfRange': 'La data deve essere compresa tra 1900-01-01 e 2099-12-31',
+  'validation.textInvalid': 'Rimuovi da questo testo i caratteri nascosti o danneggiati (come NUL)',
   'common.pleaseTryAgain': 'Riprova.',
   'error.generic.title': 'Ops! Qualcosa è andato storto.',
   'error.generic.brace': 'Abbi pazienza mentre risolviamo l’errore.',
@@ -60,6 +61,9 @@ export const itIT: Translations = {
   'problem.validation': 'Alcuni campi non sono validi.',
   'problem.tooManyRequests': 'Troppe richieste. Attendi e riprova.',
   'problem.payloadTooLarge': 'La richiesta è troppo grande.',
+  'problem.malformedRequest': 'La richiesta non è formata correttamente e non può essere letta.',
+  'problem.unsupportedMediaType': 'Questo tipo di contenuto non è accettato qui.',
+  'problem.uriTooLong': 'L’indirizzo della richiesta è troppo lungo.',
   'problem.internal': 'Qualcosa è andato storto, riprova!',
   'problem.unavailable': 'Il servizio è temporaneamente non disponibile.',
   'validation.required': 'Questo campo è obbligatorio',
@@ -152,6 +156,8 @@ export const itIT: Translations = {
   'auth.error.missingCode': 'La risposta di accesso non contiene alcun codice di autorizzazione.',
   'auth.error.exchange': 'Impossibile completare l’accesso: il provider di identità non ha emesso i token.',
   'auth.error.nonce': 'Il token di identità non appartiene a questa richiesta di accesso.',
+  'auth.error.idToken':
+    'Il token di identità non è valido per questa applicazione: emittente, destinatario o validità non corrispondono. Controlla l’orologio del dispositivo e riprova.',
   'auth.error.config': 'Impossibile caricare dal server le impostazioni di accesso.',
   'auth.error.profile':
     'Impossibile caricare il tuo profilo del portale. L’account potrebbe essere inattivo o non configurato per questo portale.',
