@@ -3,6 +3,7 @@
  * reports beyond its position, audit details): made storable once, so no value can fail the insert. PostgreSQL
  * refuses U+0000 in `text` and `\u0000` or a lone surrogate escape in `jsonb`; both become U+FFFD here.
  */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
 const UNSTORABLE = /[\u0000\p{Cs}]/gu;
 
 /** The text with NUL and lone surrogates replaced, cut to `max` characters (never inside a surrogate pair). */

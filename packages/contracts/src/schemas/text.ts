@@ -7,6 +7,7 @@ import type { MessageKey } from '../messages.ts';
  * lone UTF-16 surrogates (`"\ud800"` is valid JSON but no Unicode character, so it fails in `jsonb` and breaks
  * UTF-8). In `u` mode `\p{Cs}` matches only unpaired surrogates; emoji and RTL marks pass.
  */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
 const UNSTORABLE = /[\u0000\p{Cs}]/u;
 
 export const TEXT_INVALID: MessageKey = 'validation.textInvalid';
