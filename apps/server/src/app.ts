@@ -4,20 +4,16 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '@lbs/contracts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { embeddedIdentity, type EmbeddedIdentity } from './identity/embedded.ts';
 import { publicJwks, signingKeys } from './identity/secrets.ts';
-import { createTokenVerifier, discoverJwksUri } from './identity/token-verifier.ts';
-import { installProblemHandler } from './lib/problem.ts';
-import { serializeRequest } from './lib/log-redaction.ts';
+import { accessTokenVerifier, discoverJwksUri } from './identity/token-verifier.ts';
+import { frameworkErrors, installProblemHandler, rateLimitError } from './lib/problem.ts';
+import { loggerOptions } from './lib/log-redaction.ts';
+import { openApiOptions } from './lib/openapi.ts';
 import authPlugin from './modules/auth/plugin.ts';
 import { assetRoutes } from './modules/assets/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -49,7 +45,7 @@ export interface BuiltApp {
 /** Builds the Fastify app: infrastructure plugins, then identity, then domain routes, then the SPA. */
 export async function buildApp({ config, database, logger, mlpUrl }: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, serializers: { req: serializeRequest } },
+    logger: logger ?? loggerOptions(config.logLevel),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -57,7 +53,9 @@ export async function buildApp({ config, database, logger, mlpUrl }: BuildAppOpt
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // Router errors and the drain answer go through the problem handler too (lib/problem.ts).
+    frameworkErrors,
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -82,21 +80,9 @@ export async function buildApp({ config, database, logger, mlpUrl }: BuildAppOpt
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'LBS Portal API',
-        version: '1.0.0',
-        description: 'Location-based monitoring of employee MSISDNs',
-      },
-      servers: [{ url: config.publicUrl }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(config.publicUrl));
   await app.register(swaggerUi, { routePrefix: `${API_BASE_PATH}/docs` });
 
   const db = database.db;
@@ -104,14 +90,10 @@ export async function buildApp({ config, database, logger, mlpUrl }: BuildAppOpt
   let verifyToken;
   if (config.externalIssuer) {
     const jwksUri = await discoverJwksUri(config.externalIssuer);
-    verifyToken = createTokenVerifier({ issuer: config.issuer, clientId: config.clientId, jwks: jwksUri });
+    verifyToken = accessTokenVerifier(config, jwksUri);
   } else {
     const keys = await signingKeys(db);
-    verifyToken = createTokenVerifier({
-      issuer: config.issuer,
-      clientId: config.clientId,
-      jwks: publicJwks(keys),
-    });
+    verifyToken = accessTokenVerifier(config, publicJwks(keys));
     identity = await embeddedIdentity(app, { config, db, keys });
   }
   const context: AppContext = { config, database, db, verifyToken };

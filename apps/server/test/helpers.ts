@@ -88,11 +88,12 @@ export interface TestServer extends RunningServer {
 /**
  * A real server on a free loopback port with a fresh database and the demo seed. With `database`, the server uses
  * that database instead (seeded only if empty) and `dispose()` leaves it to its owner: a restart test closes one
- * server and starts another on the same database (and the same PORT/PUBLIC_URL through `env`).
+ * server and starts another on the same database (and the same PORT/PUBLIC_URL through `env`). `logger`: pino
+ * options for the server's log (silent otherwise).
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { database?: TestDatabase } = {},
+  options: { database?: TestDatabase; logger?: object } = {},
 ): Promise<TestServer> {
   const testDb = options.database ?? (await createTestDatabase());
   const port = await freePort();
@@ -111,7 +112,7 @@ export async function startTestServer(
     ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
     ...env,
   });
-  const server = await startServer(config, { logger: false });
+  const server = await startServer(config, { logger: options.logger ?? false });
   return {
     ...server,
     config,

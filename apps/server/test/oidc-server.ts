@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type * as client from 'openid-client';
 import { CLIENT_ID } from '@lbs/contracts';
 import { publicJwks, signingKeys } from '../src/identity/secrets.ts';
-import { createTokenVerifier } from '../src/identity/token-verifier.ts';
+import { accessTokenVerifier } from '../src/identity/token-verifier.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { Browser, discover, signIn } from './oidc-browser.ts';
 
@@ -14,7 +14,7 @@ export interface OidcTestServer {
   /** The portal's client configuration, discovered from the server's issuer. */
   config: client.Configuration;
   /** Verifies an access token as the API does, with the server's signing keys. */
-  verify: ReturnType<typeof createTokenVerifier>;
+  verify: ReturnType<typeof accessTokenVerifier>;
   /** Signs a demo account in through the real pages (in a new browser unless one is given). */
   signInAs(username: string, browser?: Browser): ReturnType<typeof signIn>;
 }
@@ -27,11 +27,10 @@ export async function startOidcTestServer(): Promise<OidcTestServer> {
   const server = await startTestServer();
   try {
     const config = await discover(server.config.issuer);
-    const verify = createTokenVerifier({
-      issuer: server.config.issuer,
-      clientId: CLIENT_ID,
-      jwks: publicJwks(await signingKeys(server.database.db)),
-    });
+    const verify = accessTokenVerifier(
+      { ...server.config, clientId: CLIENT_ID },
+      publicJwks(await signingKeys(server.database.db)),
+    );
     const signInAs = (username: string, browser = new Browser()) =>
       signIn(browser, config, server.config.publicUrl, username, DEMO_PASSWORD);
     return { server, config, verify, signInAs };

@@ -36,6 +36,8 @@ export const BASE_FONT_SIZE = 14;
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
+/** Highest page number a list accepts (page × size stays far inside the database's OFFSET range). */
+export const PAGE_MAX = 1_000_000;
 
 export const LOCAL_STORAGE_KEYS = {
   authData: 'authData',

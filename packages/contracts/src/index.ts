@@ -7,6 +7,7 @@ export * from './hierarchy.ts';
 export * from './schemas/common.ts';
 export * from './schemas/user-management.ts';
 export * from './permissions.ts';
+export * from './schemas/text.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/companies.ts';
 export * from './schemas/org-units.ts';

@@ -30,6 +30,7 @@ export const MESSAGES = {
   'validation.invalid': 'Invalid value',
   'validation.tooLong': 'Too long',
   'validation.dateOutOfRange': 'Date must be between 1900-01-01 and 2099-12-31',
+  'validation.textInvalid': 'Remove the hidden or broken characters (such as NUL) from this text',
   'common.pleaseTryAgain': 'Please try again.',
   // §8 catalogue
   'error.generic.title': 'Ah! Something went wrong.',
@@ -60,6 +61,9 @@ export const MESSAGES = {
   'problem.validation': 'Some fields are not valid.',
   'problem.tooManyRequests': 'Too many requests. Please wait and try again.',
   'problem.payloadTooLarge': 'The request is too large.',
+  'problem.malformedRequest': 'The request is malformed and could not be read.',
+  'problem.unsupportedMediaType': 'This type of content is not accepted here.',
+  'problem.uriTooLong': 'The address of the request is too long.',
   'problem.internal': 'Something went wrong, Please try again!',
   'problem.unavailable': 'The service is temporarily unavailable.',
   // Organisation: field rules

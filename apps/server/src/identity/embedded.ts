@@ -9,7 +9,7 @@ import { issuerPathOf, LOGIN_PATH, providerConfiguration } from './provider-conf
 import { installProviderHooks } from './provider-hooks.ts';
 import { startPurge } from './purge.ts';
 import { cookieKeys, publicJwks, type SigningKeys } from './secrets.ts';
-import { createTokenVerifier } from './token-verifier.ts';
+import { accessTokenVerifier } from './token-verifier.ts';
 import { userinfoRoute } from './userinfo-route.ts';
 
 export interface EmbeddedIdentity {
@@ -40,11 +40,7 @@ export async function embeddedIdentity(
   installProviderHooks(provider, { publicUrl: config.publicUrl, log: app.log });
 
   const publicPath = issuerPathOf(config);
-  const verify = createTokenVerifier({
-    issuer: config.issuer,
-    clientId: config.clientId,
-    jwks: publicJwks(keys),
-  });
+  const verify = accessTokenVerifier(config, publicJwks(keys));
   await app.register(async (scope) => {
     await userinfoRoute(scope, { db, verify, path: `${REALM_PATH}${OIDC_PATHS.userinfo}` });
     await mountProvider(scope, { provider, prefix: REALM_PATH, publicPath });

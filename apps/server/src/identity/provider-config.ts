@@ -1,4 +1,4 @@
-import { API_BASE_PATH, AUTH_CALLBACK_PATH, LOCALE_CODES, OIDC_PATHS } from '@lbs/contracts';
+import { AUTH_CALLBACK_PATH, LOCALE_CODES, OIDC_PATHS } from '@lbs/contracts';
 import { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -19,6 +19,7 @@ import { logoutHandlers } from './logout.ts';
 import { databaseAdapterFactory } from './oidc-adapter.ts';
 import { errorPage } from './pages.ts';
 import type { SigningKeys } from './secrets.ts';
+import { apiAudience } from './token-verifier.ts';
 
 export interface ProviderConfigInput {
   config: Config;
@@ -33,9 +34,6 @@ export const LOGIN_PATH = '/login';
 /** The issuer's path as browsers see it (/realms/lbs behind PUBLIC_URL). */
 export const issuerPathOf = (config: Config): string => new URL(config.issuer).pathname.replace(/\/+$/, '');
 
-/** The API, as the one resource server: access tokens are JWTs for this audience. */
-export const apiResource = (config: Config): string => `${config.publicUrl}${API_BASE_PATH}`;
-
 const SCOPES = ['openid', 'profile', 'email'];
 
 /**
@@ -44,7 +42,8 @@ const SCOPES = ['openid', 'profile', 'email'];
  * Keycloak's claims, and everything stored in the database.
  */
 export function providerConfiguration({ config, db, keys, cookieKeys }: ProviderConfigInput): Configuration {
-  const resource = apiResource(config);
+  // The API, as the one resource server: access tokens are JWTs for this audience.
+  const resource = apiAudience(config);
   const portalUrl = `${config.publicUrl}/`;
   const issuerPath = issuerPathOf(config);
   const sessionCookie = { httpOnly: true, sameSite: 'lax' as const, path: issuerPath };

@@ -5,6 +5,8 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
+import { API_BASE_PATH } from '@lbs/contracts';
+import type { Config } from '../config.ts';
 
 export interface VerifiedToken extends JWTPayload {
   sub: string;
@@ -14,16 +16,33 @@ export interface VerifiedToken extends JWTPayload {
   realm_access?: { roles?: string[] };
 }
 
+/**
+ * What tells an access token apart from the provider's other JWTs (ID tokens, refresh tokens, logout tokens), which
+ * are signed with the same keys and name the same client:
+ * - `embedded`: oidc-provider's JWT access tokens (RFC 9068): header `typ: at+jwt`, `aud` = the API.
+ * - `keycloak`: Keycloak's access tokens: claim `typ: "Bearer"` (its ID tokens say `ID`, refresh tokens `Refresh`,
+ *   logout tokens `Logout`).
+ * Both must name the portal's client in `azp`.
+ */
+export type AccessTokenShape = { kind: 'embedded'; audience: string } | { kind: 'keycloak' };
+
 export interface TokenVerifierOptions {
   issuer: string;
   clientId: string;
   /** Embedded provider: its public JWKS. External provider: fetched from the issuer's discovery `jwks_uri`. */
   jwks: { keys: object[] } | URL;
+  shape: AccessTokenShape;
 }
 
+/** The API as the embedded provider's one resource server: the `aud` of its access tokens. */
+export const apiAudience = (config: Pick<Config, 'publicUrl'>): string =>
+  `${config.publicUrl}${API_BASE_PATH}`;
+
+const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512'];
+
 /**
- * Verifies an access token: signature (RS/ES/PS algorithms only, never `none` or HMAC), `iss`, `exp`/`nbf`, and
- * that it was issued to our client (`azp`, or `aud` for providers that only set the audience).
+ * Verifies an access token: signature (RS/ES/PS algorithms only, never `none` or HMAC), `iss`, `exp`/`nbf`, that it
+ * is an access token of the provider's shape (see AccessTokenShape), and that it was issued to our client (`azp`).
  */
 export function createTokenVerifier(
   options: TokenVerifierOptions,
@@ -32,20 +51,34 @@ export function createTokenVerifier(
     options.jwks instanceof URL
       ? createRemoteJWKSet(options.jwks, { cooldownDuration: 30_000, cacheMaxAge: 600_000 })
       : createLocalJWKSet(options.jwks as Parameters<typeof createLocalJWKSet>[0]);
+  const { shape } = options;
   return async (token) => {
     const { payload } = await jwtVerify(token, keys, {
       issuer: options.issuer,
-      algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512'],
-      requiredClaims: ['exp', 'sub', 'iss'],
+      algorithms: ALGORITHMS,
+      requiredClaims: ['exp', 'iat', 'sub', 'iss'],
       clockTolerance: 5,
+      ...(shape.kind === 'embedded' ? { typ: 'at+jwt', audience: shape.audience } : {}),
     });
-    const audience = Array.isArray(payload.aud) ? payload.aud : payload.aud ? [payload.aud] : [];
-    const azp = typeof payload['azp'] === 'string' ? payload['azp'] : undefined;
-    if (azp !== options.clientId && !(azp === undefined && audience.includes(options.clientId))) {
-      throw new Error('token was not issued to this client');
-    }
+    if (shape.kind === 'keycloak' && payload['typ'] !== 'Bearer') throw new Error('not an access token');
+    // A logout token (OIDC Back-Channel Logout) carries `events`; an access token never does.
+    if ('events' in payload) throw new Error('not an access token');
+    if (payload['azp'] !== options.clientId) throw new Error('token was not issued to this client');
     return payload as VerifiedToken;
   };
+}
+
+/** The API's verifier for the configured provider: Keycloak's shape for an external issuer, else the embedded one. */
+export function accessTokenVerifier(
+  config: Pick<Config, 'issuer' | 'clientId' | 'publicUrl' | 'externalIssuer'>,
+  jwks: TokenVerifierOptions['jwks'],
+): (token: string) => Promise<VerifiedToken> {
+  return createTokenVerifier({
+    issuer: config.issuer,
+    clientId: config.clientId,
+    jwks,
+    shape: config.externalIssuer ? { kind: 'keycloak' } : { kind: 'embedded', audience: apiAudience(config) },
+  });
 }
 
 /** Reads an external issuer's discovery document for its JWKS URI. */

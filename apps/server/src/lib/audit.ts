@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { storableJson } from './storable.ts';
 
 export interface AuditActor {
   userId: number | null;
@@ -28,7 +29,7 @@ function rowOf(actor: AuditActor, event: AuditEvent): Insertable<Database['audit
     entity_id: event.entityId == null ? null : String(event.entityId),
     company_id: event.companyId ?? null,
     request_id: actor.requestId ?? null,
-    detail: JSON.stringify(event.detail ?? {}),
+    detail: JSON.stringify(storableJson(event.detail ?? {})),
   };
 }
 

@@ -18,6 +18,11 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+
+  /** Fastify's name for the status, so handlers of other scopes (the sign-in page's) read it too. */
+  get statusCode(): number {
+    return this.status;
+  }
 }
 
 export const notFound = (what = 'The requested item') =>

@@ -161,6 +161,24 @@ describe('ServerDataGrid', () => {
     expect(onRowClick).toHaveBeenCalledWith(expect.objectContaining({ id: 99, name: 'Match north' }));
   });
 
+  it('shows a translated message for a NUL in the search box and does not search for it', async () => {
+    const { requests } = renderGrid();
+    expect(await screen.findByText('Unit 1')).toBeInTheDocument();
+    const before = requests().length;
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'no\u0000rth' } });
+    expect(
+      await screen.findByText('Remove the hidden or broken characters (such as NUL) from this text'),
+    ).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(requests()).toHaveLength(before);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'north' } });
+    await waitFor(() => expect(requests().at(-1)).toBe('?page=1&size=20&sort=name&q=north&companyId=7'));
+    expect(
+      screen.queryByText('Remove the hidden or broken characters (such as NUL) from this text'),
+    ).toBeNull();
+  });
+
   it('shows No Record Found for an empty page', async () => {
     renderGrid(0);
     expect(await screen.findByText('No Record Found')).toBeInTheDocument();

@@ -38,7 +38,7 @@ import {
 } from '@mui/x-data-grid';
 import { arSD, enUS, esES, frFR, itIT, zhCN } from '@mui/x-data-grid/locales';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@lbs/contracts';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, searchText as searchTextRule } from '@lbs/contracts';
 import {
   type FilterValue,
   type ListPage,
@@ -179,6 +179,14 @@ function useDebounced<T>(value: T, delay: number): T {
   return debounced;
 }
 
+/**
+ * The message key of a search text the server would refuse (a NUL or a broken character, more than 200
+ * characters: the contracts' rule of `q`), or undefined when it may be sent.
+ */
+export function searchTextProblem(value: string): string | undefined {
+  return searchTextRule().safeParse(value).error?.issues[0]?.message;
+}
+
 export function GridSearchBox({
   value,
   onChange,
@@ -190,12 +198,15 @@ export function GridSearchBox({
 }) {
   const { t } = useTranslation();
   const text = label ?? t('org.grid.search');
+  const problem = searchTextProblem(value);
   return (
     <TextField
       size="small"
       type="search"
       value={value}
       onChange={(event) => onChange(event.target.value)}
+      error={problem !== undefined}
+      helperText={problem ? t(problem) : undefined}
       placeholder={text}
       sx={{
         minWidth: { xs: '100%', sm: 260 },
@@ -284,6 +295,8 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   const [searchText, setSearchText] = useState(state.q);
   const debounced = useDebounced(searchText, SEARCH_DEBOUNCE_MS);
   useEffect(() => {
+    // A text the server would refuse stays in the box with its message; the list keeps its last search.
+    if (searchTextProblem(debounced)) return;
     if (debounced.trim() !== state.q.trim()) update({ q: debounced.trim() || undefined, page: undefined });
     // only a new search text moves the URL; a URL change (Back) resets the box below
   }, [debounced]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
+import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.ts';
+import { safeString, searchText } from './text.ts';
 
 /** problem+json body (DESIGN §5). `code` and each error's `code` are message keys the UI translates. */
 export const problemSchema = z.object({
@@ -14,13 +15,11 @@ export const problemSchema = z.object({
 });
 export type Problem = z.infer<typeof problemSchema>;
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
-
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-  sort: z.string().max(64).optional(),
-  q: z.string().max(200).optional(),
+  sort: safeString().max(64).optional(),
+  q: searchText().optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

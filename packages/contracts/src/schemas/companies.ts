@@ -9,6 +9,7 @@ import {
   RETENTION_DAYS_MIN,
 } from '../constants.ts';
 import { pageSchema } from './common.ts';
+import { AFTER_FIELDS, safeString } from './text.ts';
 import {
   boolFilter,
   isCurrencyCode,
@@ -22,9 +23,10 @@ import {
   timestamp,
 } from './fields.ts';
 
-const timeOfDay = z
-  .string({ error: 'validation.timeInvalid' })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.timeInvalid');
+const timeOfDay = safeString('validation.timeInvalid').regex(
+  /^([01]\d|2[0-3]):[0-5]\d$/,
+  'validation.timeInvalid',
+);
 
 /** When the scheduler may locate the company's MSISDNs: ISO weekdays (1 = Monday), HH:mm–HH:mm in `timezone`. */
 export const trackingWindowSchema = z
@@ -45,11 +47,13 @@ export const trackingWindowSchema = z
       .refine((days) => new Set(days).size === days.length, 'validation.trackingDaysInvalid'),
     start: timeOfDay,
     end: timeOfDay,
-    timezone: z
-      .string({ error: 'validation.timezoneInvalid' })
-      .refine(isTimeZone, 'validation.timezoneInvalid'),
+    timezone: safeString('validation.timezoneInvalid').refine(isTimeZone, 'validation.timezoneInvalid'),
   })
-  .refine((w) => w.start < w.end, { path: ['end'], message: 'validation.trackingWindowInvalid' });
+  .refine((w) => w.start < w.end, {
+    path: ['end'],
+    message: 'validation.trackingWindowInvalid',
+    ...AFTER_FIELDS,
+  });
 export type TrackingWindowBody = z.infer<typeof trackingWindowSchema>;
 
 const intRange = (min: number, max: number) =>
@@ -75,8 +79,7 @@ const money = () =>
     .refine((v) => Math.abs(Math.round(v * 10_000) - v * 10_000) < 1e-6, 'validation.amountInvalid');
 
 export const pricePlanSchema = z.object({
-  currency: z
-    .string({ error: 'validation.currencyInvalid' })
+  currency: safeString('validation.currencyInvalid')
     .trim()
     .toUpperCase()
     .refine(isCurrencyCode, 'validation.currencyInvalid'),
@@ -98,8 +101,7 @@ const companyStatus = z.enum(COMPANY_STATUSES, { error: 'validation.statusInvali
 
 const companyFields = {
   name: requiredName(),
-  code: z
-    .string({ error: 'validation.codeInvalid' })
+  code: safeString('validation.codeInvalid')
     .trim()
     .toUpperCase()
     .regex(COMPANY_CODE_PATTERN, 'validation.codeInvalid'),

@@ -7,10 +7,12 @@ import {
   DESCRIPTION_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
+  PAGE_MAX,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
 } from '../constants.ts';
 import type { MessageKey } from '../messages.ts';
+import { nameString, safeString, searchText } from './text.ts';
 
 /**
  * Field builders shared by every org form and request body. Each rule's message is a MESSAGES key, so the server's
@@ -51,29 +53,24 @@ function blankToNull(value: string | null | undefined): string | null | undefine
   return value === undefined ? undefined : value || null;
 }
 
-const text = (required: MessageKey) => z.string({ error: required }).trim();
+const text = (required: MessageKey) => nameString(required);
 
 export const requiredName = (required: MessageKey = 'validation.nameRequired', max = NAME_MAX_LENGTH) =>
   text(required).min(1, required).max(max, 'validation.tooLong');
 
 /** Optional free text: '' and null both clear the field (stored as null). */
 export const optionalText = (max = DESCRIPTION_MAX_LENGTH) =>
-  z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .max(max, 'validation.tooLong')
-    .nullish()
-    .transform(blankToNull);
+  nameString().max(max, 'validation.tooLong').nullish().transform(blankToNull);
 
 export const emailField = () =>
-  text('validation.emailRequired')
+  safeString('validation.emailRequired')
+    .trim()
     .min(1, 'validation.emailRequired')
     .max(EMAIL_MAX_LENGTH, 'validation.tooLong')
     .pipe(z.email('validation.emailInvalid'));
 
 export const optionalEmail = () =>
-  z
-    .string({ error: 'validation.emailInvalid' })
+  safeString('validation.emailInvalid')
     .trim()
     .max(EMAIL_MAX_LENGTH, 'validation.tooLong')
     .nullish()
@@ -82,7 +79,7 @@ export const optionalEmail = () =>
 
 /** Required phone number, normalised to E.164 ('Phone number required and valid'). */
 export const phoneField = () =>
-  z.string({ error: 'validation.phoneInvalid' }).transform((value, ctx) => {
+  safeString('validation.phoneInvalid').transform((value, ctx) => {
     const e164 = toE164(value);
     if (!e164) {
       ctx.issues.push({ code: 'custom', message: 'validation.phoneInvalid', input: value });
@@ -92,8 +89,7 @@ export const phoneField = () =>
   });
 
 export const optionalPhone = () =>
-  z
-    .string({ error: 'validation.phoneInvalid' })
+  safeString('validation.phoneInvalid')
     .nullish()
     .transform((value, ctx) => {
       if (value === undefined) return undefined;
@@ -107,8 +103,7 @@ export const optionalPhone = () =>
     });
 
 export const optionalCountry = () =>
-  z
-    .string({ error: 'validation.countryInvalid' })
+  safeString('validation.countryInvalid')
     .trim()
     .toUpperCase()
     .nullish()
@@ -126,8 +121,7 @@ export function isIsoDate(value: string): boolean {
 
 /** Calendar date `YYYY-MM-DD` within the date pickers' range (SPEC §9). */
 export const optionalDate = () =>
-  z
-    .string({ error: 'validation.invalid' })
+  safeString()
     .nullish()
     .transform(blankToNull)
     .refine((v) => v == null || isIsoDate(v), 'validation.invalid')
@@ -147,12 +141,17 @@ export const optionalRefId = () =>
     .max(ID_MAX, 'validation.invalid')
     .nullish();
 
-const queryId = () =>
-  z.coerce
-    .number({ error: 'validation.invalid' })
-    .int('validation.invalid')
-    .positive('validation.invalid')
-    .max(ID_MAX, 'validation.invalid');
+/**
+ * An id in a path or query string: a canonical positive decimal integer in the database's range. `0x65`, `1.01e2`,
+ * `+101`, ` 101` and `0101` are refused rather than read as 101, so one object has one address.
+ */
+export const idText = (error: MessageKey = 'validation.invalid') =>
+  safeString(error)
+    .regex(/^[1-9][0-9]{0,9}$/, error)
+    .transform(Number)
+    .refine((n) => n <= ID_MAX, error);
+
+const queryId = () => idText();
 
 /** Query-string id filter. */
 export const idFilter = () => queryId().optional();
@@ -165,8 +164,10 @@ export const orgFilters = () => ({
   designationId: idFilter(),
 });
 
-/** `/{id}` of an org object. */
-export const objectIdParamSchema = z.object({ id: queryId() });
+/** `/{id}`: the one path-parameter schema of every route that addresses an object by id. */
+export const idParamSchema = z.object({ id: idText() });
+/** Same as idParamSchema (the org routes' name for it). */
+export const objectIdParamSchema = idParamSchema;
 export const boolFilter = () =>
   z
     .enum(['true', 'false'], { error: 'validation.invalid' })
@@ -179,8 +180,7 @@ export const boolFilter = () =>
  */
 export function sortParam<const F extends readonly [string, ...string[]]>(fields: F) {
   const allowed = new Set<string>(fields);
-  return z
-    .string()
+  return safeString('validation.sortInvalid')
     .max(200, 'validation.sortInvalid')
     .refine(
       (v) => v.split(',').every((part) => allowed.has(part.trim().replace(/^-/, ''))),
@@ -196,6 +196,7 @@ export function listQuery<const F extends readonly [string, ...string[]]>(sortFi
       .number({ error: 'validation.invalid' })
       .int('validation.invalid')
       .min(1, 'validation.invalid')
+      .max(PAGE_MAX, 'validation.numberOutOfRange')
       .default(1),
     size: z.coerce
       .number({ error: 'validation.invalid' })
@@ -204,7 +205,7 @@ export function listQuery<const F extends readonly [string, ...string[]]>(sortFi
       .max(PAGE_SIZE_MAX, 'validation.pageSizeTooLarge')
       .default(PAGE_SIZE_DEFAULT),
     sort: sortParam(sortFields),
-    q: z.string().trim().max(200, 'validation.tooLong').optional(),
+    q: searchText().optional(),
   });
 }
 

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { PIN_LENGTH } from '../constants.ts';
 import { emailField, timestamp } from './fields.ts';
 import { passwordSchema } from './user-management.ts';
+import { safeString } from './text.ts';
 
 /** The security code of an invitation: exactly PIN_LENGTH digits ('The length of Pin should be 6 digits'). */
-export const pinSchema = z
-  .string({ error: 'validation.pinLength' })
+export const pinSchema = safeString('validation.pinLength')
   .trim()
   .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), 'validation.pinLength');
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { CONSENT_STATUSES, EMPLOYEE_CODE_MAX_LENGTH } from '../constants.ts';
 import { pageSchema } from './common.ts';
+import { nameString, safeString } from './text.ts';
 import {
   boolFilter,
+  idText,
   listQuery,
   optionalEmail,
   optionalRefId,
@@ -108,12 +110,11 @@ export type MsisdnPage = z.infer<typeof msisdnPageSchema>;
 
 /** POST /sms/inbound (the SMS gateway, authenticated by its webhook token): a reply from an employee's phone. */
 export const smsInboundSchema = z.object({
-  from: z
-    .string({ error: 'validation.phoneInvalid' })
+  from: safeString('validation.phoneInvalid')
     .min(1, 'validation.phoneInvalid')
     .max(32, 'validation.phoneInvalid'),
-  text: z.string({ error: 'validation.required' }).max(1600, 'validation.tooLong'),
-  to: z.string().max(32).optional(),
+  text: safeString('validation.required').max(1600, 'validation.tooLong'),
+  to: safeString().max(32).optional(),
 });
 export type SmsInboundBody = z.infer<typeof smsInboundSchema>;
 
@@ -126,11 +127,8 @@ export type SmsInboundResult = z.infer<typeof smsInboundResultSchema>;
 
 /** Bulk import (SuperAdmin): POST /msisdns/imports?companyId=…&fileName=… with the CSV or XLSX file as the body. */
 export const msisdnImportQuerySchema = z.object({
-  companyId: z.coerce
-    .number({ error: 'validation.companyRequired' })
-    .int('validation.companyRequired')
-    .positive('validation.companyRequired'),
-  fileName: z.string().trim().max(200, 'validation.tooLong').optional(),
+  companyId: idText('validation.companyRequired'),
+  fileName: nameString().max(200, 'validation.tooLong').optional(),
 });
 export type MsisdnImportQuery = z.infer<typeof msisdnImportQuerySchema>;
 

@@ -3,6 +3,7 @@ import { routeById } from '../routes.ts';
 import { permissionRule } from '../permissions.ts';
 import type { Role } from '../roles.ts';
 import { idFilter, timestamp } from './fields.ts';
+import { AFTER_FIELDS, safeString } from './text.ts';
 
 /** Where a position came from: the mobile network (MLP) or an app on the phone. */
 export const POSITION_SOURCES = ['NETWORK', 'OSMAND', 'OWNTRACKS'] as const;
@@ -49,8 +50,7 @@ export const livePositionSchema = monitorPositionSchema.extend({ positionId: z.n
 export type LivePosition = z.infer<typeof livePositionSchema>;
 
 const dateTimeParam = () =>
-  z
-    .string({ error: 'validation.invalid' })
+  safeString()
     .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)), 'validation.invalid')
     .transform((v) => new Date(v));
 
@@ -90,7 +90,7 @@ export const positionHistoryQuerySchema = z
       !q.from ||
       !q.to ||
       (q.from < q.to && q.to.getTime() - q.from.getTime() <= POSITION_HISTORY_MAX_DAYS * 86_400_000),
-    { path: ['from'], message: 'location.rangeInvalid' },
+    { path: ['from'], message: 'location.rangeInvalid', ...AFTER_FIELDS },
   );
 export type PositionHistoryQuery = z.infer<typeof positionHistoryQuerySchema>;
 

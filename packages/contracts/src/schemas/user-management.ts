@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { userPlacementOutput } from './fields.ts';
+import { safeString } from './text.ts';
 
 export const invoiceStatusSchema = z.enum(['DUE', 'PAID', 'OVERDUE']);
 
@@ -35,19 +36,15 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
-export const passwordSchema = z
-  .string({ error: 'validation.passwordRequired' })
+export const passwordSchema = safeString('validation.passwordRequired')
   .min(PASSWORD_MIN_LENGTH, 'validation.passwordTooShort')
   .max(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong');
 
 /** PUT /user-management/me/password */
 export const changePasswordSchema = z
   .object({
-    oldPassword: z
-      .string({ error: 'validation.oldPasswordRequired' })
-      .min(1, 'validation.oldPasswordRequired'),
-    newPassword: z
-      .string({ error: 'validation.newPasswordRequired' })
+    oldPassword: safeString('validation.oldPasswordRequired').min(1, 'validation.oldPasswordRequired'),
+    newPassword: safeString('validation.newPasswordRequired')
       .min(1, 'validation.newPasswordRequired')
       .pipe(passwordSchema),
   })

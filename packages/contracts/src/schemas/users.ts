@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NOTES_MAX_LENGTH, USERNAME_PATTERN } from '../constants.ts';
 import { ROLES } from '../roles.ts';
 import { pageSchema } from './common.ts';
+import { safeString } from './text.ts';
 import {
   boolFilter,
   emailField,
@@ -27,8 +28,7 @@ export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
 
 const userFields = {
   fullName: requiredName(),
-  username: z
-    .string({ error: 'validation.usernameInvalid' })
+  username: safeString('validation.usernameInvalid')
     .trim()
     .regex(USERNAME_PATTERN, 'validation.usernameInvalid'),
   email: emailField(),

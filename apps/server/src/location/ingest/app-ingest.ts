@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { MESSAGES, type PositionSource } from '@lbs/contracts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
+import { storableExtras } from '../../lib/storable.ts';
 import { findDeviceOwner, type DeviceOwner } from '../device-tokens.ts';
 import { mayLocate } from '../locate-policy.ts';
 import type { PositionPipeline } from '../pipeline.ts';
@@ -57,7 +58,8 @@ export class AppIngest {
       lon: r.lon,
       accuracyM: r.accuracyM,
       source,
-      extra: r.extra,
+      // Whatever the app sent beyond the position: storable, whatever it is (NUL, lone surrogates, objects).
+      extra: storableExtras(r.extra),
     }));
     const invalid = inputs
       .map((p, i) => ({ i, code: this.pipeline.validate(p) }))

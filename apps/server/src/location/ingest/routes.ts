@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppIngest } from './app-ingest.ts';
 import { osmandToken, parseOsmand, parseOwnTracks } from './app-reports.ts';
+import {
+  INGEST_CONTENT_TYPES,
+  ingestResponsesDoc,
+  osmandBodyDoc,
+  osmandQueryDoc,
+  ownTracksBodyDoc,
+} from './openapi.ts';
 
 export interface IngestRoutesOptions {
   ingest: AppIngest;
@@ -60,20 +68,37 @@ export async function ingestRoutes(app: FastifyInstance, { ingest }: IngestRoute
     request.log.debug({ msisdnId: owner.msisdnId, ...result }, 'OsmAnd report');
     return '';
   };
-  const docs = { tags: ['ingest'], security: [] };
+  const tags = ['ingest'];
+  const osmandDocs = {
+    querystring: osmandQueryDoc,
+    response: ingestResponsesDoc(z.literal('').describe('Empty: the report was taken')),
+  };
+  const osmandSecurity = [{ deviceToken: [] }];
   app.get(
     '/osmand',
     {
-      config: { rateLimit },
-      schema: { ...docs, summary: 'OsmAnd / Traccar Client position report (query parameters)' },
+      config: { rateLimit, openapi: osmandDocs },
+      schema: {
+        tags,
+        security: osmandSecurity,
+        summary: 'OsmAnd / Traccar Client position report (query parameters)',
+      },
     },
     osmand,
   );
   app.post(
     '/osmand',
     {
-      config: { rateLimit },
-      schema: { ...docs, summary: 'OsmAnd / Traccar Client position report (query, form or JSON)' },
+      config: {
+        rateLimit,
+        openapi: { ...osmandDocs, body: osmandBodyDoc, consumes: INGEST_CONTENT_TYPES },
+      },
+      schema: {
+        tags,
+        // The token may also come in the JSON body (`device_id`), as the scheme's description says.
+        security: osmandSecurity,
+        summary: 'OsmAnd / Traccar Client position report (query, form or JSON)',
+      },
     },
     osmand,
   );
@@ -81,8 +106,21 @@ export async function ingestRoutes(app: FastifyInstance, { ingest }: IngestRoute
   app.post(
     '/owntracks',
     {
-      config: { rateLimit },
-      schema: { ...docs, summary: 'OwnTracks HTTP position report (Basic auth: password = device token)' },
+      config: {
+        rateLimit,
+        openapi: {
+          body: ownTracksBodyDoc,
+          consumes: INGEST_CONTENT_TYPES,
+          response: ingestResponsesDoc(
+            z.array(z.unknown()).describe('Always `[]` (no messages for the phone)'),
+          ),
+        },
+      },
+      schema: {
+        tags,
+        security: [{ deviceTokenBasic: [] }],
+        summary: 'OwnTracks HTTP position report (Basic auth: password = device token)',
+      },
     },
     async (request, reply) => {
       const owner = await ingest.owner(basicPassword(request.headers.authorization), 'Basic');

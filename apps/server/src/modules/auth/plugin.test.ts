@@ -70,11 +70,12 @@ describe('bearer authentication of the API', () => {
     }
   });
 
-  it('accepts a token that names the client only in aud (providers without azp)', async () => {
+  // Issue 9 item 6: `aud` = the client without `azp` is how an ID token names its client, so it opens nothing.
+  it('answers 401 for a token that names the client only in aud (an ID token’s shape)', async () => {
     const token = await mintAccessToken(server.context.db, server.config, 'companyadmin', {
       claims: { azp: undefined, aud: ['account', 'lbs-public'] },
     });
-    expect((await getMe(`Bearer ${token}`)).statusCode).toBe(200);
+    expectUnauthorized(await getMe(`Bearer ${token}`), 'The access token is not valid.');
   });
 
   it('answers 401 when no portal user has the token subject', async () => {

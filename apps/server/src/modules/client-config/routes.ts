@@ -19,7 +19,12 @@ export const clientConfigRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
     '/config',
     {
       config: { public: true },
-      schema: { tags: ['config'], security: [], response: { 200: clientConfigSchema } },
+      schema: {
+        tags: ['config'],
+        summary: 'Where the web app finds its identity provider (public)',
+        security: [],
+        response: { 200: clientConfigSchema },
+      },
     },
     async () => body,
   );

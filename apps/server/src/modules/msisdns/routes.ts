@@ -151,7 +151,16 @@ export const msisdnImportRoutes: FastifyPluginAsyncZod<{ jobs: ImportJobs }> = a
   app.get(
     '/template.csv',
     {
-      config: { permission: 'msisdn.import' },
+      config: {
+        permission: 'msisdn.import',
+        openapi: {
+          response: {
+            200: z.string().describe('CSV: the header row of the import columns'),
+            401: problemSchema,
+            403: problemSchema,
+          },
+        },
+      },
       schema: { tags, summary: 'A CSV template with the import columns', produces: ['text/csv'] },
     },
     async (_request, reply) =>
@@ -195,7 +204,7 @@ export const smsInboundRoutes: FastifyPluginAsyncZod<{ consent: ConsentService; 
       schema: {
         tags: ['sms'],
         summary: 'Inbound SMS webhook: consent replies from employees',
-        security: [],
+        security: [{ webhookToken: [] }, { webhookBearer: [] }],
         body: smsInboundSchema,
         response: { 200: smsInboundResultSchema, 400: problemSchema, 401: problemSchema },
       },

@@ -60,6 +60,11 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
   app.get(
     '/monitor/stream',
     {
+      config: {
+        openapi: {
+          response: { 200: z.string().describe('text/event-stream: `ready`, then `position` events') },
+        },
+      },
       schema: {
         tags: ['monitor'],
         summary:

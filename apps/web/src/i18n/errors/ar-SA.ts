@@ -123,6 +123,10 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'location.coordinatesInvalid': 'يجب أن يكون خط العرض بين -90 و90 وخط الطول بين -180 و180',
   'location.timeInvalid': 'وقت الموقع مفقود أو غير صالح أو في المستقبل أو قديم جدًا',
   'location.deviceTokenInvalid': 'رمز الجهاز غير معروف أو تم إبطاله',
+  'validation.textInvalid': 'أزِل الأحرف المخفية أو التالفة (مثل NUL) من هذا النص',
+  'problem.malformedRequest': 'الطلب غير سليم وتعذّرت قراءته.',
+  'problem.unsupportedMediaType': 'نوع المحتوى هذا غير مقبول هنا.',
+  'problem.uriTooLong': 'عنوان الطلب طويل جدًا.',
 };
 
 export default strings;

@@ -128,6 +128,10 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'location.timeInvalid':
     'La hora de la posición falta, no es válida, está en el futuro o es demasiado antigua',
   'location.deviceTokenInvalid': 'Token de dispositivo desconocido o revocado',
+  'validation.textInvalid': 'Elimine de este texto los caracteres ocultos o dañados (como NUL)',
+  'problem.malformedRequest': 'La solicitud está mal formada y no se pudo leer.',
+  'problem.unsupportedMediaType': 'Este tipo de contenido no se acepta aquí.',
+  'problem.uriTooLong': 'La dirección de la solicitud es demasiado larga.',
 };
 
 export default strings;

@@ -134,6 +134,10 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
     'La latitude doit être comprise entre -90 et 90 et la longitude entre -180 et 180',
   'location.timeInvalid': 'L’heure de la position est absente, invalide, dans le futur ou trop ancienne',
   'location.deviceTokenInvalid': 'Jeton d’appareil inconnu ou révoqué',
+  'validation.textInvalid': 'Supprimez de ce texte les caractères cachés ou endommagés (comme NUL)',
+  'problem.malformedRequest': 'La requête est mal formée et n’a pas pu être lue.',
+  'problem.unsupportedMediaType': 'Ce type de contenu n’est pas accepté ici.',
+  'problem.uriTooLong': 'L’adresse de la requête est trop longue.',
 };
 
 export default strings;

@@ -130,6 +130,10 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
     'La latitudine deve essere compresa tra -90 e 90 e la longitudine tra -180 e 180',
   'location.timeInvalid': 'L’ora della posizione manca, non è valida, è nel futuro o è troppo vecchia',
   'location.deviceTokenInvalid': 'Token del dispositivo sconosciuto o revocato',
+  'validation.textInvalid': 'Rimuovi da questo testo i caratteri nascosti o danneggiati (come NUL)',
+  'problem.malformedRequest': 'La richiesta non è formata correttamente e non può essere letta.',
+  'problem.unsupportedMediaType': 'Questo tipo di contenuto non è accettato qui.',
+  'problem.uriTooLong': 'L’indirizzo della richiesta è troppo lungo.',
 };
 
 export default strings;

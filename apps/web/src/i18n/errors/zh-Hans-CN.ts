@@ -121,6 +121,10 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'location.coordinatesInvalid': '纬度必须介于 -90 与 90 之间，经度必须介于 -180 与 180 之间',
   'location.timeInvalid': '位置时间缺失、无效、位于未来或过于久远',
   'location.deviceTokenInvalid': '设备令牌未知或已被吊销',
+  'validation.textInvalid': '请删除此文本中的隐藏或损坏字符（例如 NUL）',
+  'problem.malformedRequest': '请求格式错误，无法读取。',
+  'problem.unsupportedMediaType': '此处不接受该内容类型。',
+  'problem.uriTooLong': '请求地址过长。',
 };
 
 export default strings;

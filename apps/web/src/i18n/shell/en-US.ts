@@ -17,6 +17,8 @@ const strings = {
   'auth.error.missingCode': 'The sign-in response contains no authorization code.',
   'auth.error.exchange': 'The sign-in could not be completed: the identity provider did not issue tokens.',
   'auth.error.nonce': 'The identity token does not belong to this sign-in request.',
+  'auth.error.idToken':
+    'The identity token is not valid for this application: its issuer, audience or validity do not match. Check the clock of this device and try again.',
   'auth.error.config': 'The sign-in settings could not be loaded from the server.',
   'auth.error.profile':
     'Your portal profile could not be loaded. Your account may be inactive or not set up for this portal.',

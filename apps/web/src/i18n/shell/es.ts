@@ -21,6 +21,8 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'auth.error.exchange':
     'No se pudo completar el inicio de sesión: el proveedor de identidad no emitió los tokens.',
   'auth.error.nonce': 'El token de identidad no pertenece a esta solicitud de inicio de sesión.',
+  'auth.error.idToken':
+    'El token de identidad no es válido para esta aplicación: el emisor, la audiencia o la vigencia no coinciden. Compruebe el reloj del dispositivo e inténtelo de nuevo.',
   'auth.error.config': 'No se pudo cargar desde el servidor la configuración de inicio de sesión.',
   'auth.error.profile':
     'No se pudo cargar tu perfil del portal. Es posible que tu cuenta esté inactiva o no esté configurada para este portal.',

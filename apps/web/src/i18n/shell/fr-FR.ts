@@ -20,6 +20,8 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'auth.error.exchange':
     'La connexion n’a pas pu aboutir : le fournisseur d’identité n’a pas délivré de jetons.',
   'auth.error.nonce': 'Le jeton d’identité ne correspond pas à cette demande de connexion.',
+  'auth.error.idToken':
+    'Le jeton d’identité n’est pas valide pour cette application : l’émetteur, l’audience ou la validité ne correspondent pas. Vérifiez l’horloge de l’appareil et réessayez.',
   'auth.error.config': 'Les paramètres de connexion n’ont pas pu être chargés depuis le serveur.',
   'auth.error.profile':
     'Votre profil sur le portail n’a pas pu être chargé. Votre compte est peut-être inactif ou non configuré pour ce portail.',

@@ -20,6 +20,8 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'auth.error.missingCode': 'La risposta di accesso non contiene alcun codice di autorizzazione.',
   'auth.error.exchange': 'Impossibile completare l’accesso: il provider di identità non ha emesso i token.',
   'auth.error.nonce': 'Il token di identità non appartiene a questa richiesta di accesso.',
+  'auth.error.idToken':
+    'Il token di identità non è valido per questa applicazione: emittente, destinatario o validità non corrispondono. Controlla l’orologio del dispositivo e riprova.',
   'auth.error.config': 'Impossibile caricare dal server le impostazioni di accesso.',
   'auth.error.profile':
     'Impossibile caricare il tuo profilo del portale. L’account potrebbe essere inattivo o non configurato per questo portale.',

@@ -19,6 +19,7 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'auth.error.missingCode': '登录响应中没有授权码。',
   'auth.error.exchange': '无法完成登录：身份提供方未签发令牌。',
   'auth.error.nonce': '身份令牌不属于此次登录请求。',
+  'auth.error.idToken': '身份令牌对本应用无效：签发方、受众或有效期不符。请检查设备时钟后重试。',
   'auth.error.config': '无法从服务器加载登录设置。',
   'auth.error.profile': '无法加载您的门户资料。您的账户可能未激活，或尚未为本门户开通。',
   'topbar.language': '语言',

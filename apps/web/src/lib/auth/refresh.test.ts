@@ -5,7 +5,7 @@ import { getAuthSnapshot, startAuthStorageSync, syncAuthFromStorage } from './au
 import { resetClientConfigCache } from './client-config.ts';
 import { refreshAccessToken, SessionEndedError } from './refresh.ts';
 import { onSessionEnded } from './session-events.ts';
-import { jsonResponse, stubFetch } from './test-helpers.ts';
+import { CONFIG, fakeJwt, jsonResponse, stubFetch } from './test-helpers.ts';
 
 function storeSession(accessToken: string, expiresInMs: number, refreshToken = 'rt1') {
   localStorage.setItem(
@@ -82,6 +82,40 @@ describe('token refresh', () => {
     storeSession('at1', 20_000);
     stubFetch({ onToken: () => jsonResponse({ error: 'invalid_grant' }, 400) });
     await expect(refreshAccessToken()).rejects.toBeInstanceOf(SessionEndedError);
+  });
+
+  it('refuses a refreshed ID token of another issuer or user and ends the session', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { iss: CONFIG.issuer, aud: 'lbs-public', sub: 'u1', iat: now, exp: now + 300 };
+    for (const [change, accepted] of [
+      [{}, true],
+      [{ sub: 'u2' }, false],
+      [{ iss: 'https://evil.example/realms/lbs' }, false],
+    ] as const) {
+      localStorage.clear();
+      localStorage.setItem(
+        'authData',
+        JSON.stringify({
+          accessToken: 'at1',
+          idToken: fakeJwt(claims),
+          expiresAt: Date.now() + 20_000,
+          tokenType: 'Bearer',
+        }),
+      );
+      localStorage.setItem('refreshToken', 'rt1');
+      syncAuthFromStorage();
+      stubFetch({
+        onToken: () =>
+          jsonResponse({
+            access_token: 'at2',
+            refresh_token: 'rt2',
+            id_token: fakeJwt({ ...claims, ...change }),
+          }),
+      });
+      const result = refreshAccessToken();
+      if (accepted) await expect(result).resolves.toMatchObject({ accessToken: 'at2' });
+      else await expect(result).rejects.toBeInstanceOf(SessionEndedError);
+    }
   });
 
   it('without stored tokens there is no session to refresh', async () => {

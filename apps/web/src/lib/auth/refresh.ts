@@ -1,6 +1,8 @@
 import { syncAuthFromStorage, setSession } from './auth-store.ts';
 import { loadClientConfig } from './client-config.ts';
 import { refreshGrant, TokenEndpointError } from './oidc.ts';
+import { validateIdToken } from './id-token.ts';
+import { decodeJwtPayload } from './jwt.ts';
 import { withRefreshLock } from './refresh-lock.ts';
 import { readAuthData, readRefreshToken, toAuthData, type AuthData } from './token-storage.ts';
 
@@ -18,6 +20,15 @@ export interface RefreshOptions {
 }
 
 let inflight: Promise<AuthData> | null = null;
+
+/** The user the session's ID token names (undefined when it cannot be read: then any subject is compared to none). */
+function subjectOf(idToken: string): string | undefined {
+  try {
+    return decodeJwtPayload(idToken).sub;
+  } catch {
+    return undefined;
+  }
+}
 
 /** One refresh at a time in this tab, and (through the lock) across tabs. */
 export function refreshAccessToken(options: RefreshOptions = {}): Promise<AuthData> {
@@ -46,6 +57,18 @@ async function refreshInsideLock({ rejectedToken }: RefreshOptions): Promise<Aut
   } catch (error) {
     if (error instanceof TokenEndpointError) throw new SessionEndedError(error.message);
     throw error; // network trouble: the caller may retry
+  }
+  if (response.id_token) {
+    // A refreshed ID token must come from the same provider, for this client and the same user (OIDC Core §12.2).
+    try {
+      validateIdToken(decodeJwtPayload(response.id_token), {
+        issuer: config.issuer,
+        clientId: config.clientId,
+        subject: subjectOf(stored.idToken),
+      });
+    } catch (error) {
+      throw new SessionEndedError(`refreshed ID token refused: ${String(error)}`);
+    }
   }
   const next = toAuthData(response, stored);
   setSession(next, response.refresh_token ?? refreshToken);

@@ -1,5 +1,6 @@
 import { clearSession, getAuthSnapshot, setSession } from './auth-store.ts';
 import { loadClientConfig } from './client-config.ts';
+import { IdTokenError, validateIdToken } from './id-token.ts';
 import { decodeJwtPayload } from './jwt.ts';
 import { announceLoginLocale } from './login-locale.ts';
 import { clearPendingLogin, endSessionUrl, exchangeCode, prepareLogin, readPendingLogin } from './oidc.ts';
@@ -8,7 +9,7 @@ import { toAuthData } from './token-storage.ts';
 
 /** Why a sign-in could not complete; each reason has a translated text (`auth.error.<reason>`). */
 export type LoginFailureReason =
-  'provider' | 'state' | 'missingCode' | 'exchange' | 'nonce' | 'config' | 'profile';
+  'provider' | 'state' | 'missingCode' | 'exchange' | 'nonce' | 'idToken' | 'config' | 'profile';
 
 export class LoginError extends Error {
   override name = 'LoginError';
@@ -54,7 +55,10 @@ export function beginLogin(returnTo?: string): Promise<void> {
   return pendingBegin;
 }
 
-/** /authenticate: state check, code exchange, nonce check, tokens stored. Returns the path to go to. */
+/**
+ * /authenticate: state check, code exchange, ID token validation (OIDC Core §3.1.3.7: nonce, issuer, audience, azp,
+ * expiry, issue time), tokens stored. Returns the path to go to.
+ */
 export async function completeLogin(search: string): Promise<string> {
   const params = new URLSearchParams(search);
   const pending = readPendingLogin();
@@ -89,7 +93,13 @@ export async function completeLogin(search: string): Promise<string> {
   } catch {
     claims = undefined;
   }
-  if (!claims || !pending.nonce || claims.nonce !== pending.nonce) throw new LoginError('nonce');
+  if (!claims) throw new LoginError('nonce');
+  try {
+    validateIdToken(claims, { issuer: config.issuer, clientId: config.clientId, nonce: pending.nonce });
+  } catch (error) {
+    if (!(error instanceof IdTokenError)) throw error;
+    throw new LoginError(error.claim === 'nonce' ? 'nonce' : 'idToken', error.message);
+  }
   setSession(toAuthData(response, null), response.refresh_token);
   announceLoginLocale(claims['locale']);
   return takePostLoginTarget();

@@ -58,7 +58,15 @@ describe('storage keys (SPEC §9)', () => {
   it('the callback exchanges the code and stores authData and refreshToken in localStorage', async () => {
     const { verifier, state, nonce } = await prepareLogin(CONFIG);
     setPostLoginTarget('/task/list');
-    const idToken = fakeJwt({ nonce, sub: 'u1' });
+    const now = Math.floor(Date.now() / 1000);
+    const idToken = fakeJwt({
+      nonce,
+      sub: 'u1',
+      iss: CONFIG.issuer,
+      aud: 'lbs-public',
+      iat: now,
+      exp: now + 300,
+    });
     const { tokenCalls } = stubFetch({
       onToken: () =>
         jsonResponse({
@@ -112,6 +120,33 @@ describe('storage keys (SPEC §9)', () => {
     const error = await completeLogin(`?code=abc&state=${state}`).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LoginError);
     expect((error as LoginError).reason).toBe('nonce');
+    expect(localStorage.getItem('authData')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+  });
+
+  it.each([
+    { name: 'another issuer', claims: { iss: 'https://evil.example/realms/lbs' } },
+    { name: 'another audience', claims: { aud: 'other-client' } },
+    { name: 'another authorized party', claims: { azp: 'other-client' } },
+    { name: 'an expired token', claims: { exp: 1000, iat: 900 } },
+    { name: 'a token issued in the future', claims: { iat: Math.floor(Date.now() / 1000) + 3600 } },
+  ])('rejects an ID token with $name and stores nothing (OIDC Core §3.1.3.7)', async ({ claims }) => {
+    const { state, nonce } = await prepareLogin(CONFIG);
+    const now = Math.floor(Date.now() / 1000);
+    const idToken = fakeJwt({
+      nonce,
+      sub: 'u1',
+      iss: CONFIG.issuer,
+      aud: 'lbs-public',
+      iat: now,
+      exp: now + 300,
+      ...claims,
+    });
+    stubFetch({
+      onToken: () => jsonResponse({ access_token: 'at', refresh_token: 'rt', id_token: idToken }),
+    });
+    const error = await completeLogin(`?code=abc&state=${state}`).catch((e: unknown) => e);
+    expect((error as LoginError).reason).toBe('idToken');
     expect(localStorage.getItem('authData')).toBeNull();
     expect(localStorage.getItem('refreshToken')).toBeNull();
   });
