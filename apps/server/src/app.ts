@@ -18,7 +18,7 @@ import { publicJwks, signingKeys } from './identity/secrets.ts';
 import { createTokenVerifier, discoverJwksUri } from './identity/token-verifier.ts';
 import { installProblemHandler } from './lib/problem.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
-import authPlugin from './modules/auth/plugin.ts';
+import authPlugin from './access/auth-plugin.ts';
 import { assetRoutes } from './modules/assets/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';

@@ -1,6 +1,6 @@
 import type { Role } from '@lbs/contracts';
 import { hashPassword } from '../identity/passwords.ts';
-import { audit, SYSTEM_ACTOR } from '../lib/audit.ts';
+import { audit, SYSTEM_ACTOR } from '../events/audit.ts';
 import { prng } from '../lib/prng.ts';
 import type { Db } from './database.ts';
 import type { CompanyConfig, PricePlan } from './schema.ts';

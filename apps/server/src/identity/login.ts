@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { audit, type AuditActor } from '../lib/audit.ts';
+import { audit, type AuditActor } from '../events/audit.ts';
 import { loadAccount } from './accounts.ts';
 import { verifyPassword } from './passwords.ts';
 

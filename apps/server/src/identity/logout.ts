@@ -1,6 +1,6 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../db/database.ts';
-import { audit } from '../lib/audit.ts';
+import { audit } from '../events/audit.ts';
 import { loadAccount } from './accounts.ts';
 import { pageLocale } from './i18n.ts';
 import { revokeGrant } from './oidc-adapter.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CompanyConfig } from '../db/schema.ts';
-import type { Executor } from '../modules/scope/scope.ts';
+import type { Executor } from '../db/database.ts';
 
 /** A device token is 32 random bytes (base64url, 43 characters): stored only as its SHA-256. */
 export const hashDeviceToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');

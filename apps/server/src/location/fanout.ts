@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LivePosition } from '@lbs/contracts';
 import type { DatabaseHandle, Db } from '../db/database.ts';
-import type { Scope } from '../modules/scope/scope.ts';
+import type { Scope } from '../access/scope.ts';
 import { POSITIONS_CHANNEL } from './position-store.ts';
 
 /** The same rule as the scope module's scoped().msisdns(), for rows already in memory (live positions). */

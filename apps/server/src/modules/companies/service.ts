@@ -5,14 +5,13 @@ import {
   type CompanyPage,
   type CompanyUpdateBody,
 } from '@lbs/contracts';
-import type { Db } from '../../db/database.ts';
-import { audit } from '../../lib/audit.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { actorOf, audit } from '../../events/audit.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/listing.ts';
-import { actorOf, authorize, fieldNames, type Caller } from '../scope/caller.ts';
-import { conflictOn } from '../scope/problems.ts';
-import type { Executor } from '../scope/scope.ts';
+import { authorize, fieldNames, type Caller } from '../../access/caller.ts';
+import { conflictOn } from '../../access/problems.ts';
 import { companiesRepository, type CompanyRecord, type CompanyValues } from './repository.ts';
 
 export function toCompany(row: CompanyRecord): Company {

@@ -14,14 +14,14 @@ import {
   type MsisdnImport,
   type MsisdnImportQuery,
 } from '@lbs/contracts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import type { ImportRowErrorJson } from '../../db/schema.ts';
-import { audit, auditMany, type AuditActor } from '../../lib/audit.ts';
+import { actorOf, audit, auditMany, type AuditActor } from '../../events/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/listing.ts';
-import { actorOf, authorize, type Caller } from '../scope/caller.ts';
-import { resolveCompany } from '../scope/references.ts';
-import { scoped, type Executor } from '../scope/scope.ts';
+import { authorize, type Caller } from '../../access/caller.ts';
+import { resolveCompany } from '../../access/references.ts';
+import { scoped } from '../../access/scope.ts';
 import type { ConsentService } from './consent.ts';
 import { parseImportFile, type ImportRow } from './import-file.ts';
 import { msisdnsRepository, type MsisdnValues } from './repository.ts';

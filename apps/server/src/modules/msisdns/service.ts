@@ -7,15 +7,15 @@ import {
   type MsisdnPage,
   type MsisdnUpdateBody,
 } from '@lbs/contracts';
-import type { Db } from '../../db/database.ts';
-import { audit } from '../../lib/audit.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { actorOf, audit } from '../../events/audit.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/listing.ts';
-import { actorOf, authorize, fieldNames, type Caller } from '../scope/caller.ts';
-import { conflictOn, invalidField } from '../scope/problems.ts';
-import { resolveCompany, resolveUnit } from '../scope/references.ts';
-import { scoped, type Executor } from '../scope/scope.ts';
+import { authorize, fieldNames, type Caller } from '../../access/caller.ts';
+import { conflictOn, invalidField } from '../../access/problems.ts';
+import { resolveCompany, resolveUnit } from '../../access/references.ts';
+import { scoped } from '../../access/scope.ts';
 import type { ConsentService } from './consent.ts';
 import { msisdnsRepository, type MsisdnRecord, type MsisdnValues } from './repository.ts';
 

@@ -6,15 +6,15 @@ import type {
   OrgUnitPage,
   OrgUnitUpdateBody,
 } from '@lbs/contracts';
-import type { Db } from '../../db/database.ts';
-import { audit } from '../../lib/audit.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { actorOf, audit } from '../../events/audit.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/listing.ts';
-import { actorOf, authorize, type Caller } from '../scope/caller.ts';
-import { conflictOn } from '../scope/problems.ts';
-import { resolveCompany } from '../scope/references.ts';
-import type { Executor, OrgUnitKind } from '../scope/scope.ts';
+import { authorize, type Caller } from '../../access/caller.ts';
+import { conflictOn } from '../../access/problems.ts';
+import { resolveCompany } from '../../access/references.ts';
+import type { OrgUnitKind } from '../../access/scope.ts';
 import { orgUnitsRepository, type OrgUnitRecord } from './repository.ts';
 
 const RESOURCE = { departments: 'department', zones: 'zone', designations: 'designation' } as const;

@@ -13,7 +13,7 @@ import { msisdnsService } from '../msisdns/service.ts';
 import { orgUnitRoutes } from '../org-units/routes.ts';
 import { orgUnitsService } from '../org-units/service.ts';
 import { roleRoutes } from '../roles/routes.ts';
-import { installPermissionCheck } from '../scope/route-support.ts';
+import { installPermissionCheck } from '../../access/route-support.ts';
 import { invitationsService } from '../users/invitations.ts';
 import { invitationRoutes, userRoutes } from '../users/routes.ts';
 import { usersService } from '../users/service.ts';

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { MonitorPositionsQuery } from '@lbs/contracts';
 import type { CompanyConfig, PositionSource } from '../../db/schema.ts';
-import { scoped, type Executor, type Scope } from '../scope/scope.ts';
+import { scoped, type Scope } from '../../access/scope.ts';
+import type { Executor } from '../../db/database.ts';
 
 export interface MsisdnForLocation {
   id: number;

@@ -14,8 +14,8 @@ import {
 } from '@lbs/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { LocationRuntime } from '../../location/index.ts';
-import { callerOf } from '../scope/caller.ts';
-import { readProblems } from '../scope/route-support.ts';
+import { callerOf } from '../../access/caller.ts';
+import { readProblems } from '../../access/route-support.ts';
 import { PositionsService, requireRole } from './service.ts';
 import { MonitorStreams } from './stream.ts';
 

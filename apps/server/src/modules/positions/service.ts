@@ -13,15 +13,15 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { audit } from '../../lib/audit.ts';
+import { actorOf, audit } from '../../events/audit.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { issueDeviceToken, liveDeviceToken, revokeDeviceTokens } from '../../location/device-tokens.ts';
 import type { LocationRuntime } from '../../location/index.ts';
 import { mayLocate } from '../../location/locate-policy.ts';
 import { resultReason } from '../../location/mlp/result-codes.ts';
 import { takeLocateSlot } from '../../location/rate-limit.ts';
-import { actorOf, type Caller } from '../scope/caller.ts';
-import { ownCompanyOf } from '../scope/scope.ts';
+import type { Caller } from '../../access/caller.ts';
+import { ownCompanyOf } from '../../access/scope.ts';
 import { positionsRepository, type MsisdnForLocation } from './repository.ts';
 import { SnapshotCache } from './snapshot-cache.ts';
 

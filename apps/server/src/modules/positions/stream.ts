@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MONITOR_STREAM_EVENTS, MONITOR_STREAM_HEARTBEAT_MS } from '@lbs/contracts';
 import type { Db } from '../../db/database.ts';
-import { audit } from '../../lib/audit.ts';
+import { actorOf, audit } from '../../events/audit.ts';
 import type { PositionHub } from '../../location/fanout.ts';
-import { actorOf, type Caller } from '../scope/caller.ts';
-import { ownCompanyOf } from '../scope/scope.ts';
+import type { Caller } from '../../access/caller.ts';
+import { ownCompanyOf } from '../../access/scope.ts';
 
 /** A stream that has fallen this far behind (bytes not yet sent) is closed; the page reconnects and reloads. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;

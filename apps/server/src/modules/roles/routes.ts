@@ -14,10 +14,10 @@ import {
   type RoleInfo,
 } from '@lbs/contracts';
 import { notFound } from '../../lib/errors.ts';
-import { authorize, callerOf, type Caller } from '../scope/caller.ts';
-import { readProblems } from '../scope/route-support.ts';
-import type { Executor } from '../scope/scope.ts';
+import { authorize, callerOf, type Caller } from '../../access/caller.ts';
+import { readProblems } from '../../access/route-support.ts';
 import { usersRepository } from '../users/repository.ts';
+import type { Executor } from '../../db/database.ts';
 
 function describe(role: Role, userCount: number): RoleInfo {
   return {

@@ -1,10 +1,9 @@
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import type { AuthUser } from '../auth/auth-user.ts';
-import type { OrgUnitKind } from '../scope/scope.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { AuthUser } from '../../access/auth-user.ts';
+import type { OrgUnitKind } from '../../access/scope.ts';
 
 export interface DueInvoiceRow {
   id: number;

@@ -1,10 +1,10 @@
 import { MESSAGES, type ChangePasswordBody, type Me } from '@lbs/contracts';
 import type { Db } from '../../db/database.ts';
 import { hashPassword, verifyPassword } from '../../identity/passwords.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { audit, type AuditActor } from '../../events/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { DEFAULT_AVATAR_PATH } from '../assets/routes.ts';
-import type { AuthUser } from '../auth/auth-user.ts';
+import type { AuthUser } from '../../access/auth-user.ts';
 import { userManagementRepository } from './repository.ts';
 
 export interface UserManagementServiceOptions {

@@ -11,16 +11,15 @@ import {
   type UserUpdateBody,
 } from '@lbs/contracts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { audit } from '../../lib/audit.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { actorOf, audit } from '../../events/audit.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { notFound } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/listing.ts';
 import type { Mailer } from '../../lib/mail.ts';
-import { actorOf, authorize, fieldNames, type Caller } from '../scope/caller.ts';
-import { conflictOn, invalidField } from '../scope/problems.ts';
-import { resolveCompany, resolveUnit } from '../scope/references.ts';
-import type { Executor } from '../scope/scope.ts';
+import { authorize, fieldNames, type Caller } from '../../access/caller.ts';
+import { conflictOn, invalidField } from '../../access/problems.ts';
+import { resolveCompany, resolveUnit } from '../../access/references.ts';
 import { invitationMail, issueInvitation } from './invitations.ts';
 import { invitationStatusOf, usersRepository, type UserRecord, type UserValues } from './repository.ts';
 

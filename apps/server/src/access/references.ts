@@ -1,6 +1,7 @@
 import type { MessageKey } from '@lbs/contracts';
 import { invalidField } from './problems.ts';
-import { ownCompanyOf, scoped, type Executor, type OrgUnitKind, type Scope } from './scope.ts';
+import { ownCompanyOf, scoped, type OrgUnitKind, type Scope } from './scope.ts';
+import type { Executor } from '../db/database.ts';
 
 export interface CompanyRef {
   id: number;

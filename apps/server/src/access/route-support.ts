@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { can, problemSchema, type Permission, type PermissionResource } from '@lbs/contracts';
-import { forbidden } from '../../lib/errors.ts';
+import { forbidden } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,8 +1,7 @@
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import type { AuthUser } from '../auth/auth-user.ts';
-
-export type Executor = Kysely<Database> | Transaction<Database>;
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Executor } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import type { AuthUser } from './auth-user.ts';
 
 /**
  * What the caller may see (SPEC §1 scope tiers), derived from the verified user only: never from a body, header or
