@@ -19,6 +19,7 @@ import { createTokenVerifier, discoverJwksUri } from './identity/token-verifier.
 import { installProblemHandler } from './lib/problem.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import authPlugin from './access/auth-plugin.ts';
+import { routeAccess, type ApiRoute } from './access/route-access.ts';
 import { assetRoutes } from './modules/assets/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
@@ -44,6 +45,8 @@ export interface BuiltApp {
   context: AppContext;
   identity: EmbeddedIdentity | undefined;
   location: LocationRuntime;
+  /** Every route of the API scope with the access it declares (the route-coverage test reads it). */
+  apiRoutes: ApiRoute[];
 }
 
 /** Builds the Fastify app: infrastructure plugins, then identity, then domain routes, then the SPA. */
@@ -119,8 +122,11 @@ export async function buildApp({ config, database, logger, mlpUrl }: BuildAppOpt
   app.addHook('onClose', () => location.close());
 
   await app.register(healthRoutes, { context });
+  const apiRoutes: ApiRoute[] = [];
   await app.register(
     async (api) => {
+      // Access first: every route registered below must declare who may call it.
+      await api.register(routeAccess, { routes: apiRoutes });
       await api.register(clientConfigRoutes, { context });
       await api.register(assetRoutes);
       await api.register(authPlugin, { db, verify: verifyToken, embedded: !config.externalIssuer });
@@ -132,5 +138,5 @@ export async function buildApp({ config, database, logger, mlpUrl }: BuildAppOpt
   );
   await app.register(ingestRoutes, { ingest: location.ingest, prefix: '/ingest' });
   await app.register(spaPlugin, { config });
-  return { app, context, identity, location };
+  return { app, context, identity, location, apiRoutes };
 }

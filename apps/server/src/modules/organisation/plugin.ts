@@ -13,7 +13,6 @@ import { msisdnsService } from '../msisdns/service.ts';
 import { orgUnitRoutes } from '../org-units/routes.ts';
 import { orgUnitsService } from '../org-units/service.ts';
 import { roleRoutes } from '../roles/routes.ts';
-import { installPermissionCheck } from '../../access/route-support.ts';
 import { invitationsService } from '../users/invitations.ts';
 import { invitationRoutes, userRoutes } from '../users/routes.ts';
 import { usersService } from '../users/service.ts';
@@ -34,7 +33,6 @@ export async function organisationRoutes(
 ): Promise<void> {
   const { db, config } = context;
   const log = app.log;
-  installPermissionCheck(app);
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });
   const sms = smsGateway ?? outboxSmsGateway(db, log);

@@ -14,9 +14,9 @@ import {
 } from '@lbs/contracts';
 import type { AppContext } from '../../app-context.ts';
 import type { LocationRuntime } from '../../location/index.ts';
-import { callerOf } from '../../access/caller.ts';
+import { authorize, callerOf } from '../../access/caller.ts';
 import { readProblems } from '../../access/route-support.ts';
-import { PositionsService, requireRole } from './service.ts';
+import { PositionsService } from './service.ts';
 import { MonitorStreams } from './stream.ts';
 
 export interface PositionRoutesOptions {
@@ -39,6 +39,7 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
   app.get(
     '/monitor/positions',
     {
+      config: { permission: 'location.view' },
       schema: {
         tags: ['monitor'],
         summary: 'Latest position of every MSISDN in scope',
@@ -60,6 +61,7 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
   app.get(
     '/monitor/stream',
     {
+      config: { permission: 'location.view' },
       schema: {
         tags: ['monitor'],
         summary:
@@ -70,7 +72,7 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      requireRole(caller, 'view');
+      authorize(caller, 'location', 'view');
       await streams.open(context.db, location.hub, caller, request, reply);
     },
   );
@@ -78,6 +80,7 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
   app.get(
     '/msisdns/:id/positions',
     {
+      config: { permission: 'location.history' },
       schema: {
         tags: ['monitor'],
         summary: 'Position history of one MSISDN (default: the last 24 hours; at most 31 days)',
@@ -92,6 +95,7 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
   app.post(
     '/msisdns/:id/locate',
     {
+      config: { permission: 'location.locate' },
       schema: {
         tags: ['monitor'],
         summary:
@@ -112,6 +116,7 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
   app.get(
     '/msisdns/:id/device-token',
     {
+      config: { permission: 'msisdn.issueDeviceToken' },
       schema: {
         tags: ['msisdns'],
         summary:
@@ -126,6 +131,7 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
   app.post(
     '/msisdns/:id/device-token',
     {
+      config: { permission: 'msisdn.issueDeviceToken' },
       schema: {
         tags: ['msisdns'],
         summary:
@@ -141,6 +147,7 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
   app.delete(
     '/msisdns/:id/device-token',
     {
+      config: { permission: 'msisdn.issueDeviceToken' },
       schema: {
         tags: ['msisdns'],
         summary: 'Revoke the tracking app’s device token',

@@ -1,5 +1,4 @@
 import {
-  LOCATION_PERMISSIONS,
   MESSAGES,
   POSITION_HISTORY_MAX_DAYS,
   type DeviceToken,
@@ -14,13 +13,13 @@ import { gzip } from 'node:zlib';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { actorOf, audit } from '../../events/audit.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { issueDeviceToken, liveDeviceToken, revokeDeviceTokens } from '../../location/device-tokens.ts';
 import type { LocationRuntime } from '../../location/index.ts';
 import { mayLocate } from '../../location/locate-policy.ts';
 import { resultReason } from '../../location/mlp/result-codes.ts';
 import { takeLocateSlot } from '../../location/rate-limit.ts';
-import type { Caller } from '../../access/caller.ts';
+import { authorize, type Caller } from '../../access/caller.ts';
 import { ownCompanyOf } from '../../access/scope.ts';
 import { positionsRepository, type MsisdnForLocation } from './repository.ts';
 import { SnapshotCache } from './snapshot-cache.ts';
@@ -33,10 +32,6 @@ export interface MonitorSnapshot {
   gzip(): Promise<Buffer>;
   count: number;
   msisdnIds: string;
-}
-
-export function requireRole(caller: Caller, action: keyof typeof LOCATION_PERMISSIONS): void {
-  if (!(LOCATION_PERMISSIONS[action] as readonly string[]).includes(caller.user.role)) throw forbidden();
 }
 
 /** Positions for the Monitor page, history, "locate now" and device tokens; every view of a location is audited. */
@@ -55,7 +50,7 @@ export class PositionsService {
    * caller's view is audited.
    */
   async monitor(caller: Caller, query: MonitorPositionsQuery): Promise<MonitorSnapshot> {
-    requireRole(caller, 'view');
+    authorize(caller, 'location', 'view');
     const read = async (): Promise<MonitorSnapshot> => {
       const latest = await positionsRepository(this.db).latestJson(caller.scope, query, new Date());
       const body = Buffer.from(latest.body, 'utf8');
@@ -75,7 +70,7 @@ export class PositionsService {
   }
 
   async history(caller: Caller, msisdnId: number, query: PositionHistoryQuery): Promise<PositionHistory> {
-    requireRole(caller, 'view');
+    authorize(caller, 'location', 'history');
     const msisdn = await this.#msisdn(caller, msisdnId);
     const to = query.to ?? new Date();
     const from = query.from ?? new Date(to.getTime() - 86_400_000);
@@ -109,7 +104,7 @@ export class PositionsService {
 
   /** Locate now: the scheduler's rule (consent, tracking, window), then the company's per-minute limit, then MLP. */
   async locateNow(caller: Caller, msisdnId: number, now: Date = new Date()): Promise<LocateResult> {
-    requireRole(caller, 'locate');
+    authorize(caller, 'location', 'locate');
     const msisdn = await this.#msisdn(caller, msisdnId);
     const decision = mayLocate(
       {
@@ -180,7 +175,7 @@ export class PositionsService {
 
   /** Whether the tracking app has a live token; for those who may issue one (the token itself is never shown again). */
   async deviceTokenStatus(caller: Caller, msisdnId: number): Promise<DeviceTokenStatus> {
-    requireRole(caller, 'issueDeviceToken');
+    authorize(caller, 'msisdn', 'issueDeviceToken');
     const msisdn = await this.#msisdn(caller, msisdnId);
     const live = await liveDeviceToken(this.db, msisdn.id);
     return {
@@ -192,7 +187,7 @@ export class PositionsService {
   }
 
   async issueDeviceToken(caller: Caller, msisdnId: number): Promise<DeviceToken> {
-    requireRole(caller, 'issueDeviceToken');
+    authorize(caller, 'msisdn', 'issueDeviceToken');
     const msisdn = await this.#msisdn(caller, msisdnId);
     const issued = await this.db.transaction().execute(async (trx) => {
       const token = await issueDeviceToken(trx, msisdn.id, caller.user.id);
@@ -219,7 +214,7 @@ export class PositionsService {
   }
 
   async revokeDeviceToken(caller: Caller, msisdnId: number): Promise<void> {
-    requireRole(caller, 'issueDeviceToken');
+    authorize(caller, 'msisdn', 'issueDeviceToken');
     const msisdn = await this.#msisdn(caller, msisdnId);
     await this.db.transaction().execute(async (trx) => {
       const revoked = await revokeDeviceTokens(trx, msisdn.id);

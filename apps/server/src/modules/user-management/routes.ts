@@ -17,6 +17,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod<{ context: AppContext }
   app.get(
     '/me',
     {
+      config: { authenticatedOnly: true },
       schema: {
         tags,
         summary: 'The current user: profile, roles, company configuration and due invoices',
@@ -29,6 +30,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod<{ context: AppContext }
   app.post(
     '/me/pia',
     {
+      config: { authenticatedOnly: true },
       schema: {
         tags,
         summary: 'Accept the acknowledgement notice',
@@ -43,6 +45,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod<{ context: AppContext }
     '/me/password',
     {
       config: {
+        authenticatedOnly: true,
         // Guessing the old password with a stolen token must not bypass the login lockout.
         rateLimit: {
           max: 10,
