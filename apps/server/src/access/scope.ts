@@ -1,6 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Executor } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AuthUser } from './auth-user.ts';
 
 /**
@@ -36,67 +34,102 @@ export function ownCompanyOf(scope: Scope): number | undefined {
   return scope.tier === 'all' || scope.tier === 'none' ? undefined : scope.companyId;
 }
 
-const nothing = sql<boolean>`false`;
+/**
+ * What a scope reaches among rows placed in the organisation: everything, nothing, or one company's rows —
+ * narrowed to one department or one zone where the rule says so. Every scope rule of the product is a Reach; it has
+ * two renderings, `reaches` for a row in memory (the live stream) and `reachSql` for a query, tested from one table.
+ */
+export type Reach =
+  | { kind: 'all' }
+  | { kind: 'none' }
+  | { kind: 'company'; companyId: number; departmentId?: number; zoneId?: number };
 
-export type OrgUnitKind = 'departments' | 'zones' | 'designations';
-
-/** Which units of a kind the scope reaches: all, none, a company's, or one unit of a company. */
-function unitReach(kind: OrgUnitKind, scope: Scope): 'all' | 'none' | { companyId: number; id?: number } {
-  if (scope.tier === 'all' || scope.tier === 'none') return scope.tier;
-  if (kind === 'departments' && scope.tier === 'department')
-    return { companyId: scope.companyId, id: scope.departmentId };
-  if (kind === 'zones' && scope.tier === 'zone') return { companyId: scope.companyId, id: scope.zoneId };
-  return { companyId: scope.companyId };
+/** Where a row sits: its company, and for rows placed in a department or zone (MSISDNs, users) those too. */
+export interface Placement {
+  companyId: number | null;
+  departmentId?: number | null;
+  zoneId?: number | null;
 }
 
 /**
- * The only entry to the organisation tables: each method starts a select already restricted to the scope.
- * Repositories read (and lock, before a write) through these, so a query that forgets the scope is not writable.
- *
- * - companies: a non-SuperAdmin reaches its own company.
- * - departments: CompanyAdmin its company's; DepartmentAdmin its own; ZoneAdmin its company's (reference data).
- * - zones: CompanyAdmin its company's; ZoneAdmin its own; DepartmentAdmin its company's (reference data).
- * - designations: the company's, for every non-SuperAdmin.
- * - users and msisdns: the tier itself (company, department or zone).
+ * The rule for rows placed by tier (MSISDNs, and through them positions, visits, attendance; portal users): the
+ * caller's tier itself — the company, its department, or its zone.
  */
-export function scoped(db: Executor, scope: Scope) {
-  /** Departments, zones or designations as `u` (one shape), restricted to the scope. */
-  function orgUnits(kind: OrgUnitKind) {
-    const q = db.selectFrom(`${kind} as u` as 'departments as u');
-    const reach = unitReach(kind, scope);
-    if (reach === 'all') return q;
-    if (reach === 'none') return q.where(nothing);
-    const inCompany = q.where('u.company_id', '=', reach.companyId);
-    return reach.id === undefined ? inCompany : inCompany.where('u.id', '=', reach.id);
+export function tierReach(scope: Scope): Reach {
+  switch (scope.tier) {
+    case 'all':
+    case 'none':
+      return { kind: scope.tier };
+    case 'company':
+      return { kind: 'company', companyId: scope.companyId };
+    case 'department':
+      return { kind: 'company', companyId: scope.companyId, departmentId: scope.departmentId };
+    case 'zone':
+      return { kind: 'company', companyId: scope.companyId, zoneId: scope.zoneId };
   }
-  return {
-    orgUnits,
-    companies(): SelectQueryBuilder<Database, 'companies', object> {
-      const q = db.selectFrom('companies');
-      if (scope.tier === 'all') return q;
-      if (scope.tier === 'none') return q.where(nothing);
-      return q.where('companies.id', '=', scope.companyId);
-    },
-    users(): SelectQueryBuilder<Database, 'users', object> {
-      const q = db.selectFrom('users');
-      if (scope.tier === 'all') return q;
-      if (scope.tier === 'none') return q.where(nothing);
-      const inCompany = q.where('users.company_id', '=', scope.companyId);
-      if (scope.tier === 'department') return inCompany.where('users.department_id', '=', scope.departmentId);
-      if (scope.tier === 'zone') return inCompany.where('users.zone_id', '=', scope.zoneId);
-      return inCompany;
-    },
-    msisdns(): SelectQueryBuilder<Database, 'msisdns', object> {
-      const q = db.selectFrom('msisdns');
-      if (scope.tier === 'all') return q;
-      if (scope.tier === 'none') return q.where(nothing);
-      const inCompany = q.where('msisdns.company_id', '=', scope.companyId);
-      if (scope.tier === 'department')
-        return inCompany.where('msisdns.department_id', '=', scope.departmentId);
-      if (scope.tier === 'zone') return inCompany.where('msisdns.zone_id', '=', scope.zoneId);
-      return inCompany;
-    },
-  };
 }
 
-export type ScopedTables = ReturnType<typeof scoped>;
+/**
+ * The rule for rows that belong to the company as a whole (designations, POIs, invoices, the company itself):
+ * every tier of a company reaches them all.
+ */
+export function companyReach(scope: Scope): Reach {
+  return scope.tier === 'all' || scope.tier === 'none'
+    ? { kind: scope.tier }
+    : { kind: 'company', companyId: scope.companyId };
+}
+
+/** In-memory rendering: whether the reach covers a row (a live position, an event). */
+export function reaches(reach: Reach, row: Placement): boolean {
+  if (reach.kind !== 'company') return reach.kind === 'all';
+  if (row.companyId !== reach.companyId) return false;
+  if (reach.departmentId !== undefined && row.departmentId !== reach.departmentId) return false;
+  if (reach.zoneId !== undefined && row.zoneId !== reach.zoneId) return false;
+  return true;
+}
+
+/** The columns of a table (qualified: `msisdns.company_id`) that hold a row's placement. */
+export interface PlacementColumns {
+  company: string;
+  department?: string;
+  zone?: string;
+}
+
+/**
+ * SQL rendering: the condition a query adds so that it returns only rows the reach covers. A reach narrowed to a
+ * department or zone needs that column: a table without it cannot be given a tier rule by mistake.
+ */
+export function reachSql(reach: Reach, columns: PlacementColumns): Expression<SqlBool> {
+  if (reach.kind !== 'company') return reach.kind === 'all' ? sql<boolean>`true` : sql<boolean>`false`;
+  const parts = [sql`${sql.ref(columns.company)} = ${reach.companyId}`];
+  for (const [id, column, name] of [
+    [reach.departmentId, columns.department, 'department'],
+    [reach.zoneId, columns.zone, 'zone'],
+  ] as const) {
+    if (id === undefined) continue;
+    if (!column) throw new Error(`a ${name} scope needs the table's ${name} column`);
+    parts.push(sql`${sql.ref(column)} = ${id}`);
+  }
+  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}
+
+/** The stream's rendering of the MSISDN rule, for a live position in memory (location/fanout.ts). */
+export function scopeAllows(
+  scope: Scope,
+  row: { companyId: number; departmentId: number; zoneId: number | null },
+): boolean {
+  return reaches(tierReach(scope), row);
+}
+
+export type OrgUnitKind = 'departments' | 'zones' | 'designations';
+
+/**
+ * Which units of a kind the scope reaches: the company's, except a DepartmentAdmin's own department among the
+ * departments and a ZoneAdmin's own zone among the zones (the others are read-only reference data of the company).
+ */
+export function unitReach(kind: OrgUnitKind, scope: Scope): { reach: Reach; id?: number } {
+  const reach = companyReach(scope);
+  if (kind === 'departments' && scope.tier === 'department') return { reach, id: scope.departmentId };
+  if (kind === 'zones' && scope.tier === 'zone') return { reach, id: scope.zoneId };
+  return { reach };
+}

@@ -2,7 +2,8 @@ import type { Selectable } from 'kysely';
 import type { CompanyListQuery } from '@lbs/contracts';
 import type { CompaniesTable, CompanyConfig, PricePlan } from '../../db/schema.ts';
 import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
-import { scoped, type Scope } from '../../access/scope.ts';
+import { scoped } from '../../access/scoped.ts';
+import { type Scope } from '../../access/scope.ts';
 import type { Executor } from '../../db/database.ts';
 
 export type CompanyRecord = Selectable<CompaniesTable>;

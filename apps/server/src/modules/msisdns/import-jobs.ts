@@ -21,7 +21,7 @@ import { notFound } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/listing.ts';
 import { authorize, type Caller } from '../../access/caller.ts';
 import { resolveCompany } from '../../access/references.ts';
-import { scoped } from '../../access/scope.ts';
+import { scoped } from '../../access/scoped.ts';
 import type { ConsentService } from './consent.ts';
 import { parseImportFile, type ImportRow } from './import-file.ts';
 import { msisdnsRepository, type MsisdnValues } from './repository.ts';

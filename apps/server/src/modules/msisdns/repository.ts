@@ -3,7 +3,8 @@ import type { Selectable } from 'kysely';
 import type { MsisdnsTable } from '../../db/schema.ts';
 import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
 import { ORG_NAME_SORT, orgColumnsOf } from '../organisation/org-names.ts';
-import { scoped, type Scope } from '../../access/scope.ts';
+import { scoped } from '../../access/scoped.ts';
+import { type Scope } from '../../access/scope.ts';
 import type { Executor } from '../../db/database.ts';
 
 /** What a write sets: the MSISDN's own columns (consent has its own writes). */

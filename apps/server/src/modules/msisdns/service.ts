@@ -15,7 +15,7 @@ import { iso, isoOrNull } from '../../lib/listing.ts';
 import { authorize, fieldNames, type Caller } from '../../access/caller.ts';
 import { conflictOn, invalidField } from '../../access/problems.ts';
 import { resolveCompany, resolveUnit } from '../../access/references.ts';
-import { scoped } from '../../access/scope.ts';
+import { scoped } from '../../access/scoped.ts';
 import type { ConsentService } from './consent.ts';
 import { msisdnsRepository, type MsisdnRecord, type MsisdnValues } from './repository.ts';
 

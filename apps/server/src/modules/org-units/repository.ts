@@ -1,6 +1,7 @@
 import type { OrgUnitListQuery } from '@lbs/contracts';
 import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
-import { scoped, type OrgUnitKind, type Scope } from '../../access/scope.ts';
+import { scoped } from '../../access/scoped.ts';
+import { type OrgUnitKind, type Scope } from '../../access/scope.ts';
 import type { Executor } from '../../db/database.ts';
 
 export interface OrgUnitRecord {

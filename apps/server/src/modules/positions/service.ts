@@ -79,7 +79,14 @@ export class PositionsService {
         { path: 'query.from', code: 'location.rangeInvalid', message: MESSAGES['location.rangeInvalid'] },
       ]);
     }
-    const rows = await positionsRepository(this.db).history(msisdn.id, from, to, query.limit, query.keep);
+    const rows = await positionsRepository(this.db).history(
+      caller.scope,
+      msisdn.id,
+      from,
+      to,
+      query.limit,
+      query.keep,
+    );
     const truncated = rows.length > query.limit;
     const kept = rows.slice(0, query.limit);
     if (query.keep === 'last') kept.reverse();

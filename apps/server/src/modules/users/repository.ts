@@ -3,7 +3,8 @@ import { INVITATION_MAX_ATTEMPTS, ROLES, type Role, type UserListQuery } from '@
 import type { UserRow } from '../../db/schema.ts';
 import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
 import { ORG_NAME_SORT, orgColumnsOf } from '../organisation/org-names.ts';
-import { scoped, type Scope } from '../../access/scope.ts';
+import { scoped } from '../../access/scoped.ts';
+import { type Scope } from '../../access/scope.ts';
 import type { Executor } from '../../db/database.ts';
 
 /** What a write sets: the user's own columns. */
