@@ -56,10 +56,23 @@ export function companiesRepository(db: Executor) {
       return { rows, total };
     },
 
-    /** One company in scope; `lock` (inside a transaction) holds it until the write commits. */
-    find(scope: Scope, id: number, lock = false): Promise<CompanyRecord | undefined> {
-      const q = scoped(db, scope).companies().selectAll('companies').where('companies.id', '=', id);
-      return (lock ? q.forUpdate() : q).executeTakeFirst();
+    /** One company in scope. */
+    find(scope: Scope, id: number): Promise<CompanyRecord | undefined> {
+      return scoped(db, scope)
+        .companies()
+        .selectAll('companies')
+        .where('companies.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Locks a company in scope (inside a transaction) before a write: it is held until the write commits. */
+    lock(scope: Scope, id: number): Promise<CompanyRecord | undefined> {
+      return scoped(db, scope)
+        .companies()
+        .selectAll('companies')
+        .where('companies.id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
     },
 
     async codeTaken(code: string, exceptId?: number): Promise<boolean> {

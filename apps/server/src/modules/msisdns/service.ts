@@ -9,12 +9,12 @@ import {
 } from '@lbs/contracts';
 import type { Db, Executor } from '../../db/database.ts';
 import { actorOf, audit } from '../../events/audit.ts';
-import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/listing.ts';
 import { authorize, fieldNames, type Caller } from '../../access/caller.ts';
 import { conflictOn, invalidField } from '../../access/problems.ts';
 import { resolveCompany, resolveUnit } from '../../access/references.ts';
+import { lockInScopeOf, writeTransaction } from '../../access/writes.ts';
 import { scoped } from '../../access/scoped.ts';
 import type { ConsentService } from './consent.ts';
 import { msisdnsRepository, type MsisdnRecord, type MsisdnValues } from './repository.ts';
@@ -72,13 +72,7 @@ export function msisdnsService({
 }) {
   const repo = msisdnsRepository(db);
 
-  /** The MSISDN `id` in the caller's scope, locked for this transaction; 404 when the scope does not reach it. */
-  async function lockInScope(trx: Executor, caller: Caller, id: number) {
-    const tx = msisdnsRepository(trx);
-    const locked = await tx.lock(caller.scope, id);
-    if (!locked) throw notFound('The MSISDN');
-    return { tx, locked };
-  }
+  const lockInScope = lockInScopeOf(msisdnsRepository, 'The MSISDN');
 
   async function list(caller: Caller, query: MsisdnListQuery): Promise<MsisdnPage> {
     authorize(caller, 'msisdn', 'list');
@@ -95,9 +89,9 @@ export function msisdnsService({
 
   async function create(caller: Caller, body: MsisdnCreateBody): Promise<Msisdn> {
     authorize(caller, 'msisdn', 'create');
-    let created: { id: number; company: string; companyId: number };
-    try {
-      created = await db.transaction().execute(async (trx) => {
+    const created = await writeTransaction(
+      db,
+      async (trx) => {
         const company = await resolveCompany(trx, caller.scope, body.companyId);
         await resolveUnit(trx, caller.scope, 'departments', body.departmentId, company.id, 'departmentId');
         await checkZone(trx, caller, company, body.zoneId ?? null);
@@ -124,11 +118,9 @@ export function msisdnsService({
           detail: { msisdn: body.msisdn },
         });
         return { id, company: company.name, companyId: company.id };
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw numberTaken();
-      throw error;
-    }
+      },
+      { unique: numberTaken },
+    );
     await consent.sendRequests(
       [{ id: created.id, msisdn: body.msisdn, companyId: created.companyId }],
       created.company,
@@ -140,8 +132,9 @@ export function msisdnsService({
   async function update(caller: Caller, id: number, body: MsisdnUpdateBody): Promise<Msisdn> {
     authorize(caller, 'msisdn', 'update');
     let renumbered: { msisdn: string; company: string; companyId: number } | undefined;
-    try {
-      await db.transaction().execute(async (trx) => {
+    await writeTransaction(
+      db,
+      async (trx) => {
         const { tx, locked } = await lockInScope(trx, caller, id);
         const company = await resolveCompany(trx, { tier: 'all' }, locked.company_id);
         const patch: Parameters<typeof tx.update>[1] = {};
@@ -204,11 +197,9 @@ export function msisdnsService({
             ...(renumbered ? { consentReset: true } : {}),
           },
         });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw numberTaken();
-      throw error;
-    }
+      },
+      { unique: numberTaken },
+    );
     if (renumbered)
       await consent.sendRequests(
         [{ id, msisdn: renumbered.msisdn, companyId: renumbered.companyId }],
@@ -220,8 +211,9 @@ export function msisdnsService({
 
   async function remove(caller: Caller, id: number): Promise<void> {
     authorize(caller, 'msisdn', 'delete');
-    try {
-      await db.transaction().execute(async (trx) => {
+    await writeTransaction(
+      db,
+      async (trx) => {
         const { tx, locked } = await lockInScope(trx, caller, id);
         await tx.remove(locked);
         await audit(trx, actorOf(caller), {
@@ -231,11 +223,9 @@ export function msisdnsService({
           companyId: locked.company_id,
           detail: { msisdn: locked.msisdn },
         });
-      });
-    } catch (error) {
-      if (isForeignKeyViolation(error)) throw conflictOn('org.inUse');
-      throw error;
-    }
+      },
+      { foreignKey: () => conflictOn('org.inUse') },
+    );
   }
 
   /** Asks again (a lost SMS, or a refusal or revocation the employee may reconsider); not once consent is GRANTED. */

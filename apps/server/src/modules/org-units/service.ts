@@ -8,12 +8,12 @@ import type {
 } from '@lbs/contracts';
 import type { Db, Executor } from '../../db/database.ts';
 import { actorOf, audit } from '../../events/audit.ts';
-import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/listing.ts';
 import { authorize, type Caller } from '../../access/caller.ts';
 import { conflictOn } from '../../access/problems.ts';
 import { resolveCompany } from '../../access/references.ts';
+import { lockInScopeOf, writeTransaction } from '../../access/writes.ts';
 import type { OrgUnitKind } from '../../access/scope.ts';
 import { orgUnitsRepository, type OrgUnitRecord } from './repository.ts';
 
@@ -48,13 +48,7 @@ export function orgUnitsService(
   const nameTaken = () => conflictOn('org.nameTaken', 'name');
   const inUse = () => conflictOn(IN_USE[kind]);
 
-  /** The unit `id` in the caller's scope, locked for this transaction; 404 when the scope does not reach it. */
-  async function lockInScope(trx: Executor, caller: Caller, id: number) {
-    const tx = orgUnitsRepository(trx, kind);
-    const locked = await tx.lock(caller.scope, id);
-    if (!locked) throw notFound(LABEL[kind]);
-    return { tx, locked };
-  }
+  const lockInScope = lockInScopeOf((trx: Executor) => orgUnitsRepository(trx, kind), LABEL[kind]);
 
   async function list(caller: Caller, query: OrgUnitListQuery): Promise<OrgUnitPage> {
     authorize(caller, resource, 'list');
@@ -71,8 +65,9 @@ export function orgUnitsService(
 
   async function create(caller: Caller, body: OrgUnitCreateBody): Promise<OrgUnit> {
     authorize(caller, resource, 'create');
-    try {
-      const id = await db.transaction().execute(async (trx) => {
+    const id = await writeTransaction(
+      db,
+      async (trx) => {
         const tx = orgUnitsRepository(trx, kind);
         const company = await resolveCompany(trx, caller.scope, body.companyId);
         if (kind === 'zones' && !company.zoneEnabled) throw conflictOn('org.zonesDisabled', 'companyId');
@@ -86,18 +81,17 @@ export function orgUnitsService(
           detail: { name: body.name },
         });
         return id;
-      });
-      return get(caller, id);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw nameTaken();
-      throw error;
-    }
+      },
+      { unique: nameTaken },
+    );
+    return get(caller, id);
   }
 
   async function update(caller: Caller, id: number, body: OrgUnitUpdateBody): Promise<OrgUnit> {
     authorize(caller, resource, 'update');
-    try {
-      await db.transaction().execute(async (trx) => {
+    await writeTransaction(
+      db,
+      async (trx) => {
         const { tx, locked } = await lockInScope(trx, caller, id);
         if (
           body.name !== undefined &&
@@ -118,18 +112,17 @@ export function orgUnitsService(
           companyId: locked.company_id,
           detail: { changed: Object.keys(values) },
         });
-      });
-      return get(caller, id);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw nameTaken();
-      throw error;
-    }
+      },
+      { unique: nameTaken },
+    );
+    return get(caller, id);
   }
 
   async function remove(caller: Caller, id: number): Promise<void> {
     authorize(caller, resource, 'delete');
-    try {
-      await db.transaction().execute(async (trx) => {
+    await writeTransaction(
+      db,
+      async (trx) => {
         const { tx, locked } = await lockInScope(trx, caller, id);
         if (await tx.inUse(id)) throw inUse();
         await tx.remove(locked);
@@ -140,12 +133,10 @@ export function orgUnitsService(
           companyId: locked.company_id,
           detail: { name: locked.name },
         });
-      });
-    } catch (error) {
+      },
       // A reference added by a concurrent write after the check: the foreign key refuses the delete.
-      if (isForeignKeyViolation(error)) throw inUse();
-      throw error;
-    }
+      { foreignKey: inUse },
+    );
   }
 
   return { list, get, create, update, remove };

@@ -13,13 +13,13 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { actorOf, audit } from '../../events/audit.ts';
-import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { notFound } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/listing.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { authorize, fieldNames, type Caller } from '../../access/caller.ts';
 import { conflictOn, invalidField } from '../../access/problems.ts';
 import { resolveCompany, resolveUnit } from '../../access/references.ts';
+import { lockInScopeOf, writeTransaction } from '../../access/writes.ts';
 import { invitationMail, issueInvitation } from './invitations.ts';
 import { invitationStatusOf, usersRepository, type UserRecord, type UserValues } from './repository.ts';
 
@@ -107,13 +107,7 @@ async function checkPlacement(db: Executor, caller: Caller, roles: Role[], p: Pl
 export function usersService({ db, config, mailer, log, now = () => new Date() }: UsersServiceOptions) {
   const repo = usersRepository(db);
 
-  /** The user `id` in the caller's scope, locked for this transaction; 404 when the scope does not reach it. */
-  async function lockInScope(trx: Executor, caller: Caller, id: number) {
-    const tx = usersRepository(trx);
-    const locked = await tx.lock(caller.scope, id);
-    if (!locked) throw notFound('The user');
-    return { tx, locked };
-  }
+  const lockInScope = lockInScopeOf(usersRepository, 'The user');
 
   async function emailCheck(tx: Executor, email: string, exceptId?: number): Promise<void> {
     const holder = await usersRepository(tx).holderOf('email', email, exceptId);
@@ -132,10 +126,10 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
   }
 
   /** Unique-index races after the checks: name the field that lost. */
-  function uniqueConflict(error: unknown): never {
-    if (isUniqueViolation(error, 'users_username_key')) throw conflictOn('user.usernameTaken', 'username');
-    if (isUniqueViolation(error, 'users_email_key')) throw conflictOn('aws.emailAlreadyRegistered', 'email');
-    throw error;
+  function uniqueConflict(constraint: string | undefined) {
+    if (constraint === 'users_username_key') return conflictOn('user.usernameTaken', 'username');
+    if (constraint === 'users_email_key') return conflictOn('aws.emailAlreadyRegistered', 'email');
+    return undefined;
   }
 
   async function sendInvitation(
@@ -182,9 +176,9 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
       active: body.active,
     };
     const invite = !config.externalIssuer;
-    let created: { id: number; code: string | undefined };
-    try {
-      created = await db.transaction().execute(async (trx) => {
+    const created = await writeTransaction(
+      db,
+      async (trx) => {
         await checkPlacement(trx, caller, body.roles, values);
         await usernameCheck(trx, values.username);
         await emailCheck(trx, values.email);
@@ -201,10 +195,9 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
           detail: { username: values.username, roles: body.roles, invited: invite },
         });
         return { id, code: invitation?.code };
-      });
-    } catch (error) {
-      uniqueConflict(error);
-    }
+      },
+      { unique: uniqueConflict },
+    );
     if (created.code)
       await sendInvitation(
         { fullName: values.full_name, username: values.username, email: values.email },
@@ -215,8 +208,9 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
 
   async function update(caller: Caller, id: number, body: UserUpdateBody): Promise<User> {
     authorize(caller, 'user', 'update');
-    try {
-      await db.transaction().execute(async (trx) => {
+    await writeTransaction(
+      db,
+      async (trx) => {
         const { tx, locked } = await lockInScope(trx, caller, id);
         const current = (await tx.find(caller.scope, id))!;
         const roles = body.roles ? ROLES.filter((r) => body.roles!.includes(r)) : current.roles;
@@ -266,17 +260,17 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
             ...(deactivated ? { sessionsEnded: true } : {}),
           },
         });
-      });
-    } catch (error) {
-      uniqueConflict(error);
-    }
+      },
+      { unique: uniqueConflict },
+    );
     return get(caller, id);
   }
 
   async function remove(caller: Caller, id: number): Promise<void> {
     authorize(caller, 'user', 'delete');
-    try {
-      await db.transaction().execute(async (trx) => {
+    await writeTransaction(
+      db,
+      async (trx) => {
         const { tx, locked } = await lockInScope(trx, caller, id);
         if (caller.user.id === id) throw conflictOn('user.cannotChangeSelf');
         if (await tx.hasAuditHistory(id)) throw conflictOn('user.inUse');
@@ -289,11 +283,9 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
           companyId: locked.company_id,
           detail: { username: locked.username },
         });
-      });
-    } catch (error) {
-      if (isForeignKeyViolation(error)) throw conflictOn('user.inUse');
-      throw error;
-    }
+      },
+      { foreignKey: () => conflictOn('user.inUse') },
+    );
   }
 
   /** A new code (the old one stops working) for a user who has not set a password yet. */
