@@ -8,6 +8,7 @@ import {
   RETENTION_DAYS_MAX,
   RETENTION_DAYS_MIN,
 } from '../constants.ts';
+import { companyAbilitiesSchema } from './abilities.ts';
 import { pageSchema } from './common.ts';
 import {
   boolFilter,
@@ -161,6 +162,8 @@ export const companySchema = z.object({
     retentionDays: z.number().int(),
   }),
   pricePlan: z.object({ currency: z.string(), monthlyFeePerMsisdn: z.number(), feePerLocate: z.number() }),
+  /** What the caller may do to this company (server policy). */
+  abilities: companyAbilitiesSchema,
   createdAt: timestamp(),
   updatedAt: timestamp(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONSENT_STATUSES, EMPLOYEE_CODE_MAX_LENGTH } from '../constants.ts';
+import { msisdnAbilitiesSchema, msisdnBlockedBySchema } from './abilities.ts';
 import { pageSchema } from './common.ts';
 import {
   boolFilter,
@@ -77,6 +78,9 @@ export const msisdnSchema = z.object({
   /** When the last consent request SMS was sent; null if it could not be sent yet. */
   consentRequestedAt: timestamp().nullable(),
   trackingEnabled: z.boolean(),
+  /** What the caller may do to this number (server policy), and why an action the role holds is blocked now. */
+  abilities: msisdnAbilitiesSchema,
+  blockedBy: msisdnBlockedBySchema,
   createdAt: timestamp(),
   updatedAt: timestamp(),
 });

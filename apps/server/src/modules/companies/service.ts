@@ -10,11 +10,13 @@ import { actorOf, audit } from '../../events/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/listing.ts';
 import { authorize, fieldNames, type Caller } from '../../access/caller.ts';
+import { companyPolicy } from '../../access/policies/company.ts';
 import { conflictOn } from '../../access/problems.ts';
 import { lockInScopeOf, writeTransaction } from '../../access/writes.ts';
 import { companiesRepository, type CompanyRecord, type CompanyValues } from './repository.ts';
 
-export function toCompany(row: CompanyRecord): Company {
+/** The answer for one company, with what the caller may do to it. */
+export function toCompany(caller: Caller, row: CompanyRecord): Company {
   return {
     id: row.id,
     companyId: row.id,
@@ -28,6 +30,7 @@ export function toCompany(row: CompanyRecord): Company {
     status: row.status,
     config: { ...row.config, zoneEnabled: row.zone_enabled },
     pricePlan: row.price_plan,
+    ...companyPolicy(caller),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -59,14 +62,14 @@ export function companiesService({ db, now = () => new Date() }: { db: Db; now?:
   async function list(caller: Caller, query: CompanyListQuery): Promise<CompanyPage> {
     authorize(caller, 'company', 'list');
     const { rows, total } = await repo.list(caller.scope, query);
-    return { items: rows.map(toCompany), total, page: query.page, size: query.size };
+    return { items: rows.map((row) => toCompany(caller, row)), total, page: query.page, size: query.size };
   }
 
   async function get(caller: Caller, id: number): Promise<Company> {
     authorize(caller, 'company', 'read');
     const row = await repo.find(caller.scope, id);
     if (!row) throw notFound('The company');
-    return toCompany(row);
+    return toCompany(caller, row);
   }
 
   async function create(caller: Caller, body: CompanyCreateBody): Promise<Company> {
@@ -97,7 +100,7 @@ export function companiesService({ db, now = () => new Date() }: { db: Db; now?:
           companyId: row.id,
           detail: { name: row.name, code: row.code },
         });
-        return toCompany(row);
+        return toCompany(caller, row);
       },
       { unique: codeTaken },
     );
@@ -139,7 +142,7 @@ export function companiesService({ db, now = () => new Date() }: { db: Db; now?:
           companyId: id,
           detail: { changed: fieldNames(changed) },
         });
-        return toCompany(row);
+        return toCompany(caller, row);
       },
       { unique: codeTaken },
     );

@@ -1,4 +1,4 @@
-import type { ConsentStatus, MsisdnListQuery } from '@lbs/contracts';
+import type { CompanyStatus, ConsentStatus, MsisdnListQuery } from '@lbs/contracts';
 import type { Selectable } from 'kysely';
 import type { MsisdnsTable } from '../../db/schema.ts';
 import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
@@ -31,6 +31,8 @@ export interface MsisdnRecord extends MsisdnValues {
   consent_status: ConsentStatus;
   consent_at: Date | null;
   consent_requested_at: Date | null;
+  /** The company's status: a suspended company's numbers cannot be located (the MSISDN policy reads it). */
+  company_status: CompanyStatus;
   created_at: Date;
   updated_at: Date;
 }
@@ -68,6 +70,7 @@ export function msisdnsRepository(db: Executor) {
         'msisdns.consent_at',
         'msisdns.consent_requested_at',
         'msisdns.tracking_enabled',
+        'c.status as company_status',
         'msisdns.created_at',
         'msisdns.updated_at',
       ]);

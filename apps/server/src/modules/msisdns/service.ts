@@ -14,12 +14,14 @@ import { iso, isoOrNull } from '../../lib/listing.ts';
 import { authorize, fieldNames, type Caller } from '../../access/caller.ts';
 import { conflictOn, invalidField } from '../../access/problems.ts';
 import { resolveCompany, resolveUnit } from '../../access/references.ts';
+import { msisdnPolicy } from '../../access/policies/msisdn.ts';
 import { lockInScopeOf, writeTransaction } from '../../access/writes.ts';
 import { scoped } from '../../access/scoped.ts';
 import type { ConsentService } from './consent.ts';
 import { msisdnsRepository, type MsisdnRecord, type MsisdnValues } from './repository.ts';
 
-export function toMsisdn(row: MsisdnRecord): Msisdn {
+/** The answer for one MSISDN, with what the caller may do to it. */
+export function toMsisdn(caller: Caller, row: MsisdnRecord): Msisdn {
   return {
     id: row.id,
     msisdn: row.msisdn,
@@ -38,6 +40,11 @@ export function toMsisdn(row: MsisdnRecord): Msisdn {
     consentAt: isoOrNull(row.consent_at),
     consentRequestedAt: isoOrNull(row.consent_requested_at),
     trackingEnabled: row.tracking_enabled,
+    ...msisdnPolicy(caller, {
+      consentStatus: row.consent_status,
+      trackingEnabled: row.tracking_enabled,
+      companyStatus: row.company_status,
+    }),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -77,14 +84,14 @@ export function msisdnsService({
   async function list(caller: Caller, query: MsisdnListQuery): Promise<MsisdnPage> {
     authorize(caller, 'msisdn', 'list');
     const { rows, total } = await repo.list(caller.scope, query);
-    return { items: rows.map(toMsisdn), total, page: query.page, size: query.size };
+    return { items: rows.map((row) => toMsisdn(caller, row)), total, page: query.page, size: query.size };
   }
 
   async function get(caller: Caller, id: number): Promise<Msisdn> {
     authorize(caller, 'msisdn', 'read');
     const row = await repo.find(caller.scope, id);
     if (!row) throw notFound('The MSISDN');
-    return toMsisdn(row);
+    return toMsisdn(caller, row);
   }
 
   async function create(caller: Caller, body: MsisdnCreateBody): Promise<Msisdn> {

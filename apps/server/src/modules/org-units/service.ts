@@ -11,6 +11,7 @@ import { actorOf, audit } from '../../events/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/listing.ts';
 import { authorize, type Caller } from '../../access/caller.ts';
+import { orgUnitPolicy, type OrgUnitResource } from '../../access/policies/org-unit.ts';
 import { conflictOn } from '../../access/problems.ts';
 import { resolveCompany } from '../../access/references.ts';
 import { lockInScopeOf, writeTransaction } from '../../access/writes.ts';
@@ -25,7 +26,8 @@ const IN_USE: Record<OrgUnitKind, MessageKey> = {
   designations: 'org.designationInUse',
 };
 
-function toOrgUnit(row: OrgUnitRecord): OrgUnit {
+/** The answer for one unit, with what the caller may do to it. */
+function toOrgUnit(caller: Caller, resource: OrgUnitResource, row: OrgUnitRecord): OrgUnit {
   return {
     id: row.id,
     companyId: row.company_id,
@@ -33,6 +35,7 @@ function toOrgUnit(row: OrgUnitRecord): OrgUnit {
     name: row.name,
     description: row.description,
     msisdnCount: row.msisdn_count,
+    ...orgUnitPolicy(caller, resource),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -53,14 +56,19 @@ export function orgUnitsService(
   async function list(caller: Caller, query: OrgUnitListQuery): Promise<OrgUnitPage> {
     authorize(caller, resource, 'list');
     const { rows, total } = await repo.list(caller.scope, query);
-    return { items: rows.map(toOrgUnit), total, page: query.page, size: query.size };
+    return {
+      items: rows.map((row) => toOrgUnit(caller, resource, row)),
+      total,
+      page: query.page,
+      size: query.size,
+    };
   }
 
   async function get(caller: Caller, id: number): Promise<OrgUnit> {
     authorize(caller, resource, 'read');
     const row = await repo.find(caller.scope, id);
     if (!row) throw notFound(LABEL[kind]);
-    return toOrgUnit(row);
+    return toOrgUnit(caller, resource, row);
   }
 
   async function create(caller: Caller, body: OrgUnitCreateBody): Promise<OrgUnit> {

@@ -17,6 +17,7 @@ import { notFound } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/listing.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import { authorize, fieldNames, type Caller } from '../../access/caller.ts';
+import { userPolicy } from '../../access/policies/user.ts';
 import { conflictOn, invalidField } from '../../access/problems.ts';
 import { resolveCompany, resolveUnit } from '../../access/references.ts';
 import { lockInScopeOf, writeTransaction } from '../../access/writes.ts';
@@ -31,7 +32,8 @@ export interface UsersServiceOptions {
   now?: () => Date;
 }
 
-function toUser(row: UserRecord, now: Date): User {
+/** The answer for one user, with what the caller may do to it. */
+function toUser(caller: Caller, row: UserRecord, now: Date): User {
   const invitationStatus = invitationStatusOf(row, now);
   return {
     id: row.id,
@@ -55,6 +57,7 @@ function toUser(row: UserRecord, now: Date): User {
     active: row.active,
     invitationStatus,
     invitationExpiresAt: invitationStatus === 'PENDING' ? isoOrNull(row.invitation_expires_at) : null,
+    ...userPolicy(caller, { id: row.id, invitationStatus }),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -148,14 +151,14 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
     authorize(caller, 'user', 'list');
     const { rows, total } = await repo.list(caller.scope, query);
     const at = now();
-    return { items: rows.map((r) => toUser(r, at)), total, page: query.page, size: query.size };
+    return { items: rows.map((r) => toUser(caller, r, at)), total, page: query.page, size: query.size };
   }
 
   async function get(caller: Caller, id: number): Promise<User> {
     authorize(caller, 'user', 'read');
     const row = await repo.find(caller.scope, id);
     if (!row) throw notFound('The user');
-    return toUser(row, now());
+    return toUser(caller, row, now());
   }
 
   async function create(caller: Caller, body: UserCreateBody): Promise<User> {
