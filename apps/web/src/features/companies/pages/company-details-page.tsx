@@ -3,7 +3,6 @@ import { companySchema, type Company } from '@lbs/contracts';
 import { DetailsList, DetailsSection } from '../../../components/details-card.tsx';
 import { EntityDetailsPage, useListCrumb } from '../../../components/entity-pages.tsx';
 import { countryName, formatDateTime, formatMoney, weekdayName } from '../../../lib/format.ts';
-import { useCan } from '../../../lib/permissions.ts';
 import { COMPANIES_PATH } from '../api/companies.ts';
 import { CompanyStatusChip } from '../components/company-status-chip.tsx';
 
@@ -79,7 +78,6 @@ export function CompanyDetails({ company }: { company: Company }) {
 /** /company-details/{id}: the company's fields, configuration and price plan; edit/delete for who may. */
 export function CompanyDetailsPage() {
   const { t } = useTranslation();
-  const allowed = useCan();
   return (
     <EntityDetailsPage
       path={COMPANIES_PATH}
@@ -88,8 +86,6 @@ export function CompanyDetailsPage() {
       title={t('route.companyDetails')}
       nameOf={(company) => company.name}
       crumbs={[useListCrumb(t('sidebar.company'), 'companyList')]}
-      editable={allowed('company', 'update')}
-      deletable={allowed('company', 'delete')}
     >
       {(data) => <CompanyDetails company={data} />}
     </EntityDetailsPage>

@@ -7,7 +7,6 @@ import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useCreateMutation } from '../../../lib/api/resource.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { useCan } from '../../../lib/permissions.ts';
 import { firstOpenablePath } from '../../../lib/route-links.ts';
 import { COMPANIES_PATH, companyToForm, emptyCompanyForm } from '../api/companies.ts';
 import { CompanyForm } from '../components/company-form.tsx';
@@ -46,7 +45,6 @@ export function CompanyAddPage() {
 export function CompanyEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const allowed = useCan();
   return (
     <EntityEditPage
       path={COMPANIES_PATH}
@@ -55,7 +53,6 @@ export function CompanyEditPage() {
       title={t('route.companyEdit')}
       nameOf={(company) => company.name}
       crumbs={useCrumbs()}
-      deletable={allowed('company', 'delete')}
       actions={(_company, deleteButton) => deleteButton && <Box>{deleteButton}</Box>}
     >
       {(data, save) => (

@@ -1,17 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { canOpenRouteId, orgUnitSchema } from '@lbs/contracts';
+import { orgUnitSchema } from '@lbs/contracts';
 import { DetailsList } from '../../../components/details-card.tsx';
 import { EntityDetailsPage, useListCrumb } from '../../../components/entity-pages.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useCan } from '../../../lib/permissions.ts';
 import { ORG_UNITS, type OrgUnitKind } from '../api/org-units.ts';
 
 /** /department-details/{id}, /zone-details/{id}, /designation-details/{id}. */
 export function OrgUnitDetailsPage({ kind }: { kind: OrgUnitKind }) {
   const { t, i18n } = useTranslation();
-  const { role } = useCurrentUser();
-  const allowed = useCan();
   const unit = ORG_UNITS[kind];
   return (
     <EntityDetailsPage
@@ -21,8 +17,6 @@ export function OrgUnitDetailsPage({ kind }: { kind: OrgUnitKind }) {
       title={t(`route.${unit.routes.details}`)}
       nameOf={(item) => item.name}
       crumbs={[useListCrumb(t(unit.area), unit.routes.list)]}
-      editable={allowed(kind, 'update') && canOpenRouteId(unit.routes.edit, role)}
-      deletable={allowed(kind, 'delete')}
     >
       {(data) => (
         <DetailsList

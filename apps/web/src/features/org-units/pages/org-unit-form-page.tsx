@@ -14,7 +14,6 @@ import { FormProblemAlert } from '../../../components/problem-alert.tsx';
 import { useProblemSubmit } from '../../../lib/api/form-errors.ts';
 import { useCreateMutation } from '../../../lib/api/resource.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { useCan } from '../../../lib/permissions.ts';
 import { firstOpenablePath } from '../../../lib/route-links.ts';
 import {
   ORG_UNIT_FORM_FIELDS,
@@ -147,7 +146,6 @@ export function OrgUnitAddPage({ kind }: { kind: OrgUnitKind }) {
 /** /department-details/edit/{id}, /zone-details/edit/{id}, /designation-details/edit/{id}. */
 export function OrgUnitEditPage({ kind }: { kind: OrgUnitKind }) {
   const { t } = useTranslation();
-  const allowed = useCan();
   const unit = ORG_UNITS[kind];
   return (
     <EntityEditPage
@@ -157,7 +155,6 @@ export function OrgUnitEditPage({ kind }: { kind: OrgUnitKind }) {
       title={t(`route.${unit.routes.edit}`)}
       nameOf={(item) => item.name}
       crumbs={useCrumbs(kind)}
-      deletable={allowed(kind, 'delete')}
     >
       {(data, save) => (
         <OrgUnitForm

@@ -5,7 +5,6 @@ import { userSchema, type User } from '@lbs/contracts';
 import { DetailsList, DetailsSection } from '../../../components/details-card.tsx';
 import { EntityDetailsPage, useListCrumb } from '../../../components/entity-pages.tsx';
 import { countryName, formatDate, formatDateTime } from '../../../lib/format.ts';
-import { useCan } from '../../../lib/permissions.ts';
 import { USERS_PATH } from '../api/users.ts';
 import { InvitationChip } from '../components/invitation-chip.tsx';
 import { ResendInvitationButton } from '../components/resend-invitation-button.tsx';
@@ -70,7 +69,6 @@ export function UserDetails({ user }: { user: User }) {
 /** /user-details/{id}: a portal user's profile, roles and invitation state; actions for a SuperAdmin. */
 export function UserDetailsPage() {
   const { t } = useTranslation();
-  const allowed = useCan();
   return (
     <EntityDetailsPage
       path={USERS_PATH}
@@ -79,8 +77,6 @@ export function UserDetailsPage() {
       title={t('route.userDetails')}
       nameOf={(user) => user.fullName}
       crumbs={[{ label: t('sidebar.userManagement') }, useListCrumb(t('sidebar.users'), 'userList')]}
-      editable={allowed('user', 'update')}
-      deletable={allowed('user', 'delete')}
       actions={(user, buttons) => (
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
           <ResendInvitationButton user={user} />

@@ -7,7 +7,6 @@ import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useCreateMutation } from '../../../lib/api/resource.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { useCan } from '../../../lib/permissions.ts';
 import { firstOpenablePath } from '../../../lib/route-links.ts';
 import { emptyUserForm, USERS_PATH, userToForm } from '../api/users.ts';
 import { InvitationChip } from '../components/invitation-chip.tsx';
@@ -46,7 +45,6 @@ export function UserAddPage() {
 export function UserEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const allowed = useCan();
   return (
     <EntityEditPage
       path={USERS_PATH}
@@ -55,7 +53,6 @@ export function UserEditPage() {
       title={t('route.userEdit')}
       nameOf={(user) => user.fullName}
       crumbs={useCrumbs()}
-      deletable={allowed('user', 'delete')}
       actions={(user, deleteButton) => (
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
           <InvitationChip status={user.invitationStatus} expiresAt={user.invitationExpiresAt} />
