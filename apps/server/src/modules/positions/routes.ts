@@ -12,16 +12,15 @@ import {
   problemSchema,
   type MonitorPositions,
 } from '@lbs/contracts';
-import type { AppContext } from '../../app-context.ts';
-import type { LocationRuntime } from '../../location/index.ts';
 import { authorize, callerOf } from '../../access/caller.ts';
 import { readProblems } from '../../access/route-support.ts';
-import { PositionsService } from './service.ts';
-import { MonitorStreams } from './stream.ts';
+import type { PositionsService } from './service.ts';
+import type { MonitorStreams } from './stream.ts';
 
 export interface PositionRoutesOptions {
-  context: AppContext;
-  location: LocationRuntime;
+  service: PositionsService;
+  /** The open Monitor streams of this process (the composition root ends them at shutdown). */
+  streams: MonitorStreams;
 }
 
 /**
@@ -30,12 +29,8 @@ export interface PositionRoutesOptions {
  */
 export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = async (
   app,
-  { context, location },
+  { service, streams },
 ) => {
-  const service = new PositionsService(context.db, location, context.config);
-  const streams = new MonitorStreams();
-  app.addHook('preClose', async () => streams.endAll());
-
   app.get(
     '/monitor/positions',
     {
@@ -73,7 +68,7 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
     async (request, reply) => {
       const caller = callerOf(request);
       authorize(caller, 'location', 'view');
-      await streams.open(context.db, location.hub, caller, request, reply);
+      await streams.open(caller, request, reply);
     },
   );
 
