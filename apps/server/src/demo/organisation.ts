@@ -1,5 +1,5 @@
+import { LOCATION_DEFAULTS, type CompanyConfig, type ConsentStatus, type PricePlan } from '@lbs/contracts';
 import type { Executor } from '../db/database.ts';
-import type { CompanyConfig, PricePlan } from '../db/schema.ts';
 import { prng } from '../lib/prng.ts';
 
 /** Demo organisation: three companies with their departments, zones, designations and employee MSISDNs. */
@@ -149,8 +149,7 @@ export async function seedOrganisation(db: Executor, now: Date): Promise<Map<str
         c.code === 'ALPHA'
           ? { days: [1, 2, 3, 4, 5, 6, 7], start: '00:00', end: '00:00', timezone: c.timezone }
           : { days: [1, 2, 3, 4, 5], start: '08:00', end: '18:00', timezone: c.timezone },
-      pollIntervalMinutes: 5,
-      retentionDays: 90,
+      ...LOCATION_DEFAULTS,
     };
     const plan: PricePlan = {
       currency: c.currency,
@@ -212,7 +211,7 @@ export async function seedOrganisation(db: Executor, now: Date): Promise<Map<str
         email: `${first}.${last}.${i}@${c.code.toLowerCase()}.example.com`
           .toLowerCase()
           .replace(/[^a-z0-9.@-]/g, ''),
-        consent_status: consent as 'PENDING' | 'GRANTED' | 'REVOKED',
+        consent_status: consent as ConsentStatus,
         consent_at: consent === 'PENDING' ? null : now,
         consent_requested_at: now,
         tracking_enabled: i !== 3,

@@ -1,5 +1,4 @@
-import type { MessageKey } from '@lbs/contracts';
-import type { CompanyConfig } from '../db/schema.ts';
+import type { MessageKey, CompanyConfig, CompanyStatus, ConsentStatus } from '@lbs/contracts';
 import { locateBlocker } from '../access/policies/msisdn.ts';
 import { isWithinWindow } from './tracking-window.ts';
 
@@ -8,14 +7,14 @@ export interface LocateSubject {
   id: number;
   msisdn: string;
   companyId: number;
-  consentStatus: 'PENDING' | 'GRANTED' | 'REVOKED';
+  consentStatus: ConsentStatus;
   trackingEnabled: boolean;
 }
 
 /** What the gate needs to know about its company. */
 export interface LocateCompany {
   id: number;
-  status: 'ACTIVE' | 'SUSPENDED';
+  status: CompanyStatus;
   config: CompanyConfig;
 }
 

@@ -139,6 +139,9 @@ export const msisdnImportQuerySchema = z.object({
 export type MsisdnImportQuery = z.infer<typeof msisdnImportQuerySchema>;
 
 export const IMPORT_STATUSES = ['QUEUED', 'RUNNING', 'COMPLETED', 'FAILED'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+export const IMPORT_FORMATS = ['CSV', 'XLSX'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const importRowErrorSchema = z.object({
   /** Row number as the spreadsheet shows it (the header is row 1). */
   row: z.number().int(),
@@ -154,7 +157,7 @@ export const msisdnImportSchema = z.object({
   id: z.string(),
   companyId: z.number().int(),
   fileName: z.string().nullable(),
-  format: z.enum(['CSV', 'XLSX']),
+  format: z.enum(IMPORT_FORMATS),
   status: z.enum(IMPORT_STATUSES),
   total: z.number().int(),
   processed: z.number().int(),

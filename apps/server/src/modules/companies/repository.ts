@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { CompanyListQuery } from '@lbs/contracts';
-import type { CompaniesTable, CompanyConfig, PricePlan } from '../../db/schema.ts';
+import type { CompanyListQuery, CompanyConfig, PricePlan, CompanyStatus } from '@lbs/contracts';
+import type { CompaniesTable } from '../../db/schema.ts';
 import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
 import { scoped } from '../../access/scoped.ts';
 import { type Scope } from '../../access/scope.ts';
@@ -26,7 +26,7 @@ export interface CompanyValues {
   address: string | null;
   city: string | null;
   country: string | null;
-  status: 'ACTIVE' | 'SUSPENDED';
+  status: CompanyStatus;
   zone_enabled: boolean;
   config: CompanyConfig;
   price_plan: PricePlan;

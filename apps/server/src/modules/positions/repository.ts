@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
-import type { MonitorPositionsQuery } from '@lbs/contracts';
-import type { CompanyConfig, PositionSource } from '../../db/schema.ts';
+import type {
+  MonitorPositionsQuery,
+  CompanyConfig,
+  PositionSource,
+  CompanyStatus,
+  ConsentStatus,
+} from '@lbs/contracts';
 import { scoped } from '../../access/scoped.ts';
 import { type Scope } from '../../access/scope.ts';
 import type { Executor } from '../../db/database.ts';
@@ -12,9 +17,9 @@ export interface MsisdnForLocation {
   companyId: number;
   departmentId: number;
   zoneId: number | null;
-  consentStatus: 'PENDING' | 'GRANTED' | 'REVOKED';
+  consentStatus: ConsentStatus;
   trackingEnabled: boolean;
-  company: { id: number; status: 'ACTIVE' | 'SUSPENDED'; config: CompanyConfig };
+  company: { id: number; status: CompanyStatus; config: CompanyConfig };
 }
 
 export interface HistoryRow {

@@ -1,3 +1,4 @@
+import type { InvoiceStatus } from '@lbs/contracts';
 import type { ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Executor } from '../../db/database.ts';
@@ -14,7 +15,7 @@ export interface DueInvoiceRow {
   dueOn: string;
   grandTotal: number;
   currency: string;
-  status: 'DUE' | 'PAID' | 'OVERDUE';
+  status: InvoiceStatus;
 }
 
 export interface CurrentUserRow {
