@@ -7,6 +7,7 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/database.ts';
 import { httpApp } from './http.ts';
+import { audit } from './events/audit.ts';
 import { embeddedIdentity, type EmbeddedIdentity } from './identity/embedded.ts';
 import { getOrCreateSecret, publicJwks, signingKeys } from './identity/secrets.ts';
 import { createTokenVerifier, discoverJwksUri, type VerifiedToken } from './identity/token-verifier.ts';
@@ -114,7 +115,7 @@ async function apiPlugin(
   { context, services: s, routes, webhookToken }: ApiOptions,
 ): Promise<void> {
   await api.register(routeAccess, { routes });
-  await api.register(clientConfigRoutes, { context });
+  await api.register(clientConfigRoutes, { config: context.config });
   await api.register(assetRoutes);
   await api.register(authPlugin, {
     db: context.db,
@@ -172,7 +173,7 @@ export async function buildApp({
       clientId: config.clientId,
       jwks: publicJwks(keys),
     });
-    identity = await embeddedIdentity(app, { config, db, keys });
+    identity = await embeddedIdentity(app, { config, db, keys, audit });
   }
   const context: AppContext = { config, database, db, verifyToken };
   const location = await createLocation({ config, database, log: app.log, mlpUrl });
@@ -186,7 +187,7 @@ export async function buildApp({
   });
 
   const routes: ApiRoute[] = [];
-  await app.register(healthRoutes, { context });
+  await app.register(healthRoutes, { database });
   await app.register(apiPlugin, { prefix: API_BASE_PATH, context, services, routes, webhookToken });
   await app.register(ingestRoutes, { ingest: location.ingest, prefix: '/ingest' });
   await app.register(spaPlugin, { config });

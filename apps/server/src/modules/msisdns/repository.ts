@@ -2,7 +2,7 @@ import type { CompanyStatus, ConsentStatus, MsisdnListQuery } from '@lbs/contrac
 import type { Selectable } from 'kysely';
 import type { MsisdnsTable } from '../../db/schema.ts';
 import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
-import { ORG_NAME_SORT, orgColumnsOf } from '../organisation/org-names.ts';
+import { ORG_NAME_SORT, orgColumnsOf } from '../organisation/index.ts';
 import { scoped } from '../../access/scoped.ts';
 import { type Scope } from '../../access/scope.ts';
 import type { Executor } from '../../db/database.ts';

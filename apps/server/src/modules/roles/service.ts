@@ -13,7 +13,7 @@ import {
 import { authorize, type Caller } from '../../access/caller.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
-import { usersRepository } from '../users/repository.ts';
+import { usersRepository } from '../users/index.ts';
 
 function describe(role: Role, userCount: number): RoleInfo {
   return {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { hashPassword, verifyPassword } from '../../identity/passwords.ts';
 import { actorOf, audit } from '../../events/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { DEFAULT_AVATAR_PATH } from '../assets/routes.ts';
+import { DEFAULT_AVATAR_PATH } from '../assets/index.ts';
 import type { AuthUser } from '../../access/auth-user.ts';
 import { userManagementRepository } from './repository.ts';
 
