@@ -134,6 +134,24 @@ const serverFloors = [
   ),
 ];
 
+/**
+ * A repository reads only through the caller's scope: `scoped(db, scope)` (access/scoped.ts), or `unscoped(db)` where
+ * a read must look past it (operator-wide uniqueness, reference checks, system flows); `db.selectFrom` is neither.
+ */
+const repositoryScope = {
+  files: ['apps/server/src/modules/*/repository.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "CallExpression[callee.property.name='selectFrom'][callee.object.name='db']",
+        message:
+          'Read through scoped(db, scope) (the caller’s scope), or unscoped(db) where a read must look past it — never db.selectFrom in a repository.',
+      },
+    ],
+  },
+};
+
 export default defineConfig([
   globalIgnores([
     '**/dist/',
@@ -183,6 +201,7 @@ export default defineConfig([
   },
   ...featureBoundaries,
   ...serverFloors,
+  repositoryScope,
   {
     files: ['packages/contracts/**/*.{ts,tsx,js,mjs}'],
     rules: restrict(['^@lbs/(?!contracts(/|$))', NOT_APPS], ['(^|/)(apps|e2e|bench)(/|$)', NOT_APPS]),

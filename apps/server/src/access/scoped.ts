@@ -92,3 +92,13 @@ export function scoped(db: Executor, scope: Scope) {
 }
 
 export type ScopedTables = ReturnType<typeof scoped>;
+
+/**
+ * The tables past the caller's scope, named as such: operator-wide uniqueness (a number, a company code, a user
+ * name is unique across tenants), reference checks before a write or delete, system flows that name no caller (an
+ * inbound SMS), and the caller's own account row. Never for data answered about an object the scope has not reached
+ * first. A repository reads only through scoped() or this (ESLint holds modules/<area>/repository.ts to it).
+ */
+export function unscoped(db: Executor): Executor {
+  return db;
+}

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { CompanyListQuery, CompanyConfig, PricePlan, CompanyStatus } from '@lbs/contracts';
 import type { CompaniesTable } from '../../db/schema.ts';
 import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
-import { scoped } from '../../access/scoped.ts';
+import { scoped, unscoped } from '../../access/scoped.ts';
 import { type Scope } from '../../access/scope.ts';
 import type { Executor } from '../../db/database.ts';
 
@@ -76,7 +76,7 @@ export function companiesRepository(db: Executor) {
     },
 
     async codeTaken(code: string, exceptId?: number): Promise<boolean> {
-      let q = db.selectFrom('companies').select('id').where('code', '=', code);
+      let q = unscoped(db).selectFrom('companies').select('id').where('code', '=', code);
       if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
       return (await q.executeTakeFirst()) !== undefined;
     },
@@ -109,7 +109,7 @@ export function companiesRepository(db: Executor) {
     },
 
     async zoneCount(companyId: number): Promise<number> {
-      return countOf(db.selectFrom('zones').where('company_id', '=', companyId));
+      return countOf(unscoped(db).selectFrom('zones').where('company_id', '=', companyId));
     },
 
     /** Whether anything still belongs to the company (then it cannot be deleted). */
@@ -123,7 +123,7 @@ export function companiesRepository(db: Executor) {
         'invoices',
         'msisdn_imports',
       ] as const) {
-        const row = await db
+        const row = await unscoped(db)
           .selectFrom(table)
           .select('company_id')
           .where('company_id', '=', companyId)

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { MsisdnsTable } from '../../db/schema.ts';
 import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
 import { ORG_NAME_SORT, orgColumnsOf } from '../organisation/index.ts';
-import { scoped } from '../../access/scoped.ts';
+import { scoped, unscoped } from '../../access/scoped.ts';
 import { type Scope } from '../../access/scope.ts';
 import type { Executor } from '../../db/database.ts';
 
@@ -117,7 +117,7 @@ export function msisdnsRepository(db: Executor) {
     },
 
     async numberTaken(msisdn: string, exceptId?: number): Promise<boolean> {
-      let q = db.selectFrom('msisdns').select('id').where('msisdn', '=', msisdn);
+      let q = unscoped(db).selectFrom('msisdns').select('id').where('msisdn', '=', msisdn);
       if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
       return (await q.executeTakeFirst()) !== undefined;
     },
@@ -167,7 +167,7 @@ export function msisdnsRepository(db: Executor) {
 export function consentRepository(db: Executor) {
   return {
     lockByNumber(msisdn: string) {
-      return db
+      return unscoped(db)
         .selectFrom('msisdns')
         .innerJoin('companies as c', 'c.id', 'msisdns.company_id')
         .select([
