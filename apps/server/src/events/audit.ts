@@ -1,21 +1,9 @@
 import type { Insertable } from 'kysely';
+import type { AuditActor, AuditEvent } from '../db/audit-log.ts';
 import type { Executor } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 
-export interface AuditActor {
-  userId: number | null;
-  /** Username, or a system name such as 'system:seed' or 'system:scheduler'. */
-  name: string;
-  requestId?: string | undefined;
-}
-
-export interface AuditEvent {
-  action: string;
-  entity: string;
-  entityId?: string | number | null;
-  companyId?: number | null;
-  detail?: Record<string, unknown>;
-}
+export type { AuditActor, AuditEvent };
 
 /** The audit actor of a request's verified caller (access/caller.ts's Caller, or anything shaped like it). */
 export function actorOf(caller: {

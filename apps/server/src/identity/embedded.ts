@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Provider } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { RecordAudit } from './audit-sink.ts';
+import type { RecordAudit } from '../db/audit-log.ts';
 import { loginRoutes } from './login-routes.ts';
 import { mountProvider } from './mount.ts';
 import { issuerPathOf, LOGIN_PATH, providerConfiguration } from './provider-config.ts';

@@ -4,7 +4,7 @@ import { errors, type Provider } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { pageLocale } from './i18n.ts';
-import type { RecordAudit } from './audit-sink.ts';
+import type { RecordAudit } from '../db/audit-log.ts';
 import { checkLogin } from './login.ts';
 import { errorPage, loginPage, type ErrorKind } from './pages.ts';
 

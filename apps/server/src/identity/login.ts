@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { IdentityAuditActor, RecordAudit } from './audit-sink.ts';
+import type { AuditActor, RecordAudit } from '../db/audit-log.ts';
 import { loadAccount } from './accounts.ts';
 import { verifyPassword } from './passwords.ts';
 
@@ -32,7 +32,7 @@ export async function checkLogin(
   audit: RecordAudit,
 ): Promise<LoginOutcome> {
   const name = attempt.username.trim().slice(0, 254);
-  const anonymous: IdentityAuditActor = { userId: null, name: 'anonymous', requestId: attempt.requestId };
+  const anonymous: AuditActor = { userId: null, name: 'anonymous', requestId: attempt.requestId };
   const context = { username: name, ip: attempt.ip };
   if (!name || !attempt.password) {
     await audit(db, anonymous, {
@@ -67,7 +67,7 @@ export async function checkLogin(
     });
     return { ok: false, reason: 'unknown_user' };
   }
-  const actor: IdentityAuditActor = { userId: user.id, name: user.username, requestId: attempt.requestId };
+  const actor: AuditActor = { userId: user.id, name: user.username, requestId: attempt.requestId };
   const target = { entity: 'user', entityId: user.id, companyId: user.company_id };
 
   if (locked) {
@@ -110,7 +110,7 @@ export async function checkLogin(
 
 interface WrongPassword {
   userId: number;
-  actor: IdentityAuditActor;
+  actor: AuditActor;
   target: { entity: string; entityId: number; companyId: number | null };
   context: Record<string, string>;
   now: Date;

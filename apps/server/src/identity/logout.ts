@@ -1,6 +1,6 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../db/database.ts';
-import type { RecordAudit } from './audit-sink.ts';
+import type { RecordAudit } from '../db/audit-log.ts';
 import { loadAccount } from './accounts.ts';
 import { pageLocale } from './i18n.ts';
 import { revokeGrant } from './oidc-adapter.ts';

@@ -18,7 +18,7 @@ import { logoutHandlers } from './logout.ts';
 import { databaseAdapterFactory } from './oidc-adapter.ts';
 import { errorPage } from './pages.ts';
 import type { SigningKeys } from './secrets.ts';
-import type { RecordAudit } from './audit-sink.ts';
+import type { RecordAudit } from '../db/audit-log.ts';
 
 export interface ProviderConfigInput {
   config: Config;
