@@ -46,6 +46,129 @@ const featureBoundaries = [
   },
 ];
 
+/**
+ * The server's floors (ARCHITECTURE.md): a room of apps/server/src may import the rooms below it, never one above,
+ * and demo/ only from the composition root (floor 1: the files directly in src/). Rooms on one floor are not held
+ * apart here; capability modules are (MODULE_ORDER).
+ */
+const SERVER_FLOORS = [
+  ['(app|app-context|http|index|main|server|spa)\\.ts'],
+  ['modules'],
+  ['location'],
+  ['access', 'events', 'jobs', 'messaging'],
+  ['identity'],
+  ['db', 'lib', 'config\\.ts'],
+];
+/**
+ * Capability modules in dependency order: a module may import an earlier (or same-step) module through its index.ts,
+ * never a later one and never another module's internals.
+ */
+const MODULE_ORDER = [
+  [
+    'organisation',
+    'companies',
+    'org-units',
+    'users',
+    'msisdns',
+    'roles',
+    'user-management',
+    'assets',
+    'client-config',
+    'health',
+  ],
+  ['positions'],
+  ['pois'],
+  ['attendance', 'tasks'],
+  ['billing'],
+  ['notifications', 'reports'],
+];
+const SERVER_NOT_WEB = [
+  ['^@lbs/web(/|$)', NOT_WEB],
+  ['(^|/)web/(src|dist)(/|$)', NOT_WEB],
+];
+const UPWARD = (room, above) =>
+  `${room}/ must not import ${above}: a room of the server uses only the rooms below it (ARCHITECTURE.md); let the composition root (app.ts) pass it in, or react to a domain event.`;
+const NOT_DEMO = 'Demo data is seeded by the server start only (server.ts): nothing else imports demo/.';
+const NOT_LATER_MODULE = (module, later) =>
+  `modules/${module} comes before modules/${later} (ARCHITECTURE.md) and may not import it; a reaction the other way is a domain event and a processor.`;
+const NOT_MODULE_INTERNALS =
+  'A module imports another module only through its public index.ts, never its internals (ARCHITECTURE.md).';
+
+/** How a message names a room. */
+const label = (room) =>
+  room === SERVER_FLOORS[0][0] ? 'the composition root (app.ts, server.ts …)' : room.replace(/\\/g, '');
+
+/** A file `depth` folders below src/ climbs back to src/ with that many `../`. */
+const climb = (depth) => `^(\\.\\./){${depth}}`;
+const DEPTHS = [1, 2, 3, 4, 5];
+
+/** What a room at `floor` may not import from a file `depth` folders below src/: the rooms above, and demo/. */
+const floorRules = (room, floor, depth) => [
+  ...SERVER_NOT_WEB,
+  ...SERVER_FLOORS.slice(0, floor)
+    .flat()
+    .map((above) => [`${climb(depth)}${above}(/|$)`, UPWARD(room, label(above))]),
+  [`${climb(depth)}demo(/|$)`, NOT_DEMO],
+];
+
+/** Inside modules/<module>/ at `depth` (≥ 2): other modules' internals, and every module after its step. */
+const moduleRules = (module, step, depth) => [
+  [`${climb(depth - 1)}(?!${module}/)[^./][^/]*/(?!index\\.ts$)`, NOT_MODULE_INTERNALS],
+  ...MODULE_ORDER.slice(step + 1)
+    .flat()
+    .map((later) => [`${climb(depth - 1)}${later}(/|$)`, NOT_LATER_MODULE(module, later)]),
+];
+
+const serverFloors = [
+  ...SERVER_FLOORS.slice(1).flatMap((rooms, i) =>
+    rooms
+      .filter((room) => !room.includes('.'))
+      .flatMap((room) =>
+        DEPTHS.map((depth) => ({
+          files: [`apps/server/src/${room}/${'*/'.repeat(depth - 1)}*.ts`],
+          ignores: ['**/*.test.ts'],
+          rules: restrict(...floorRules(room, i + 1, depth)),
+        })),
+      ),
+  ),
+  ...DEPTHS.map((depth) => ({
+    files: [`apps/server/src/demo/${'*/'.repeat(depth - 1)}*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: restrict(...SERVER_NOT_WEB, [
+      `${climb(depth)}${SERVER_FLOORS[0][0]}$`,
+      UPWARD('demo', 'the composition root'),
+    ]),
+  })),
+  // Each module on its own (these come after the generic modules/ rules above and replace them for its files).
+  ...MODULE_ORDER.flatMap((step, index) =>
+    step.flatMap((module) =>
+      DEPTHS.slice(1).map((depth) => ({
+        files: [`apps/server/src/modules/${module}/${'*/'.repeat(depth - 2)}*.ts`],
+        ignores: ['**/*.test.ts'],
+        rules: restrict(...floorRules('modules', 1, depth), ...moduleRules(module, index, depth)),
+      })),
+    ),
+  ),
+];
+
+/**
+ * A repository reads only through the caller's scope: `scoped(db, scope)` (access/scoped.ts), or `unscoped(db)` where
+ * a read must look past it (operator-wide uniqueness, reference checks, system flows); `db.selectFrom` is neither.
+ */
+const repositoryScope = {
+  files: ['apps/server/src/modules/*/repository.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "CallExpression[callee.property.name='selectFrom'][callee.object.name='db']",
+        message:
+          'Read through scoped(db, scope) (the caller’s scope), or unscoped(db) where a read must look past it — never db.selectFrom in a repository.',
+      },
+    ],
+  },
+};
+
 export default defineConfig([
   globalIgnores([
     '**/dist/',
@@ -94,6 +217,8 @@ export default defineConfig([
     rules: restrict(['^@lbs/server(/|$)', NOT_SERVER], ['(^|/)server/(src|test)(/|$)', NOT_SERVER]),
   },
   ...featureBoundaries,
+  ...serverFloors,
+  repositoryScope,
   {
     files: ['packages/contracts/**/*.{ts,tsx,js,mjs}'],
     rules: restrict(['^@lbs/(?!contracts(/|$))', NOT_APPS], ['(^|/)(apps|e2e|bench)(/|$)', NOT_APPS]),

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pino from 'pino';
-import type { CompanyConfig } from '@lbs/server/internal/db/schema.ts';
+import type { CompanyConfig } from '@lbs/contracts';
 import { mayLocate, type LocatePermit } from '@lbs/server/internal/location/locate-policy.ts';
 import { Locator } from '@lbs/server/internal/location/locator.ts';
 import { MlpClient } from '@lbs/server/internal/location/mlp/client.ts';

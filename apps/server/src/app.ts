@@ -1,30 +1,42 @@
-import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { API_BASE_PATH } from '@lbs/contracts';
+import authPlugin from './access/auth-plugin.ts';
+import { routeAccess, type ApiRoute } from './access/route-access.ts';
+import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
-import type { DatabaseHandle } from './db/database.ts';
+import type { DatabaseHandle, Db } from './db/database.ts';
+import { httpApp } from './http.ts';
+import { audit } from './events/audit.ts';
 import { embeddedIdentity, type EmbeddedIdentity } from './identity/embedded.ts';
-import { publicJwks, signingKeys } from './identity/secrets.ts';
-import { accessTokenVerifier, discoverJwksUri } from './identity/token-verifier.ts';
-import { frameworkErrors, installProblemHandler, rateLimitError } from './lib/problem.ts';
-import { loggerOptions } from './lib/log-redaction.ts';
-import { openApiOptions } from './lib/openapi.ts';
-import authPlugin from './modules/auth/plugin.ts';
-import { assetRoutes } from './modules/assets/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { clientConfigRoutes } from './modules/client-config/routes.ts';
-import { userManagementRoutes } from './modules/user-management/routes.ts';
-import { organisationRoutes } from './modules/organisation/plugin.ts';
-import { spaPlugin } from './spa.ts';
+import { getOrCreateSecret, publicJwks, signingKeys } from './identity/secrets.ts';
+import { accessTokenVerifier, discoverJwksUri, type VerifiedToken } from './identity/token-verifier.ts';
+import { createMailer } from './lib/mail.ts';
+import { outboxSmsGateway, type SmsGateway } from './lib/sms.ts';
 import { createLocation, type LocationRuntime } from './location/index.ts';
 import { ingestRoutes } from './location/ingest/routes.ts';
+import { assetRoutes } from './modules/assets/routes.ts';
+import { clientConfigRoutes } from './modules/client-config/routes.ts';
+import { companyRoutes } from './modules/companies/routes.ts';
+import { companiesService } from './modules/companies/service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { consentService } from './modules/msisdns/consent.ts';
+import { importJobs } from './modules/msisdns/import-jobs.ts';
+import { msisdnImportRoutes, msisdnRoutes, smsInboundRoutes } from './modules/msisdns/routes.ts';
+import { msisdnsService } from './modules/msisdns/service.ts';
+import { orgUnitRoutes } from './modules/org-units/routes.ts';
+import { orgUnitsService } from './modules/org-units/service.ts';
 import { positionRoutes } from './modules/positions/routes.ts';
-import type { AppContext } from './app-context.ts';
+import { positionsService } from './modules/positions/service.ts';
+import { monitorStreams } from './modules/positions/stream.ts';
+import { roleRoutes } from './modules/roles/routes.ts';
+import { rolesService } from './modules/roles/service.ts';
+import { userManagementRoutes } from './modules/user-management/routes.ts';
+import { userManagementService } from './modules/user-management/service.ts';
+import { invitationsService } from './modules/users/invitations.ts';
+import { invitationRoutes, userRoutes } from './modules/users/routes.ts';
+import { usersService } from './modules/users/service.ts';
+import { spaPlugin } from './spa.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -33,6 +45,8 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** GMLC of the bundled simulator, when LBS_MLP_URL is unset. */
   mlpUrl?: string | undefined;
+  /** Another SMS gateway (an operator's SMSC adapter, a test double); default: the outbox. */
+  sms?: SmsGateway;
 }
 
 export interface BuiltApp {
@@ -40,79 +54,138 @@ export interface BuiltApp {
   context: AppContext;
   identity: EmbeddedIdentity | undefined;
   location: LocationRuntime;
+  /** Every route of the API scope with the access it declares (the route-coverage test reads it). */
+  apiRoutes: ApiRoute[];
 }
 
-/** Builds the Fastify app: infrastructure plugins, then identity, then domain routes, then the SPA. */
-export async function buildApp({ config, database, logger, mlpUrl }: BuildAppOptions): Promise<BuiltApp> {
-  const app = Fastify({
-    logger: logger ?? loggerOptions(config.logLevel),
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    },
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
-    bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
-    // Router errors and the drain answer go through the problem handler too (lib/problem.ts).
-    frameworkErrors,
-    return503OnClosing: false,
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+/**
+ * The composition root: builds every service of the product once, from the configuration and the database, and
+ * hands each route plugin the services it calls. Nothing below this file builds a service.
+ */
+function buildServices({
+  config,
+  db,
+  log,
+  location,
+  sms = outboxSmsGateway(db, log),
+}: {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  location: LocationRuntime;
+  sms?: SmsGateway | undefined;
+}) {
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });
+  const consent = consentService({ db, sms, log });
+  return {
+    mailer,
+    consent,
+    companies: companiesService({ db }),
+    departments: orgUnitsService('departments', { db }),
+    zones: orgUnitsService('zones', { db }),
+    designations: orgUnitsService('designations', { db }),
+    users: usersService({ db, config, mailer, log }),
+    invitations: invitationsService({ db }),
+    roles: rolesService({ db }),
+    msisdns: msisdnsService({ db, consent }),
+    imports: importJobs({ db, consent, log }),
+    account: userManagementService({ db }),
+    positions: positionsService({ db, location, config }),
+    streams: monitorStreams({ db, hub: location.hub }),
+  };
+}
+
+type Services = ReturnType<typeof buildServices>;
+
+/** The shared secret of the inbound-SMS webhook: SMS_WEBHOOK_TOKEN, or one generated once and kept in the database. */
+async function smsWebhookToken(config: Config, db: Db, log: FastifyBaseLogger): Promise<string> {
+  if (config.smsWebhookToken) return config.smsWebhookToken;
+  const token = await getOrCreateSecret(db, 'sms.webhookToken', async () =>
+    randomBytes(24).toString('base64url'),
+  );
+  log.info(
+    `Inbound SMS webhook: POST ${API_BASE_PATH}/sms/inbound with header x-webhook-token: ${token} (set SMS_WEBHOOK_TOKEN to choose it)`,
+  );
+  return token;
+}
+
+/** The API: access first (every route below must declare who may call it), then each area's routes. */
+async function apiPlugin(
+  api: FastifyInstance,
+  { context, services: s, routes, webhookToken }: ApiOptions,
+): Promise<void> {
+  await api.register(routeAccess, { routes });
+  await api.register(clientConfigRoutes, { config: context.config });
+  await api.register(assetRoutes);
+  await api.register(authPlugin, {
+    db: context.db,
+    verify: context.verifyToken,
+    embedded: !context.config.externalIssuer,
   });
-  installProblemHandler(app);
-
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", ...(config.externalIssuer ? [new URL(config.externalIssuer).origin] : [])],
-        formAction: ["'self'", ...(config.externalIssuer ? [new URL(config.externalIssuer).origin] : [])],
-        frameAncestors: ["'none'"],
-        workerSrc: ["'self'", 'blob:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  await api.register(userManagementRoutes, { prefix: '/user-management', service: s.account });
+  await api.register(companyRoutes, { prefix: '/companies', service: s.companies });
+  await api.register(orgUnitRoutes, {
+    prefix: '/departments',
+    resource: 'department',
+    service: s.departments,
   });
-  await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
+  await api.register(orgUnitRoutes, { prefix: '/zones', resource: 'zone', service: s.zones });
+  await api.register(orgUnitRoutes, {
+    prefix: '/designations',
+    resource: 'designation',
+    service: s.designations,
+  });
+  await api.register(userRoutes, { prefix: '/users', service: s.users });
+  await api.register(invitationRoutes, { prefix: '/invitations', service: s.invitations });
+  await api.register(roleRoutes, { prefix: '/roles', service: s.roles });
+  await api.register(msisdnRoutes, { prefix: '/msisdns', service: s.msisdns });
+  await api.register(msisdnImportRoutes, { prefix: '/msisdns/imports', jobs: s.imports });
+  await api.register(smsInboundRoutes, { prefix: '/sms', consent: s.consent, token: webhookToken });
+  await api.register(positionRoutes, { service: s.positions, streams: s.streams });
+}
 
-  await app.register(swagger, openApiOptions(config.publicUrl));
-  await app.register(swaggerUi, { routePrefix: `${API_BASE_PATH}/docs` });
+interface ApiOptions {
+  context: AppContext;
+  services: Services;
+  routes: ApiRoute[];
+  webhookToken: string;
+}
 
+/** Builds the Fastify app: infrastructure plugins, identity, the services, the API routes, ingest, the SPA. */
+export async function buildApp({
+  config,
+  database,
+  logger,
+  mlpUrl,
+  sms,
+}: BuildAppOptions): Promise<BuiltApp> {
+  const app = await httpApp(config, logger);
   const db = database.db;
   let identity: EmbeddedIdentity | undefined;
-  let verifyToken;
+  let verifyToken: (token: string) => Promise<VerifiedToken>;
   if (config.externalIssuer) {
     const jwksUri = await discoverJwksUri(config.externalIssuer);
     verifyToken = accessTokenVerifier(config, jwksUri);
   } else {
     const keys = await signingKeys(db);
     verifyToken = accessTokenVerifier(config, publicJwks(keys));
-    identity = await embeddedIdentity(app, { config, db, keys });
+    identity = await embeddedIdentity(app, { config, db, keys, audit });
   }
   const context: AppContext = { config, database, db, verifyToken };
   const location = await createLocation({ config, database, log: app.log, mlpUrl });
-  app.addHook('onClose', () => location.close());
+  const services = buildServices({ config, db, log: app.log, location, sms });
+  const webhookToken = await smsWebhookToken(config, db, app.log);
+  app.addHook('preClose', async () => services.streams.endAll());
+  app.addHook('onClose', async () => {
+    await services.imports.close();
+    services.mailer.close();
+    await location.close();
+  });
 
-  await app.register(healthRoutes, { context });
-  await app.register(
-    async (api) => {
-      await api.register(clientConfigRoutes, { context });
-      await api.register(assetRoutes);
-      await api.register(authPlugin, { db, verify: verifyToken, embedded: !config.externalIssuer });
-      await api.register(userManagementRoutes, { context, prefix: '/user-management' });
-      await api.register(organisationRoutes, { context });
-      await api.register(positionRoutes, { context, location });
-    },
-    { prefix: API_BASE_PATH },
-  );
+  const routes: ApiRoute[] = [];
+  await app.register(healthRoutes, { database });
+  await app.register(apiPlugin, { prefix: API_BASE_PATH, context, services, routes, webhookToken });
   await app.register(ingestRoutes, { ingest: location.ingest, prefix: '/ingest' });
   await app.register(spaPlugin, { config });
-  return { app, context, identity, location };
+  return { app, context, identity, location, apiRoutes: routes };
 }

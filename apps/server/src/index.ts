@@ -1,3 +1,3 @@
 export { startServer, type RunningServer } from './server.ts';
 export { loadConfig, type Config } from './config.ts';
-export { DEMO_ACCOUNTS } from './db/seed.ts';
+export { DEMO_ACCOUNTS } from './demo/index.ts';

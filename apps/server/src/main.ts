@@ -1,7 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { DEMO_ACCOUNTS } from './db/seed.ts';
+import { DEMO_ACCOUNTS } from './demo/index.ts';
 import { startServer } from './server.ts';
-import { seedDemoPositions } from './location/demo-history.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -14,7 +13,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const server = await startServer(config);
+  const server = await startServer(config, { demoHistory: true });
   const log = server.app.log;
   log.info(
     {
@@ -26,11 +25,6 @@ async function main(): Promise<void> {
     },
     'LBS Portal is listening',
   );
-  if (server.seeded)
-    log.info(
-      { positions: await seedDemoPositions(server.database.db) },
-      'demo: position history of the last days seeded',
-    );
   if (config.demo) {
     const lines = DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(14)} ${a.role.padEnd(16)} ${a.scope}`);
     console.log(

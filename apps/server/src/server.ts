@@ -3,7 +3,7 @@ import { buildApp, type BuiltApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { DEMO_ACCOUNTS, isEmpty, seedDemo, type DemoAccount } from './db/seed.ts';
+import { DEMO_ACCOUNTS, isEmpty, seedDemo, type DemoAccount, type DemoSeed } from './demo/index.ts';
 import { startBundledSimulator, type RunningSimulator } from './location/index.ts';
 
 export interface RunningServer extends BuiltApp {
@@ -16,21 +16,33 @@ export interface RunningServer extends BuiltApp {
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates, seeds demo data on an empty one, builds the app and listens. */
-export async function startServer(
-  config: Config,
-  options: { logger?: boolean | object } = {},
-): Promise<RunningServer> {
+export interface StartOptions {
+  /** Pino logger options; false silences (tests). */
+  logger?: boolean | object;
+  /** With demo data seeded on an empty database, also the position history of the last days (npm start). */
+  demoHistory?: boolean;
+}
+
+/**
+ * Opens the database, migrates, seeds demo data on an empty one, builds the app and listens; then adds the demo
+ * position history when asked.
+ */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let simulator: RunningSimulator | undefined;
   try {
     await migrate(database.db);
-    let seeded: DemoAccount[] | undefined;
+    let demo: DemoSeed | undefined;
     if (config.demo && (await isEmpty(database.db)))
-      seeded = await seedDemo(database.db, config.demoPassword);
+      demo = await seedDemo(database.db, { password: config.demoPassword });
     if (!config.location.mlpUrl) simulator = await startBundledSimulator(config, database.db);
     const built = await buildApp({ config, database, logger: options.logger, mlpUrl: simulator?.url });
     await built.app.listen({ port: config.port, host: config.host });
+    if (demo && options.demoHistory)
+      built.app.log.info(
+        { positions: await demo.history() },
+        'demo: position history of the last days seeded',
+      );
     if (config.location.worker) built.location.worker.start();
     const address = built.app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -39,7 +51,7 @@ export async function startServer(
       ...built,
       database,
       url: `http://127.0.0.1:${port}`,
-      seeded,
+      seeded: demo?.accounts,
       simulator,
       async close() {
         if (closed) return;

@@ -1,5 +1,5 @@
+import type { CompanyConfig, TrackingWindow, ConsentStatus } from '@lbs/contracts';
 import type { Db } from '../src/db/database.ts';
-import type { CompanyConfig, TrackingWindow } from '../src/db/schema.ts';
 
 /** Sets a company's tracking window (by company code) and returns the previous config. */
 export async function setTrackingWindow(
@@ -42,7 +42,7 @@ export interface MsisdnRow {
   company_id: number;
   department_id: number;
   zone_id: number | null;
-  consent_status: 'PENDING' | 'GRANTED' | 'REVOKED';
+  consent_status: ConsentStatus;
   tracking_enabled: boolean;
 }
 

@@ -76,6 +76,11 @@ export const COMPANY_STATUSES = ['ACTIVE', 'SUSPENDED'] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 export const CONSENT_STATUSES = ['PENDING', 'GRANTED', 'REVOKED'] as const;
 export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
+/**
+ * What a company's location settings default to, in one place: the form's pre-filled values, the scheduler's poll
+ * interval and the retention job's days when a stored configuration lacks them.
+ */
+export const LOCATION_DEFAULTS = { pollIntervalMinutes: 5, retentionDays: 90 } as const;
 export const POLL_INTERVAL_MINUTES_MIN = 1;
 export const POLL_INTERVAL_MINUTES_MAX = 1440;
 export const RETENTION_DAYS_MIN = 1;

@@ -35,6 +35,15 @@ describe('permission table', () => {
     expect(permissionRule('zone', 'update').roles).toEqual(['ZoneAdmin']);
   });
 
+  it('holds the location actions: the Monitor’s roles see and locate; the token is an edit of the MSISDN', () => {
+    for (const action of ['view', 'history', 'locate'] as const) {
+      expect(permissionRule('location', action).roles, action).toEqual(routeById('monitor').roles);
+    }
+    expect(permissionRule('msisdn', 'issueDeviceToken').roles).toEqual(
+      permissionRule('msisdn', 'update').roles,
+    );
+  });
+
   it('lets whoever may add also delete', () => {
     for (const resource of ['company', 'department', 'zone', 'designation', 'user', 'msisdn'] as const) {
       expect(permissionRule(resource, 'delete').roles, resource).toEqual(

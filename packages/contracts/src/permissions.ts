@@ -2,7 +2,7 @@ import { ROLES, type Role } from './roles.ts';
 import { routeById } from './routes.ts';
 
 /**
- * Who may do what to the organisation's objects: resource × action → roles. The server checks it on every call
+ * Who may do what: resource × action → roles, the one permission table of the product. The server checks it on every call
  * (a role not listed → 403) and then applies the caller's scope to the object (outside it → 404); the web app
  * reads the same table to show or hide buttons. Write actions mirror the SPEC §2 route that performs them
  * (`route`), so the screen and the API can never disagree.
@@ -27,6 +27,7 @@ export const PERMISSION_RESOURCES = [
   'user',
   'role',
   'msisdn',
+  'location',
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
@@ -112,6 +113,18 @@ export const PERMISSIONS = {
     delete: { roles: routeById('msisdnAdd').roles, note: 'Whoever may add.' },
     resendConsent: route('msisdnEdit', 'Not for a number whose consent is GRANTED.'),
     import: route('msisdnAdd', 'The SuperAdmin names the target company.'),
+    issueDeviceToken: route(
+      'msisdnEdit',
+      'The tracking app’s token (its status, a new one, revoking it) is an edit of the MSISDN.',
+    ),
+  },
+  location: {
+    view: route('monitor', 'The latest positions in scope and their live stream (the Monitor).'),
+    history: route('monitor', 'One MSISDN’s position history (Monitor trail, MSISDN details).'),
+    locate: route(
+      'monitor',
+      'Locate now: also consent, tracking, an active company, the tracking window and a per-company rate limit.',
+    ),
   },
 } as const satisfies Record<PermissionResource, Record<string, PermissionRule>>;
 

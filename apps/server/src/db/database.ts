@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+/** The database or an open transaction: what a query runs on. */
+export type Executor = Db | Transaction<Database>;
 
 export interface DatabaseHandle {
   db: Db;

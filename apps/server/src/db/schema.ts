@@ -1,27 +1,20 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  CompanyConfig,
+  CompanyStatus,
+  ConsentStatus,
+  ImportFormat,
+  ImportStatus,
+  InvoiceStatus,
+  PositionSource,
+  PricePlan,
+} from '@lbs/contracts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Json<T> = ColumnType<T, string, string>;
 
-export interface TrackingWindow {
-  /** ISO weekdays 1 (Monday) … 7 (Sunday). */
-  days: number[];
-  /** HH:mm local time in `timezone`. */
-  start: string;
-  end: string;
-  timezone: string;
-}
-export interface CompanyConfig {
-  trackingWindow: TrackingWindow;
-  pollIntervalMinutes: number;
-  retentionDays: number;
-}
-export interface PricePlan {
-  currency: string;
-  monthlyFeePerMsisdn: number;
-  feePerLocate: number;
-}
+/** Row types of the tables. The JSON columns and the status unions are the contracts' types (one definition). */
 
 export interface CompaniesTable {
   id: Generated<number>;
@@ -34,7 +27,7 @@ export interface CompaniesTable {
   city: string | null;
   latitude: number | null;
   longitude: number | null;
-  status: ColumnType<'ACTIVE' | 'SUSPENDED', 'ACTIVE' | 'SUSPENDED' | undefined>;
+  status: ColumnType<CompanyStatus, CompanyStatus | undefined>;
   zone_enabled: ColumnType<boolean, boolean | undefined>;
   config: Json<CompanyConfig>;
   price_plan: Json<PricePlan>;
@@ -95,10 +88,7 @@ export interface MsisdnsTable {
   employee_name: string;
   employee_code: string | null;
   email: string | null;
-  consent_status: ColumnType<
-    'PENDING' | 'GRANTED' | 'REVOKED',
-    'PENDING' | 'GRANTED' | 'REVOKED' | undefined
-  >;
+  consent_status: ColumnType<ConsentStatus, ConsentStatus | undefined>;
   consent_at: Timestamp | null;
   consent_requested_at: Timestamp | null;
   tracking_enabled: ColumnType<boolean, boolean | undefined>;
@@ -120,7 +110,7 @@ export interface InvoicesTable {
   subtotal: number;
   rebate: ColumnType<number, number | undefined>;
   grand_total: number;
-  status: 'DUE' | 'PAID' | 'OVERDUE';
+  status: InvoiceStatus;
   paid_at: Timestamp | null;
   created_at: CreatedAt;
 }
@@ -198,11 +188,8 @@ export interface MsisdnImportsTable {
   company_id: number;
   created_by: number | null;
   file_name: string | null;
-  format: 'CSV' | 'XLSX';
-  status: ColumnType<
-    'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED',
-    'QUEUED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | undefined
-  >;
+  format: ImportFormat;
+  status: ColumnType<ImportStatus, ImportStatus | undefined>;
   total: number;
   processed: ColumnType<number, number | undefined, number>;
   succeeded: ColumnType<number, number | undefined, number>;
@@ -214,8 +201,6 @@ export interface MsisdnImportsTable {
   created_at: CreatedAt;
   finished_at: Timestamp | null;
 }
-
-export type PositionSource = 'NETWORK' | 'OSMAND' | 'OWNTRACKS';
 
 export interface PositionsTable {
   id: Generated<number>;

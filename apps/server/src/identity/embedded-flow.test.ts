@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { decodeJwt } from 'jose';
 import { CLIENT_ID, OIDC_PATHS, REALM_ROLE_NAMES } from '@lbs/contracts';
-import { DEMO_ACCOUNTS } from '../db/seed.ts';
+import { DEMO_ACCOUNTS } from '../demo/index.ts';
 import { Browser, authorizationRequest, openLoginPage, redirectTarget } from '../../test/oidc-browser.ts';
 import { useOidcTestServer } from '../../test/oidc-server.ts';
 import { publicJwks, signingKeys } from './secrets.ts';

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Provider } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { RecordAudit } from '../db/audit-log.ts';
 import { loginRoutes } from './login-routes.ts';
 import { mountProvider } from './mount.ts';
 import { issuerPathOf, LOGIN_PATH, providerConfiguration } from './provider-config.ts';
@@ -22,6 +23,8 @@ export interface EmbeddedIdentityOptions {
   config: Config;
   db: Db;
   keys: SigningKeys;
+  /** Where sign-ins and sign-outs are audited: events/audit.ts's audit (identity sits below the events room). */
+  audit: RecordAudit;
 }
 
 /**
@@ -30,11 +33,11 @@ export interface EmbeddedIdentityOptions {
  */
 export async function embeddedIdentity(
   app: FastifyInstance,
-  { config, db, keys }: EmbeddedIdentityOptions,
+  { config, db, keys, audit }: EmbeddedIdentityOptions,
 ): Promise<EmbeddedIdentity> {
   const provider = new Provider(
     config.issuer,
-    providerConfiguration({ config, db, keys, cookieKeys: await cookieKeys(db) }),
+    providerConfiguration({ config, db, keys, cookieKeys: await cookieKeys(db), audit }),
   );
   provider.proxy = config.trustProxy;
   installProviderHooks(provider, { publicUrl: config.publicUrl, log: app.log });
@@ -51,6 +54,7 @@ export async function embeddedIdentity(
     publicPath: `${publicPath}${LOGIN_PATH}`,
     db,
     config,
+    audit,
   });
 
   const purge = startPurge(db, app.log);

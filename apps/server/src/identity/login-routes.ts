@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { pageLocale } from './i18n.ts';
 import { LOGIN_LOCALE } from './login-locale.ts';
+import type { RecordAudit } from '../db/audit-log.ts';
 import { checkLogin } from './login.ts';
 import { errorPage, loginPage, type ErrorKind } from './pages.ts';
 
@@ -14,6 +15,8 @@ export interface LoginRoutesOptions {
   publicPath: string;
   db: Db;
   config: Config;
+  /** Records every sign-in attempt in the audit log (events/audit.ts's audit, passed by the composition root). */
+  audit: RecordAudit;
   /** Login-form submissions per client IP and minute; lockout per account is the real brute-force defence. */
   loginRateLimit?: number;
 }
@@ -44,7 +47,7 @@ const html = (reply: FastifyReply, status: number, body: string) =>
  */
 export async function loginRoutes(
   app: FastifyInstance,
-  { provider, publicPath, db, config, loginRateLimit = 30 }: LoginRoutesOptions,
+  { provider, publicPath, db, config, audit, loginRateLimit = 30 }: LoginRoutesOptions,
 ): Promise<void> {
   await app.register(formbody);
 
@@ -104,12 +107,12 @@ export async function loginRoutes(
       const page = locale(request, request.body?.ui_locales ?? details.params['ui_locales']);
       const username = typeof request.body?.username === 'string' ? request.body.username : '';
       const password = typeof request.body?.password === 'string' ? request.body.password : '';
-      const outcome = await checkLogin(db, config, {
-        username,
-        password,
-        requestId: request.id,
-        ip: request.ip,
-      });
+      const outcome = await checkLogin(
+        db,
+        config,
+        { username, password, requestId: request.id, ip: request.ip },
+        audit,
+      );
       if (!outcome.ok) {
         return html(
           reply,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { audit, type AuditActor } from '../lib/audit.ts';
+import type { AuditActor, RecordAudit } from '../db/audit-log.ts';
 import { loadAccount } from './accounts.ts';
 import { verifyPassword } from './passwords.ts';
 
@@ -25,7 +25,12 @@ type LoginPolicy = Pick<Config, 'loginMaxFailures' | 'loginLockoutMinutes'>;
  * tell them apart. After `loginMaxFailures` wrong passwords in a row the account is locked for
  * `loginLockoutMinutes` (the counter restarts then); a successful login resets the counter.
  */
-export async function checkLogin(db: Db, policy: LoginPolicy, attempt: LoginAttempt): Promise<LoginOutcome> {
+export async function checkLogin(
+  db: Db,
+  policy: LoginPolicy,
+  attempt: LoginAttempt,
+  audit: RecordAudit,
+): Promise<LoginOutcome> {
   const name = attempt.username.trim().slice(0, 254);
   const anonymous: AuditActor = { userId: null, name: 'anonymous', requestId: attempt.requestId };
   const context = { username: name, ip: attempt.ip };
@@ -74,7 +79,7 @@ export async function checkLogin(db: Db, policy: LoginPolicy, attempt: LoginAtte
     return { ok: false, reason: 'locked' };
   }
   if (!passwordOk) {
-    await recordWrongPassword(db, policy, { userId: user.id, actor, target, context, now });
+    await recordWrongPassword(db, policy, { userId: user.id, actor, target, context, now }, audit);
     return { ok: false, reason: 'bad_password' };
   }
   const account = user.active ? await loadAccount(db, user.subject) : undefined;
@@ -116,6 +121,7 @@ async function recordWrongPassword(
   db: Db,
   policy: LoginPolicy,
   { userId, actor, target, context, now }: WrongPassword,
+  audit: RecordAudit,
 ): Promise<void> {
   const lockUntil = new Date(now.getTime() + policy.loginLockoutMinutes * 60_000);
   const reachesLimit = sql<boolean>`failed_logins + 1 >= ${policy.loginMaxFailures}`;

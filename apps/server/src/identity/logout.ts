@@ -1,6 +1,6 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../db/database.ts';
-import { audit } from '../lib/audit.ts';
+import type { RecordAudit } from '../db/audit-log.ts';
 import { loadAccount } from './accounts.ts';
 import { pageLocale } from './i18n.ts';
 import { revokeGrant } from './oidc-adapter.ts';
@@ -11,6 +11,7 @@ export interface LogoutOptions {
   portalUrl: string;
   /** The provider's session-cookie options (`cookies.long`), needed to clear the cookie. */
   sessionCookie: Record<string, unknown>;
+  audit: RecordAudit;
 }
 
 const localeOf = (ctx: KoaContextWithOIDC) =>
@@ -24,7 +25,7 @@ const localeOf = (ctx: KoaContextWithOIDC) =>
  * confirms on a branded page. A browser without a session never reaches this: the provider's own auto-submitting
  * form (its script is allowed by a CSP hash the provider adds) ends the flow.
  */
-export function logoutHandlers({ db, portalUrl, sessionCookie }: LogoutOptions) {
+export function logoutHandlers({ db, portalUrl, sessionCookie, audit }: LogoutOptions) {
   async function endSession(ctx: KoaContextWithOIDC): Promise<void> {
     const { session, provider } = ctx.oidc;
     if (!session) return;

@@ -20,12 +20,15 @@ import { databaseAdapterFactory } from './oidc-adapter.ts';
 import { errorPage } from './pages.ts';
 import type { SigningKeys } from './secrets.ts';
 import { apiAudience } from './token-verifier.ts';
+import type { RecordAudit } from '../db/audit-log.ts';
 
 export interface ProviderConfigInput {
   config: Config;
   db: Db;
   keys: SigningKeys;
   cookieKeys: string[];
+  /** Records sign-outs in the audit log (events/audit.ts's audit, passed by the composition root). */
+  audit: RecordAudit;
 }
 
 /** The login page, relative to the issuer (Keycloak has its own login-actions path; nothing depends on it). */
@@ -41,13 +44,19 @@ const SCOPES = ['openid', 'profile', 'email'];
  * code flow with PKCE S256 only, rotating refresh tokens, Keycloak's default lifetimes, JWT access tokens with
  * Keycloak's claims, and everything stored in the database.
  */
-export function providerConfiguration({ config, db, keys, cookieKeys }: ProviderConfigInput): Configuration {
+export function providerConfiguration({
+  config,
+  db,
+  keys,
+  cookieKeys,
+  audit,
+}: ProviderConfigInput): Configuration {
   // The API, as the one resource server: access tokens are JWTs for this audience.
   const resource = apiAudience(config);
   const portalUrl = `${config.publicUrl}/`;
   const issuerPath = issuerPathOf(config);
   const sessionCookie = { httpOnly: true, sameSite: 'lax' as const, path: issuerPath };
-  const logout = logoutHandlers({ db, portalUrl, sessionCookie });
+  const logout = logoutHandlers({ db, portalUrl, sessionCookie, audit });
 
   return {
     adapter: databaseAdapterFactory(db),

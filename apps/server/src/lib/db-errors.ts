@@ -18,3 +18,8 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function isForeignKeyViolation(error: unknown): boolean {
   return pgError(error)?.code === '23503';
 }
+
+/** The index a unique violation names (PostgreSQL and PGlite both report it), or undefined. */
+export function uniqueConstraintOf(error: unknown): string | undefined {
+  return isUniqueViolation(error) ? pgError(error)?.constraint : undefined;
+}

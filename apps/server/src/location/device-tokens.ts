@@ -1,6 +1,6 @@
+import type { CompanyConfig, CompanyStatus, ConsentStatus } from '@lbs/contracts';
 import { createHash, randomBytes } from 'node:crypto';
-import type { CompanyConfig } from '../db/schema.ts';
-import type { Executor } from '../modules/scope/scope.ts';
+import type { Executor } from '../db/database.ts';
 
 /** A device token is 32 random bytes (base64url, 43 characters): stored only as its SHA-256. */
 export const hashDeviceToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -69,9 +69,9 @@ export interface DeviceOwner {
   tokenId: number;
   msisdnId: number;
   msisdn: string;
-  consentStatus: 'PENDING' | 'GRANTED' | 'REVOKED';
+  consentStatus: ConsentStatus;
   trackingEnabled: boolean;
-  company: { id: number; status: 'ACTIVE' | 'SUSPENDED'; config: CompanyConfig };
+  company: { id: number; status: CompanyStatus; config: CompanyConfig };
 }
 
 /** The MSISDN (and its company) a live token belongs to; undefined for an unknown or revoked token. */

@@ -2,27 +2,8 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LivePosition } from '@lbs/contracts';
 import type { DatabaseHandle, Db } from '../db/database.ts';
-import type { Scope } from '../modules/scope/scope.ts';
+import { scopeAllows, type Scope } from '../access/scope.ts';
 import { POSITIONS_CHANNEL } from './position-store.ts';
-
-/** The same rule as the scope module's scoped().msisdns(), for rows already in memory (live positions). */
-export function scopeAllows(
-  scope: Scope,
-  row: { companyId: number; departmentId: number; zoneId: number | null },
-): boolean {
-  switch (scope.tier) {
-    case 'all':
-      return true;
-    case 'none':
-      return false;
-    case 'company':
-      return row.companyId === scope.companyId;
-    case 'department':
-      return row.companyId === scope.companyId && row.departmentId === scope.departmentId;
-    case 'zone':
-      return row.companyId === scope.companyId && row.zoneId === scope.zoneId;
-  }
-}
 
 interface Subscriber {
   scope: Scope;

@@ -1,5 +1,5 @@
-import type { MessageKey } from '@lbs/contracts';
-import type { CompanyConfig } from '../db/schema.ts';
+import type { MessageKey, CompanyConfig, CompanyStatus, ConsentStatus } from '@lbs/contracts';
+import { locateBlocker } from '../access/policies/msisdn.ts';
 import { isWithinWindow } from './tracking-window.ts';
 
 /** What the gate needs to know about the MSISDN. */
@@ -7,14 +7,14 @@ export interface LocateSubject {
   id: number;
   msisdn: string;
   companyId: number;
-  consentStatus: 'PENDING' | 'GRANTED' | 'REVOKED';
+  consentStatus: ConsentStatus;
   trackingEnabled: boolean;
 }
 
 /** What the gate needs to know about its company. */
 export interface LocateCompany {
   id: number;
-  status: 'ACTIVE' | 'SUSPENDED';
+  status: CompanyStatus;
   config: CompanyConfig;
 }
 
@@ -41,15 +41,19 @@ export type LocateDecision = { ok: true; permit: LocatePermit } | { ok: false; r
 
 /**
  * The one rule for locating an employee's number, used by the scheduler, "locate now" and app ingest: consent
- * GRANTED, tracking on, the company active, and `at` inside the company's tracking window (its time zone, DST
- * included). For app ingest `at` is the time of the fix.
+ * GRANTED, tracking on, the company active (the MSISDN policy's locateBlocker, also behind the `locate` ability),
+ * and `at` inside the company's tracking window (its time zone, DST included). For app ingest `at` is the time of
+ * the fix.
  */
 export function mayLocate(subject: LocateSubject, company: LocateCompany, at: Date): LocateDecision {
   if (subject.companyId !== company.id)
     throw new Error(`MSISDN ${subject.id} is not of company ${company.id}`);
-  if (subject.consentStatus !== 'GRANTED') return { ok: false, reason: 'location.noConsent' };
-  if (!subject.trackingEnabled) return { ok: false, reason: 'location.trackingOff' };
-  if (company.status !== 'ACTIVE') return { ok: false, reason: 'location.companySuspended' };
+  const blocked = locateBlocker({
+    consentStatus: subject.consentStatus,
+    trackingEnabled: subject.trackingEnabled,
+    companyStatus: company.status,
+  });
+  if (blocked) return { ok: false, reason: blocked };
   if (!isWithinWindow(company.config.trackingWindow, at))
     return { ok: false, reason: 'location.outsideWindow' };
   const permit = { msisdnId: subject.id, msisdn: subject.msisdn, companyId: company.id, at } as LocatePermit;

@@ -1,5 +1,6 @@
+import type { PositionSource } from '@lbs/contracts';
 import { sql, type Transaction } from 'kysely';
-import type { Database, PositionSource } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 
 export interface PositionInput {
   msisdnId: number;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { LOCATION_DEFAULTS } from '@lbs/contracts';
 import type { Db } from '../db/database.ts';
 
 const CHUNK = 10_000;
@@ -16,7 +17,7 @@ export async function runRetention(db: Db, now: Date = new Date()): Promise<Rete
   const companies = await db.selectFrom('companies').select(['id', 'config']).execute();
   const report: RetentionReport = { positions: 0, latest: 0 };
   for (const company of companies) {
-    const days = Math.max(1, Number(company.config.retentionDays) || 90);
+    const days = Math.max(1, Number(company.config.retentionDays) || LOCATION_DEFAULTS.retentionDays);
     const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
     for (;;) {
       const result = await sql`

@@ -1,7 +1,7 @@
+import type { CompanyConfig } from '@lbs/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../../test/helpers.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
-import type { CompanyConfig } from '../db/schema.ts';
 import { Locator } from './locator.ts';
 import { MlpClient } from './mlp/client.ts';
 import { PositionPipeline } from './pipeline.ts';

@@ -1,9 +1,9 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { LOCATION_DEFAULTS, type CompanyConfig } from '@lbs/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
-import type { CompanyConfig } from '../db/schema.ts';
 import { mayLocate, type LocatePermit, type LocateRefusal } from './locate-policy.ts';
 import type { Locator } from './locator.ts';
 import { runRetention } from './retention.ts';
@@ -45,7 +45,7 @@ interface Claimed {
  */
 const SLOT_TOLERANCE_S = 60;
 /** The company's poll interval in seconds (`c` = companies). */
-const intervalSeconds = sql`greatest(1, coalesce((c.config->>'pollIntervalMinutes')::int, 5)) * 60`;
+const intervalSeconds = sql`greatest(1, coalesce((c.config->>'pollIntervalMinutes')::int, ${sql.lit(LOCATION_DEFAULTS.pollIntervalMinutes)})) * 60`;
 /** The MSISDN's fixed offset within its company's interval (`m` = msisdns), so the polls spread evenly over it. */
 const phase = sql`make_interval(secs => ((m.id::bigint * 2654435761) % (${intervalSeconds} * 1000)) / 1000.0)`;
 

@@ -1,5 +1,5 @@
+import type { CompanyConfig, TrackingWindow } from '@lbs/contracts';
 import { describe, expect, it } from 'vitest';
-import type { CompanyConfig, TrackingWindow } from '../db/schema.ts';
 import { mayLocate } from './locate-policy.ts';
 import {
   isWithinWindow,

@@ -1,4 +1,4 @@
-import type { TrackingWindow } from '../db/schema.ts';
+import type { TrackingWindow } from '@lbs/contracts';
 
 /** Wall-clock reading of an instant in a time zone (ISO weekday 1 = Monday … 7 = Sunday). */
 export interface LocalTime {

@@ -2,15 +2,17 @@
  * The pieces the details and edit pages of the organisation's entities (companies, users, departments, zones,
  * designations) share: the list crumb, the Edit and Delete actions, the details page and the edit page around a form.
  *
+ * Edit and Delete follow the entity's `abilities` (the server's policy for that object); Edit also needs the edit
+ * route to be open to the role (the shared route table).
+ *
  *   <EntityDetailsPage detail={companyQueryOptions} remove={useDeleteCompany()}
- *     routes={{ list: 'companyList', edit: 'companyEdit' }} title={t('route.companyDetails')} nameOf={(c) => c.name} crumbs={crumbs}
- *     editable={allowed('company', 'update')} deletable={allowed('company', 'delete')}>
+ *     routes={{ list: 'companyList', edit: 'companyEdit' }} title={t('route.companyDetails')} nameOf={(c) => c.name} crumbs={crumbs}>
  *     {(company) => <CompanyDetails company={company} />}
  *   </EntityDetailsPage>
  *
  *   <EntityEditPage detail={companyQueryOptions} remove={useDeleteCompany()} update={useUpdateCompany()}
  *     routes={{ list: 'companyList', details: 'companyDetails' }} title={t('route.companyEdit')} nameOf={(c) => c.name}
- *     crumbs={crumbs} deletable={allowed('company', 'delete')}>
+ *     crumbs={crumbs}>
  *     {(company, save) => <CompanyForm key={company.updatedAt} … onSubmit={save} />}
  *   </EntityEditPage>
  */
@@ -75,6 +77,8 @@ export function EntityDeleteButton({
 
 interface Entity {
   id: number | string;
+  /** What the caller may do to this entity, as the server's policy decided it. */
+  abilities: { update: boolean; delete: boolean };
 }
 
 /** What the details and the edit page of an entity both take. */
@@ -87,18 +91,14 @@ interface EntityPageProps<T extends Entity> {
   title: string;
   nameOf: (item: T) => string;
   crumbs: Crumb[];
-  deletable: boolean;
 }
 
-/** The detail query of the entity at the route's `:id` and, where `deletable`, its Delete button. */
-function useEntity<T extends Entity>(
-  { detail, remove, nameOf, deletable }: EntityPageProps<T>,
-  listRouteId: string,
-) {
+/** The detail query of the entity at the route's `:id` and, where its abilities allow it, its Delete button. */
+function useEntity<T extends Entity>({ detail, remove, nameOf }: EntityPageProps<T>, listRouteId: string) {
   const { id = '' } = useParams();
   const query = useQuery({ ...detail(id), enabled: id !== '' });
   const deleteButton = (item: T) =>
-    deletable && (
+    item.abilities.delete && (
       <EntityDeleteButton
         name={nameOf(item)}
         listRouteId={listRouteId}
@@ -109,23 +109,24 @@ function useEntity<T extends Entity>(
 }
 
 /**
- * A details page of the entity: its name as the title (the route's until loaded), Edit where `editable` and Delete
- * where `deletable` in the header, the details once loaded.
+ * A details page of the entity: its name as the title (the route's until loaded), Edit and Delete in the header where
+ * the entity's abilities allow them, the details once loaded.
  */
 export function EntityDetailsPage<T extends Entity>(
   props: EntityPageProps<T> & {
     /** Route ids: the list (after deleting) and the edit page. */
     routes: { list: string; edit: string };
-    editable: boolean;
     /** The header's actions around the Edit and Delete buttons; by default those in a row. */
     actions?: (item: T, buttons: ReactNode) => ReactNode;
     children: (item: T) => ReactNode;
   },
 ) {
-  const { title, nameOf, crumbs, routes, editable, children } = props;
+  const { title, nameOf, crumbs, routes, children } = props;
   const { actions = (_item, buttons) => <Box sx={{ display: 'flex', gap: 1.5 }}>{buttons}</Box> } = props;
+  const { role } = useCurrentUser();
   const { query, deleteButton } = useEntity(props, routes.list);
   const item = query.data;
+  const editable = (entity: T) => entity.abilities.update && canOpenRouteId(routes.edit, role);
   return (
     <PageFrame
       title={item ? nameOf(item) : title}
@@ -135,7 +136,7 @@ export function EntityDetailsPage<T extends Entity>(
         actions(
           item,
           <>
-            {editable && <EntityEditButton to={pathFor(routes.edit, { id: item.id })} />}
+            {editable(item) && <EntityEditButton to={pathFor(routes.edit, { id: item.id })} />}
             {deleteButton(item)}
           </>,
         )
@@ -147,7 +148,7 @@ export function EntityDetailsPage<T extends Entity>(
 }
 
 /**
- * An edit page of the entity: title "<route title>: <name>", the Delete action where `deletable`,
+ * An edit page of the entity: title "<route title>: <name>", the Delete action where its abilities allow it,
  * the form once the entity is loaded. `save(body)` PATCHes the entity, says 'Saved' and opens its details page
  * where the role may (else the page stays).
  */
@@ -157,7 +158,7 @@ export function EntityEditPage<T extends Entity, B>(
     update: UpdateMutation<T, B>;
     /** Route ids: the list (after deleting) and the details page (after saving). */
     routes: { list: string; details: string };
-    /** The header's actions around the Delete button (false where not deletable); by default that button alone. */
+    /** The header's actions around the Delete button (false where not allowed); by default that button alone. */
     actions?: (item: T, deleteButton: ReactNode) => ReactNode;
     children: (item: T, save: (body: B) => Promise<void>) => ReactNode;
   },

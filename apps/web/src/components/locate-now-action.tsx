@@ -6,39 +6,43 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import { useTranslation } from 'react-i18next';
-import type { ConsentStatus, LocateResult } from '@lbs/contracts';
+import type { LocateBlocker, LocateResult, Msisdn } from '@lbs/contracts';
 import { isMessageKey, messageKeyFor } from '../lib/api/api-error.ts';
 import { useLocateNow } from '../shared-api/msisdns/locate-now.ts';
 
-export type LocateBlocker = 'location.noConsent' | 'location.trackingOff';
+/** "Locate now" for one MSISDN as the server's policy decided it: allowed, or not (and why, when the number's state is the reason). */
+export interface LocateAbility {
+  allowed: boolean;
+  blocker?: LocateBlocker | undefined;
+}
 
-/** Why "Locate now" cannot work for an MSISDN (the server refuses it the same way), or null. */
-export function locateBlocker(consentStatus: ConsentStatus, trackingEnabled: boolean): LocateBlocker | null {
-  if (consentStatus !== 'GRANTED') return 'location.noConsent';
-  if (!trackingEnabled) return 'location.trackingOff';
-  return null;
+/** The `locate` ability of an MSISDN answer. */
+export function locateAbilityOf(msisdn: Pick<Msisdn, 'abilities' | 'blockedBy'>): LocateAbility {
+  return { allowed: msisdn.abilities.locate, blocker: msisdn.blockedBy.locate };
 }
 
 /**
- * The "Locate now" button of one MSISDN with what it says: why it is disabled, then the network's answer (located,
- * or the translated reason: absent subscriber, outside the window, rate limited, …).
+ * The "Locate now" button of one MSISDN with what it says: why it is disabled (the server's reason), then the
+ * network's answer (located, or the translated reason: absent subscriber, outside the window, rate limited, …).
+ * Without `locate` (the MSISDN's answer is not loaded yet) the button is enabled and the server decides.
  *
- *   <LocateNowAction msisdnId={id} blocker={locateBlocker(consent, tracking)} onLocated={(result) => …} />
+ *   <LocateNowAction msisdnId={id} locate={locateAbilityOf(msisdn)} onLocated={(result) => …} />
  */
 export function LocateNowAction({
   msisdnId,
-  blocker,
+  locate: ability,
   onLocated,
   variant = 'contained',
 }: {
   msisdnId: number;
-  blocker: LocateBlocker | null;
+  locate: LocateAbility | undefined;
   onLocated: (result: LocateResult) => unknown;
   variant?: 'contained' | 'outlined';
 }) {
   const { t } = useTranslation();
   const locate = useLocateNow(onLocated);
   const blockerId = `locate-blocked-${msisdnId}`;
+  const blocker = ability?.blocker;
 
   let outcome: ReactNode = null;
   if (locate.isError) {
@@ -68,7 +72,7 @@ export function LocateNowAction({
       <Button
         variant={variant}
         startIcon={locate.isPending ? <CircularProgress size={16} color="inherit" /> : <MyLocationIcon />}
-        disabled={blocker !== null || locate.isPending}
+        disabled={ability?.allowed === false || locate.isPending}
         aria-describedby={blocker ? blockerId : undefined}
         onClick={() => locate.mutate(msisdnId)}
         sx={{ alignSelf: 'flex-start' }}

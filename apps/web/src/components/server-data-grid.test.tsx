@@ -23,6 +23,7 @@ const unit = (id: number, name: string): OrgUnit => ({
   name,
   description: null,
   msisdnCount: id,
+  abilities: { update: true, delete: true },
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 });

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import {
   COMPANY_CODE_PATTERN,
   COMPANY_STATUSES,
+  LOCATION_DEFAULTS,
   MONEY_MAX,
   POLL_INTERVAL_MINUTES_MAX,
   POLL_INTERVAL_MINUTES_MIN,
   RETENTION_DAYS_MAX,
   RETENTION_DAYS_MIN,
 } from '../constants.ts';
+import { companyAbilitiesSchema } from './abilities.ts';
 import { pageSchema } from './common.ts';
 import { AFTER_FIELDS, safeString } from './text.ts';
 import {
@@ -55,6 +57,8 @@ export const trackingWindowSchema = z
     ...AFTER_FIELDS,
   });
 export type TrackingWindowBody = z.infer<typeof trackingWindowSchema>;
+/** A tracking window as stored and answered. */
+export type TrackingWindow = TrackingWindowBody;
 
 const intRange = (min: number, max: number) =>
   z
@@ -70,6 +74,8 @@ export const companyConfigSchema = z.object({
   retentionDays: intRange(RETENTION_DAYS_MIN, RETENTION_DAYS_MAX),
 });
 export type CompanyConfigBody = z.infer<typeof companyConfigSchema>;
+/** A company's configuration as stored in companies.config (zoneEnabled is a column of its own). */
+export type CompanyConfig = Omit<CompanyConfigBody, 'zoneEnabled'>;
 
 const money = () =>
   z
@@ -87,13 +93,14 @@ export const pricePlanSchema = z.object({
   feePerLocate: money(),
 });
 export type PricePlanBody = z.infer<typeof pricePlanSchema>;
+/** A company's price plan as stored in companies.price_plan and answered. */
+export type PricePlan = PricePlanBody;
 
 /** What a new company starts with unless the form says otherwise (the form pre-fills it). */
 export const DEFAULT_COMPANY_CONFIG: CompanyConfigBody = {
   zoneEnabled: false,
   trackingWindow: { days: [1, 2, 3, 4, 5], start: '08:00', end: '18:00', timezone: 'UTC' },
-  pollIntervalMinutes: 5,
-  retentionDays: 90,
+  ...LOCATION_DEFAULTS,
 };
 export const DEFAULT_PRICE_PLAN: PricePlanBody = { currency: 'EUR', monthlyFeePerMsisdn: 0, feePerLocate: 0 };
 
@@ -163,6 +170,8 @@ export const companySchema = z.object({
     retentionDays: z.number().int(),
   }),
   pricePlan: z.object({ currency: z.string(), monthlyFeePerMsisdn: z.number(), feePerLocate: z.number() }),
+  /** What the caller may do to this company (server policy). */
+  abilities: companyAbilitiesSchema,
   createdAt: timestamp(),
   updatedAt: timestamp(),
 });

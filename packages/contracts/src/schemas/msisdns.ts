@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONSENT_STATUSES, EMPLOYEE_CODE_MAX_LENGTH } from '../constants.ts';
+import { msisdnAbilitiesSchema, msisdnBlockedBySchema } from './abilities.ts';
 import { pageSchema } from './common.ts';
 import { nameString, safeString } from './text.ts';
 import {
@@ -79,6 +80,9 @@ export const msisdnSchema = z.object({
   /** When the last consent request SMS was sent; null if it could not be sent yet. */
   consentRequestedAt: timestamp().nullable(),
   trackingEnabled: z.boolean(),
+  /** What the caller may do to this number (server policy), and why an action the role holds is blocked now. */
+  abilities: msisdnAbilitiesSchema,
+  blockedBy: msisdnBlockedBySchema,
   createdAt: timestamp(),
   updatedAt: timestamp(),
 });
@@ -133,6 +137,9 @@ export const msisdnImportQuerySchema = z.object({
 export type MsisdnImportQuery = z.infer<typeof msisdnImportQuerySchema>;
 
 export const IMPORT_STATUSES = ['QUEUED', 'RUNNING', 'COMPLETED', 'FAILED'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+export const IMPORT_FORMATS = ['CSV', 'XLSX'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const importRowErrorSchema = z.object({
   /** Row number as the spreadsheet shows it (the header is row 1). */
   row: z.number().int(),
@@ -148,7 +155,7 @@ export const msisdnImportSchema = z.object({
   id: z.string(),
   companyId: z.number().int(),
   fileName: z.string().nullable(),
-  format: z.enum(['CSV', 'XLSX']),
+  format: z.enum(IMPORT_FORMATS),
   status: z.enum(IMPORT_STATUSES),
   total: z.number().int(),
   processed: z.number().int(),

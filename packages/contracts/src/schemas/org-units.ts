@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orgUnitAbilitiesSchema } from './abilities.ts';
 import { pageSchema } from './common.ts';
 import { idFilter, listQuery, optionalText, refId, requiredName, timestamp } from './fields.ts';
 
@@ -28,6 +29,8 @@ export const orgUnitSchema = z.object({
   description: z.string().nullable(),
   /** Employee MSISDNs that reference it (a unit in use cannot be deleted). */
   msisdnCount: z.number().int(),
+  /** What the caller may do to this unit (server policy). */
+  abilities: orgUnitAbilitiesSchema,
   createdAt: timestamp(),
   updatedAt: timestamp(),
 });

@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { routeById } from '../routes.ts';
-import { permissionRule } from '../permissions.ts';
-import type { Role } from '../roles.ts';
 import { idFilter, timestamp } from './fields.ts';
 import { AFTER_FIELDS, safeString } from './text.ts';
 
@@ -17,16 +14,6 @@ export const POSITION_HISTORY_LIMIT_MAX = 10_000;
 export const MONITOR_STREAM_HEARTBEAT_MS = 15_000;
 /** SSE event names of GET /monitor/stream: `ready` once, then `position` per new position in scope. */
 export const MONITOR_STREAM_EVENTS = { ready: 'ready', position: 'position' } as const;
-
-/**
- * Who may see positions and ask for a locate: the roles of the /monitor screen (all four); device tokens are an
- * edit of the MSISDN. The caller's scope then limits which MSISDNs (outside it → 404).
- */
-export const LOCATION_PERMISSIONS = {
-  view: routeById('monitor').roles,
-  locate: routeById('monitor').roles,
-  issueDeviceToken: permissionRule('msisdn', 'update').roles,
-} as const satisfies Record<string, readonly Role[]>;
 
 /** One MSISDN's latest position on the Monitor map (GET /monitor/positions, and the SSE `position` event). */
 export const monitorPositionSchema = z.object({

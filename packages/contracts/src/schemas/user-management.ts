@@ -3,7 +3,9 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { userPlacementOutput } from './fields.ts';
 import { safeString } from './text.ts';
 
-export const invoiceStatusSchema = z.enum(['DUE', 'PAID', 'OVERDUE']);
+export const INVOICE_STATUSES = ['DUE', 'PAID', 'OVERDUE'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
 
 export const dueInvoiceSchema = z.object({
   id: z.number().int(),

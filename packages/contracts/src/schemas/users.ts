@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NOTES_MAX_LENGTH, USERNAME_PATTERN } from '../constants.ts';
 import { ROLES } from '../roles.ts';
+import { userAbilitiesSchema } from './abilities.ts';
 import { pageSchema } from './common.ts';
 import { safeString } from './text.ts';
 import {
@@ -96,6 +97,8 @@ export const userSchema = z.object({
   invitationStatus: invitationStatusSchema,
   /** When the pending invitation code expires; null once accepted or when none was sent. */
   invitationExpiresAt: timestamp().nullable(),
+  /** What the caller may do to this user (server policy). */
+  abilities: userAbilitiesSchema,
   createdAt: timestamp(),
   updatedAt: timestamp(),
 });

@@ -1,8 +1,8 @@
+import type { CompanyConfig } from '@lbs/contracts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CompanyConfig } from '../../db/schema.ts';
 import { mayLocate, type LocatePermit } from '../locate-policy.ts';
 import { MlpClient } from './client.ts';
 import { CLIENT_RESULTS } from './result-codes.ts';

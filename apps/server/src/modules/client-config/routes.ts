@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OIDC_PATHS, clientConfigSchema } from '@lbs/contracts';
-import type { AppContext } from '../../app-context.ts';
+import type { Config } from '../../config.ts';
 
 /** Public: where the SPA finds its identity provider (embedded or Keycloak), so one build serves both. */
-export const clientConfigRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
-  app,
-  { context },
-) => {
-  const { issuer, clientId } = context.config;
+export const clientConfigRoutes: FastifyPluginAsyncZod<{
+  config: Pick<Config, 'issuer' | 'clientId'>;
+}> = async (app, { config }) => {
+  const { issuer, clientId } = config;
   const body = {
     issuer,
     clientId,

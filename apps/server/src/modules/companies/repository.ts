@@ -1,8 +1,10 @@
 import type { Selectable } from 'kysely';
-import type { CompanyListQuery } from '@lbs/contracts';
-import type { CompaniesTable, CompanyConfig, PricePlan } from '../../db/schema.ts';
+import type { CompanyListQuery, CompanyConfig, PricePlan, CompanyStatus } from '@lbs/contracts';
+import type { CompaniesTable } from '../../db/schema.ts';
 import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
-import { scoped, type Executor, type Scope } from '../scope/scope.ts';
+import { scoped, unscoped } from '../../access/scoped.ts';
+import { type Scope } from '../../access/scope.ts';
+import type { Executor } from '../../db/database.ts';
 
 export type CompanyRecord = Selectable<CompaniesTable>;
 
@@ -24,7 +26,7 @@ export interface CompanyValues {
   address: string | null;
   city: string | null;
   country: string | null;
-  status: 'ACTIVE' | 'SUSPENDED';
+  status: CompanyStatus;
   zone_enabled: boolean;
   config: CompanyConfig;
   price_plan: PricePlan;
@@ -54,14 +56,27 @@ export function companiesRepository(db: Executor) {
       return { rows, total };
     },
 
-    /** One company in scope; `lock` (inside a transaction) holds it until the write commits. */
-    find(scope: Scope, id: number, lock = false): Promise<CompanyRecord | undefined> {
-      const q = scoped(db, scope).companies().selectAll('companies').where('companies.id', '=', id);
-      return (lock ? q.forUpdate() : q).executeTakeFirst();
+    /** One company in scope. */
+    find(scope: Scope, id: number): Promise<CompanyRecord | undefined> {
+      return scoped(db, scope)
+        .companies()
+        .selectAll('companies')
+        .where('companies.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Locks a company in scope (inside a transaction) before a write: it is held until the write commits. */
+    lock(scope: Scope, id: number): Promise<CompanyRecord | undefined> {
+      return scoped(db, scope)
+        .companies()
+        .selectAll('companies')
+        .where('companies.id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
     },
 
     async codeTaken(code: string, exceptId?: number): Promise<boolean> {
-      let q = db.selectFrom('companies').select('id').where('code', '=', code);
+      let q = unscoped(db).selectFrom('companies').select('id').where('code', '=', code);
       if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
       return (await q.executeTakeFirst()) !== undefined;
     },
@@ -94,7 +109,7 @@ export function companiesRepository(db: Executor) {
     },
 
     async zoneCount(companyId: number): Promise<number> {
-      return countOf(db.selectFrom('zones').where('company_id', '=', companyId));
+      return countOf(unscoped(db).selectFrom('zones').where('company_id', '=', companyId));
     },
 
     /** Whether anything still belongs to the company (then it cannot be deleted). */
@@ -108,7 +123,7 @@ export function companiesRepository(db: Executor) {
         'invoices',
         'msisdn_imports',
       ] as const) {
-        const row = await db
+        const row = await unscoped(db)
           .selectFrom(table)
           .select('company_id')
           .where('company_id', '=', companyId)

@@ -8,8 +8,8 @@ import {
   companyUpdateSchema,
   objectIdParamSchema as idParamSchema,
 } from '@lbs/contracts';
-import { callerOf } from '../scope/caller.ts';
-import { readProblems, writeProblems } from '../scope/route-support.ts';
+import { callerOf } from '../../access/caller.ts';
+import { readProblems, writeProblems } from '../../access/route-support.ts';
 import type { CompaniesService } from './service.ts';
 
 const tags = ['companies'];

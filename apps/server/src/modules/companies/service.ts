@@ -6,16 +6,17 @@ import {
   type CompanyUpdateBody,
 } from '@lbs/contracts';
 import type { Db } from '../../db/database.ts';
-import { audit } from '../../lib/audit.ts';
-import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
+import { actorOf, audit } from '../../events/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/listing.ts';
-import { actorOf, authorize, fieldNames, type Caller } from '../scope/caller.ts';
-import { conflictOn } from '../scope/problems.ts';
-import type { Executor } from '../scope/scope.ts';
+import { authorize, fieldNames, type Caller } from '../../access/caller.ts';
+import { companyPolicy } from '../../access/policies/company.ts';
+import { conflictOn } from '../../access/problems.ts';
+import { lockInScopeOf, writeTransaction } from '../../access/writes.ts';
 import { companiesRepository, type CompanyRecord, type CompanyValues } from './repository.ts';
 
-export function toCompany(row: CompanyRecord): Company {
+/** The answer for one company, with what the caller may do to it. */
+export function toCompany(caller: Caller, row: CompanyRecord): Company {
   return {
     id: row.id,
     companyId: row.id,
@@ -29,6 +30,7 @@ export function toCompany(row: CompanyRecord): Company {
     status: row.status,
     config: { ...row.config, zoneEnabled: row.zone_enabled },
     pricePlan: row.price_plan,
+    ...companyPolicy(caller),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -55,33 +57,27 @@ const codeTaken = () => conflictOn('org.companyCodeTaken', 'code');
 /** Companies: the operator's enterprise customers, their configuration and price plan (SuperAdmin writes). */
 export function companiesService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
   const repo = companiesRepository(db);
-
-  /** The company `id` in the caller's scope, locked for this transaction; 404 when the scope does not reach it. */
-  async function lockInScope(trx: Executor, caller: Caller, id: number) {
-    const tx = companiesRepository(trx);
-    const found = await tx.find(caller.scope, id, true);
-    if (!found) throw notFound('The company');
-    return { tx, found };
-  }
+  const lockInScope = lockInScopeOf(companiesRepository, 'The company');
 
   async function list(caller: Caller, query: CompanyListQuery): Promise<CompanyPage> {
     authorize(caller, 'company', 'list');
     const { rows, total } = await repo.list(caller.scope, query);
-    return { items: rows.map(toCompany), total, page: query.page, size: query.size };
+    return { items: rows.map((row) => toCompany(caller, row)), total, page: query.page, size: query.size };
   }
 
   async function get(caller: Caller, id: number): Promise<Company> {
     authorize(caller, 'company', 'read');
     const row = await repo.find(caller.scope, id);
     if (!row) throw notFound('The company');
-    return toCompany(row);
+    return toCompany(caller, row);
   }
 
   async function create(caller: Caller, body: CompanyCreateBody): Promise<Company> {
     authorize(caller, 'company', 'create');
     const { zoneEnabled, ...config } = body.config;
-    try {
-      return await db.transaction().execute(async (trx) => {
+    return writeTransaction(
+      db,
+      async (trx) => {
         const tx = companiesRepository(trx);
         if (await tx.codeTaken(body.code)) throw codeTaken();
         const row = await tx.insert({
@@ -104,19 +100,18 @@ export function companiesService({ db, now = () => new Date() }: { db: Db; now?:
           companyId: row.id,
           detail: { name: row.name, code: row.code },
         });
-        return toCompany(row);
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw codeTaken();
-      throw error;
-    }
+        return toCompany(caller, row);
+      },
+      { unique: codeTaken },
+    );
   }
 
   async function update(caller: Caller, id: number, body: CompanyUpdateBody): Promise<Company> {
     authorize(caller, 'company', 'update');
-    try {
-      return await db.transaction().execute(async (trx) => {
-        const { tx, found } = await lockInScope(trx, caller, id);
+    return writeTransaction(
+      db,
+      async (trx) => {
+        const { tx, locked: found } = await lockInScope(trx, caller, id);
         const before = valuesOf(found);
         const { zoneEnabled, ...configPatch } = body.config ?? {};
         const next: CompanyValues = {
@@ -147,20 +142,19 @@ export function companiesService({ db, now = () => new Date() }: { db: Db; now?:
           companyId: id,
           detail: { changed: fieldNames(changed) },
         });
-        return toCompany(row);
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw codeTaken();
-      throw error;
-    }
+        return toCompany(caller, row);
+      },
+      { unique: codeTaken },
+    );
   }
 
   async function remove(caller: Caller, id: number): Promise<void> {
     authorize(caller, 'company', 'delete');
     const inUse = () => conflictOn('org.companyInUse');
-    try {
-      await db.transaction().execute(async (trx) => {
-        const { tx, found } = await lockInScope(trx, caller, id);
+    await writeTransaction(
+      db,
+      async (trx) => {
+        const { tx, locked: found } = await lockInScope(trx, caller, id);
         if (await tx.inUse(id)) throw inUse();
         await tx.remove(found);
         await audit(trx, actorOf(caller), {
@@ -170,11 +164,9 @@ export function companiesService({ db, now = () => new Date() }: { db: Db; now?:
           companyId: id,
           detail: { name: found.name, code: found.code },
         });
-      });
-    } catch (error) {
-      if (isForeignKeyViolation(error)) throw inUse();
-      throw error;
-    }
+      },
+      { foreignKey: inUse },
+    );
   }
 
   return { list, get, create, update, remove };

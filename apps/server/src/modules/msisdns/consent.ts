@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CONSENT_REPLIES, toE164, type ConsentStatus, type SmsInboundResult } from '@lbs/contracts';
 import type { Db } from '../../db/database.ts';
-import { audit, auditMany, SYSTEM_ACTOR, type AuditActor } from '../../lib/audit.ts';
+import { audit, auditMany, SYSTEM_ACTOR, type AuditActor } from '../../events/audit.ts';
 import type { SmsGateway } from '../../lib/sms.ts';
 import { consentRepository } from './repository.ts';
 

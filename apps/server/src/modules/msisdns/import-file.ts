@@ -5,6 +5,7 @@ import {
   MSISDN_IMPORT_MAX_ROWS,
   MSISDN_IMPORT_REQUIRED_COLUMNS,
   MESSAGES,
+  type ImportFormat,
 } from '@lbs/contracts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -15,7 +16,7 @@ export interface ImportRow {
   cells: Partial<Record<ImportColumn, string>>;
 }
 export interface ParsedImport {
-  format: 'CSV' | 'XLSX';
+  format: ImportFormat;
   rows: ImportRow[];
 }
 

@@ -13,15 +13,16 @@ import {
   type MessageKey,
   type MsisdnImport,
   type MsisdnImportQuery,
+  type ImportRowError,
+  type ImportFormat,
 } from '@lbs/contracts';
-import type { Db } from '../../db/database.ts';
-import type { ImportRowErrorJson } from '../../db/schema.ts';
-import { audit, auditMany, type AuditActor } from '../../lib/audit.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { actorOf, audit, auditMany, type AuditActor } from '../../events/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/listing.ts';
-import { actorOf, authorize, type Caller } from '../scope/caller.ts';
-import { resolveCompany } from '../scope/references.ts';
-import { scoped, type Executor } from '../scope/scope.ts';
+import { authorize, type Caller } from '../../access/caller.ts';
+import { resolveCompany } from '../../access/references.ts';
+import { scoped } from '../../access/scoped.ts';
 import type { ConsentService } from './consent.ts';
 import { parseImportFile, type ImportRow } from './import-file.ts';
 import { msisdnsRepository, type MsisdnValues } from './repository.ts';
@@ -49,7 +50,7 @@ const rowSchema = z.object({
     .transform((v) => v === undefined || truthy.includes(v.toLowerCase())),
 });
 
-function rowError(row: number, field: string | null, code: string): ImportRowErrorJson {
+function rowError(row: number, field: string | null, code: string): ImportRowError {
   return {
     row,
     field,
@@ -62,13 +63,13 @@ type JobRow = {
   id: string;
   company_id: number;
   file_name: string | null;
-  format: 'CSV' | 'XLSX';
+  format: ImportFormat;
   status: MsisdnImport['status'];
   total: number;
   processed: number;
   succeeded: number;
   failed: number;
-  errors: ImportRowErrorJson[];
+  errors: ImportRowError[];
   created_at: Date;
   finished_at: Date | null;
 };
@@ -257,7 +258,7 @@ export function importJobs({
           .executeTakeFirst();
         if (!job || job.status !== 'RUNNING' || job.processed !== expected) return undefined; // another worker took over
         const ref = await lookups(trx, claimed.company_id);
-        const errors: ImportRowErrorJson[] = [];
+        const errors: ImportRowError[] = [];
         const candidates: { row: number; values: MsisdnValues }[] = [];
         for (const item of batch) {
           const rowErrors = validateRow(item, ref, firstRow, claimed.company_id);
@@ -331,9 +332,9 @@ export function importJobs({
     ref: Awaited<ReturnType<typeof lookups>>,
     firstRow: Map<string, number>,
     companyId: number,
-  ): { errors: ImportRowErrorJson[] } | { values: MsisdnValues } {
+  ): { errors: ImportRowError[] } | { values: MsisdnValues } {
     const parsed = rowSchema.safeParse(item.cells);
-    const errors: ImportRowErrorJson[] = parsed.success
+    const errors: ImportRowError[] = parsed.success
       ? []
       : parsed.error.issues.map((issue) =>
           rowError(item.row, String(issue.path[0] ?? '') || null, issue.message as MessageKey),

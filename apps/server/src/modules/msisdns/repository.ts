@@ -1,9 +1,11 @@
-import type { ConsentStatus, MsisdnListQuery } from '@lbs/contracts';
+import type { CompanyStatus, ConsentStatus, MsisdnListQuery } from '@lbs/contracts';
 import type { Selectable } from 'kysely';
 import type { MsisdnsTable } from '../../db/schema.ts';
 import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
-import { ORG_NAME_SORT, orgColumnsOf } from '../organisation/org-names.ts';
-import { scoped, type Executor, type Scope } from '../scope/scope.ts';
+import { ORG_NAME_SORT, orgColumnsOf } from '../organisation/index.ts';
+import { scoped, unscoped } from '../../access/scoped.ts';
+import { type Scope } from '../../access/scope.ts';
+import type { Executor } from '../../db/database.ts';
 
 /** What a write sets: the MSISDN's own columns (consent has its own writes). */
 export type MsisdnValues = Pick<
@@ -29,6 +31,8 @@ export interface MsisdnRecord extends MsisdnValues {
   consent_status: ConsentStatus;
   consent_at: Date | null;
   consent_requested_at: Date | null;
+  /** The company's status: a suspended company's numbers cannot be located (the MSISDN policy reads it). */
+  company_status: CompanyStatus;
   created_at: Date;
   updated_at: Date;
 }
@@ -66,6 +70,7 @@ export function msisdnsRepository(db: Executor) {
         'msisdns.consent_at',
         'msisdns.consent_requested_at',
         'msisdns.tracking_enabled',
+        'c.status as company_status',
         'msisdns.created_at',
         'msisdns.updated_at',
       ]);
@@ -112,7 +117,7 @@ export function msisdnsRepository(db: Executor) {
     },
 
     async numberTaken(msisdn: string, exceptId?: number): Promise<boolean> {
-      let q = db.selectFrom('msisdns').select('id').where('msisdn', '=', msisdn);
+      let q = unscoped(db).selectFrom('msisdns').select('id').where('msisdn', '=', msisdn);
       if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
       return (await q.executeTakeFirst()) !== undefined;
     },
@@ -162,7 +167,7 @@ export function msisdnsRepository(db: Executor) {
 export function consentRepository(db: Executor) {
   return {
     lockByNumber(msisdn: string) {
-      return db
+      return unscoped(db)
         .selectFrom('msisdns')
         .innerJoin('companies as c', 'c.id', 'msisdns.company_id')
         .select([

@@ -17,8 +17,8 @@ import {
   smsInboundSchema,
 } from '@lbs/contracts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
-import { callerOf } from '../scope/caller.ts';
-import { readProblems, writeProblems } from '../scope/route-support.ts';
+import { callerOf } from '../../access/caller.ts';
+import { readProblems, writeProblems } from '../../access/route-support.ts';
 import type { ConsentService } from './consent.ts';
 import { importTemplateCsv } from './import-file.ts';
 import type { ImportJobs } from './import-jobs.ts';

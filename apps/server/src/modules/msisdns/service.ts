@@ -7,19 +7,21 @@ import {
   type MsisdnPage,
   type MsisdnUpdateBody,
 } from '@lbs/contracts';
-import type { Db } from '../../db/database.ts';
-import { audit } from '../../lib/audit.ts';
-import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { actorOf, audit } from '../../events/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/listing.ts';
-import { actorOf, authorize, fieldNames, type Caller } from '../scope/caller.ts';
-import { conflictOn, invalidField } from '../scope/problems.ts';
-import { resolveCompany, resolveUnit } from '../scope/references.ts';
-import { scoped, type Executor } from '../scope/scope.ts';
+import { authorize, fieldNames, type Caller } from '../../access/caller.ts';
+import { conflictOn, invalidField } from '../../access/problems.ts';
+import { resolveCompany, resolveUnit } from '../../access/references.ts';
+import { msisdnPolicy } from '../../access/policies/msisdn.ts';
+import { lockInScopeOf, writeTransaction } from '../../access/writes.ts';
+import { scoped } from '../../access/scoped.ts';
 import type { ConsentService } from './consent.ts';
 import { msisdnsRepository, type MsisdnRecord, type MsisdnValues } from './repository.ts';
 
-export function toMsisdn(row: MsisdnRecord): Msisdn {
+/** The answer for one MSISDN, with what the caller may do to it. */
+export function toMsisdn(caller: Caller, row: MsisdnRecord): Msisdn {
   return {
     id: row.id,
     msisdn: row.msisdn,
@@ -38,6 +40,11 @@ export function toMsisdn(row: MsisdnRecord): Msisdn {
     consentAt: isoOrNull(row.consent_at),
     consentRequestedAt: isoOrNull(row.consent_requested_at),
     trackingEnabled: row.tracking_enabled,
+    ...msisdnPolicy(caller, {
+      consentStatus: row.consent_status,
+      trackingEnabled: row.tracking_enabled,
+      companyStatus: row.company_status,
+    }),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -72,32 +79,26 @@ export function msisdnsService({
 }) {
   const repo = msisdnsRepository(db);
 
-  /** The MSISDN `id` in the caller's scope, locked for this transaction; 404 when the scope does not reach it. */
-  async function lockInScope(trx: Executor, caller: Caller, id: number) {
-    const tx = msisdnsRepository(trx);
-    const locked = await tx.lock(caller.scope, id);
-    if (!locked) throw notFound('The MSISDN');
-    return { tx, locked };
-  }
+  const lockInScope = lockInScopeOf(msisdnsRepository, 'The MSISDN');
 
   async function list(caller: Caller, query: MsisdnListQuery): Promise<MsisdnPage> {
     authorize(caller, 'msisdn', 'list');
     const { rows, total } = await repo.list(caller.scope, query);
-    return { items: rows.map(toMsisdn), total, page: query.page, size: query.size };
+    return { items: rows.map((row) => toMsisdn(caller, row)), total, page: query.page, size: query.size };
   }
 
   async function get(caller: Caller, id: number): Promise<Msisdn> {
     authorize(caller, 'msisdn', 'read');
     const row = await repo.find(caller.scope, id);
     if (!row) throw notFound('The MSISDN');
-    return toMsisdn(row);
+    return toMsisdn(caller, row);
   }
 
   async function create(caller: Caller, body: MsisdnCreateBody): Promise<Msisdn> {
     authorize(caller, 'msisdn', 'create');
-    let created: { id: number; company: string; companyId: number };
-    try {
-      created = await db.transaction().execute(async (trx) => {
+    const created = await writeTransaction(
+      db,
+      async (trx) => {
         const company = await resolveCompany(trx, caller.scope, body.companyId);
         await resolveUnit(trx, caller.scope, 'departments', body.departmentId, company.id, 'departmentId');
         await checkZone(trx, caller, company, body.zoneId ?? null);
@@ -124,11 +125,9 @@ export function msisdnsService({
           detail: { msisdn: body.msisdn },
         });
         return { id, company: company.name, companyId: company.id };
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw numberTaken();
-      throw error;
-    }
+      },
+      { unique: numberTaken },
+    );
     await consent.sendRequests(
       [{ id: created.id, msisdn: body.msisdn, companyId: created.companyId }],
       created.company,
@@ -140,8 +139,9 @@ export function msisdnsService({
   async function update(caller: Caller, id: number, body: MsisdnUpdateBody): Promise<Msisdn> {
     authorize(caller, 'msisdn', 'update');
     let renumbered: { msisdn: string; company: string; companyId: number } | undefined;
-    try {
-      await db.transaction().execute(async (trx) => {
+    await writeTransaction(
+      db,
+      async (trx) => {
         const { tx, locked } = await lockInScope(trx, caller, id);
         const company = await resolveCompany(trx, { tier: 'all' }, locked.company_id);
         const patch: Parameters<typeof tx.update>[1] = {};
@@ -204,11 +204,9 @@ export function msisdnsService({
             ...(renumbered ? { consentReset: true } : {}),
           },
         });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw numberTaken();
-      throw error;
-    }
+      },
+      { unique: numberTaken },
+    );
     if (renumbered)
       await consent.sendRequests(
         [{ id, msisdn: renumbered.msisdn, companyId: renumbered.companyId }],
@@ -220,8 +218,9 @@ export function msisdnsService({
 
   async function remove(caller: Caller, id: number): Promise<void> {
     authorize(caller, 'msisdn', 'delete');
-    try {
-      await db.transaction().execute(async (trx) => {
+    await writeTransaction(
+      db,
+      async (trx) => {
         const { tx, locked } = await lockInScope(trx, caller, id);
         await tx.remove(locked);
         await audit(trx, actorOf(caller), {
@@ -231,11 +230,9 @@ export function msisdnsService({
           companyId: locked.company_id,
           detail: { msisdn: locked.msisdn },
         });
-      });
-    } catch (error) {
-      if (isForeignKeyViolation(error)) throw conflictOn('org.inUse');
-      throw error;
-    }
+      },
+      { foreignKey: () => conflictOn('org.inUse') },
+    );
   }
 
   /** Asks again (a lost SMS, or a refusal or revocation the employee may reconsider); not once consent is GRANTED. */

@@ -1,6 +1,8 @@
 import type { OrgUnitListQuery } from '@lbs/contracts';
 import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
-import { scoped, type Executor, type OrgUnitKind, type Scope } from '../scope/scope.ts';
+import { scoped, unscoped } from '../../access/scoped.ts';
+import { type OrgUnitKind, type Scope } from '../../access/scope.ts';
+import type { Executor } from '../../db/database.ts';
 
 export interface OrgUnitRecord {
   id: number;
@@ -84,7 +86,7 @@ export function orgUnitsRepository(db: Executor, kind: OrgUnitKind) {
     },
 
     async nameTaken(companyId: number, name: string, exceptId?: number): Promise<boolean> {
-      let q = db
+      let q = unscoped(db)
         .selectFrom(`${kind} as u` as 'departments as u')
         .select('u.id')
         .where('u.company_id', '=', companyId)
@@ -117,14 +119,19 @@ export function orgUnitsRepository(db: Executor, kind: OrgUnitKind) {
 
     /** Whether employee MSISDNs or portal users still reference the unit. */
     async inUse(id: number): Promise<boolean> {
-      const msisdn = await db
+      const msisdn = await unscoped(db)
         .selectFrom('msisdns')
         .select('id')
         .where(ref, '=', id)
         .limit(1)
         .executeTakeFirst();
       if (msisdn) return true;
-      const user = await db.selectFrom('users').select('id').where(ref, '=', id).limit(1).executeTakeFirst();
+      const user = await unscoped(db)
+        .selectFrom('users')
+        .select('id')
+        .where(ref, '=', id)
+        .limit(1)
+        .executeTakeFirst();
       return user !== undefined;
     },
 

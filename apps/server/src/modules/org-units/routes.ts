@@ -9,8 +9,8 @@ import {
   orgUnitUpdateSchema,
   type Permission,
 } from '@lbs/contracts';
-import { callerOf } from '../scope/caller.ts';
-import { readProblems, writeProblems } from '../scope/route-support.ts';
+import { callerOf } from '../../access/caller.ts';
+import { readProblems, writeProblems } from '../../access/route-support.ts';
 import type { OrgUnitsService } from './service.ts';
 
 export interface OrgUnitRoutesOptions {

@@ -6,15 +6,16 @@ import type {
   OrgUnitPage,
   OrgUnitUpdateBody,
 } from '@lbs/contracts';
-import type { Db } from '../../db/database.ts';
-import { audit } from '../../lib/audit.ts';
-import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { actorOf, audit } from '../../events/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/listing.ts';
-import { actorOf, authorize, type Caller } from '../scope/caller.ts';
-import { conflictOn } from '../scope/problems.ts';
-import { resolveCompany } from '../scope/references.ts';
-import type { Executor, OrgUnitKind } from '../scope/scope.ts';
+import { authorize, type Caller } from '../../access/caller.ts';
+import { orgUnitPolicy, type OrgUnitResource } from '../../access/policies/org-unit.ts';
+import { conflictOn } from '../../access/problems.ts';
+import { resolveCompany } from '../../access/references.ts';
+import { lockInScopeOf, writeTransaction } from '../../access/writes.ts';
+import type { OrgUnitKind } from '../../access/scope.ts';
 import { orgUnitsRepository, type OrgUnitRecord } from './repository.ts';
 
 const RESOURCE = { departments: 'department', zones: 'zone', designations: 'designation' } as const;
@@ -25,7 +26,8 @@ const IN_USE: Record<OrgUnitKind, MessageKey> = {
   designations: 'org.designationInUse',
 };
 
-function toOrgUnit(row: OrgUnitRecord): OrgUnit {
+/** The answer for one unit, with what the caller may do to it. */
+function toOrgUnit(caller: Caller, resource: OrgUnitResource, row: OrgUnitRecord): OrgUnit {
   return {
     id: row.id,
     companyId: row.company_id,
@@ -33,6 +35,7 @@ function toOrgUnit(row: OrgUnitRecord): OrgUnit {
     name: row.name,
     description: row.description,
     msisdnCount: row.msisdn_count,
+    ...orgUnitPolicy(caller, resource),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -48,31 +51,31 @@ export function orgUnitsService(
   const nameTaken = () => conflictOn('org.nameTaken', 'name');
   const inUse = () => conflictOn(IN_USE[kind]);
 
-  /** The unit `id` in the caller's scope, locked for this transaction; 404 when the scope does not reach it. */
-  async function lockInScope(trx: Executor, caller: Caller, id: number) {
-    const tx = orgUnitsRepository(trx, kind);
-    const locked = await tx.lock(caller.scope, id);
-    if (!locked) throw notFound(LABEL[kind]);
-    return { tx, locked };
-  }
+  const lockInScope = lockInScopeOf((trx: Executor) => orgUnitsRepository(trx, kind), LABEL[kind]);
 
   async function list(caller: Caller, query: OrgUnitListQuery): Promise<OrgUnitPage> {
     authorize(caller, resource, 'list');
     const { rows, total } = await repo.list(caller.scope, query);
-    return { items: rows.map(toOrgUnit), total, page: query.page, size: query.size };
+    return {
+      items: rows.map((row) => toOrgUnit(caller, resource, row)),
+      total,
+      page: query.page,
+      size: query.size,
+    };
   }
 
   async function get(caller: Caller, id: number): Promise<OrgUnit> {
     authorize(caller, resource, 'read');
     const row = await repo.find(caller.scope, id);
     if (!row) throw notFound(LABEL[kind]);
-    return toOrgUnit(row);
+    return toOrgUnit(caller, resource, row);
   }
 
   async function create(caller: Caller, body: OrgUnitCreateBody): Promise<OrgUnit> {
     authorize(caller, resource, 'create');
-    try {
-      const id = await db.transaction().execute(async (trx) => {
+    const id = await writeTransaction(
+      db,
+      async (trx) => {
         const tx = orgUnitsRepository(trx, kind);
         const company = await resolveCompany(trx, caller.scope, body.companyId);
         if (kind === 'zones' && !company.zoneEnabled) throw conflictOn('org.zonesDisabled', 'companyId');
@@ -86,18 +89,17 @@ export function orgUnitsService(
           detail: { name: body.name },
         });
         return id;
-      });
-      return get(caller, id);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw nameTaken();
-      throw error;
-    }
+      },
+      { unique: nameTaken },
+    );
+    return get(caller, id);
   }
 
   async function update(caller: Caller, id: number, body: OrgUnitUpdateBody): Promise<OrgUnit> {
     authorize(caller, resource, 'update');
-    try {
-      await db.transaction().execute(async (trx) => {
+    await writeTransaction(
+      db,
+      async (trx) => {
         const { tx, locked } = await lockInScope(trx, caller, id);
         if (
           body.name !== undefined &&
@@ -118,18 +120,17 @@ export function orgUnitsService(
           companyId: locked.company_id,
           detail: { changed: Object.keys(values) },
         });
-      });
-      return get(caller, id);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw nameTaken();
-      throw error;
-    }
+      },
+      { unique: nameTaken },
+    );
+    return get(caller, id);
   }
 
   async function remove(caller: Caller, id: number): Promise<void> {
     authorize(caller, resource, 'delete');
-    try {
-      await db.transaction().execute(async (trx) => {
+    await writeTransaction(
+      db,
+      async (trx) => {
         const { tx, locked } = await lockInScope(trx, caller, id);
         if (await tx.inUse(id)) throw inUse();
         await tx.remove(locked);
@@ -140,12 +141,10 @@ export function orgUnitsService(
           companyId: locked.company_id,
           detail: { name: locked.name },
         });
-      });
-    } catch (error) {
+      },
       // A reference added by a concurrent write after the check: the foreign key refuses the delete.
-      if (isForeignKeyViolation(error)) throw inUse();
-      throw error;
-    }
+      { foreignKey: inUse },
+    );
   }
 
   return { list, get, create, update, remove };

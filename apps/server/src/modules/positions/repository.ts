@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
-import type { MonitorPositionsQuery } from '@lbs/contracts';
-import type { CompanyConfig, PositionSource } from '../../db/schema.ts';
-import { scoped, type Executor, type Scope } from '../scope/scope.ts';
+import type {
+  MonitorPositionsQuery,
+  CompanyConfig,
+  PositionSource,
+  CompanyStatus,
+  ConsentStatus,
+} from '@lbs/contracts';
+import { scoped } from '../../access/scoped.ts';
+import { type Scope } from '../../access/scope.ts';
+import type { Executor } from '../../db/database.ts';
 
 export interface MsisdnForLocation {
   id: number;
@@ -10,9 +17,9 @@ export interface MsisdnForLocation {
   companyId: number;
   departmentId: number;
   zoneId: number | null;
-  consentStatus: 'PENDING' | 'GRANTED' | 'REVOKED';
+  consentStatus: ConsentStatus;
   trackingEnabled: boolean;
-  company: { id: number; status: 'ACTIVE' | 'SUSPENDED'; config: CompanyConfig };
+  company: { id: number; status: CompanyStatus; config: CompanyConfig };
 }
 
 export interface HistoryRow {
@@ -110,9 +117,12 @@ export function positionsRepository(db: Executor) {
       };
     },
 
-    /** Positions of one MSISDN (already checked to be in scope) in [from, to), oldest first, one more than `limit`. */
-    /** Up to `limit + 1` positions of the period from the `keep` end, in that order (newest first for 'last'). */
+    /**
+     * Up to `limit + 1` positions of one MSISDN in [from, to) from the `keep` end, in that order (newest first for
+     * 'last'); only through the caller's scope on msisdns (outside it: none).
+     */
     async history(
+      scope: Scope,
       msisdnId: number,
       from: Date,
       to: Date,
@@ -120,14 +130,22 @@ export function positionsRepository(db: Executor) {
       keep: 'first' | 'last' = 'first',
     ): Promise<HistoryRow[]> {
       const direction = keep === 'first' ? 'asc' : 'desc';
-      return db
-        .selectFrom('positions')
-        .select(['id', 'time', 'lat', 'lon', 'accuracy_m', 'source', 'received_at'])
-        .where('msisdn_id', '=', msisdnId)
-        .where('time', '>=', from)
-        .where('time', '<', to)
-        .orderBy('time', direction)
-        .orderBy('id', direction)
+      return scoped(db, scope)
+        .msisdnOwned('positions', 'msisdn_id')
+        .select([
+          'positions.id',
+          'positions.time',
+          'positions.lat',
+          'positions.lon',
+          'positions.accuracy_m',
+          'positions.source',
+          'positions.received_at',
+        ])
+        .where('positions.msisdn_id', '=', msisdnId)
+        .where('positions.time', '>=', from)
+        .where('positions.time', '<', to)
+        .orderBy('positions.time', direction)
+        .orderBy('positions.id', direction)
         .limit(limit + 1)
         .execute();
     },

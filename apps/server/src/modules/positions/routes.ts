@@ -12,16 +12,15 @@ import {
   problemSchema,
   type MonitorPositions,
 } from '@lbs/contracts';
-import type { AppContext } from '../../app-context.ts';
-import type { LocationRuntime } from '../../location/index.ts';
-import { callerOf } from '../scope/caller.ts';
-import { readProblems } from '../scope/route-support.ts';
-import { PositionsService, requireRole } from './service.ts';
-import { MonitorStreams } from './stream.ts';
+import { authorize, callerOf } from '../../access/caller.ts';
+import { readProblems } from '../../access/route-support.ts';
+import type { PositionsService } from './service.ts';
+import type { MonitorStreams } from './stream.ts';
 
 export interface PositionRoutesOptions {
-  context: AppContext;
-  location: LocationRuntime;
+  service: PositionsService;
+  /** The open Monitor streams of this process (the composition root ends them at shutdown). */
+  streams: MonitorStreams;
 }
 
 /**
@@ -30,15 +29,12 @@ export interface PositionRoutesOptions {
  */
 export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = async (
   app,
-  { context, location },
+  { service, streams },
 ) => {
-  const service = new PositionsService(context.db, location, context.config);
-  const streams = new MonitorStreams();
-  app.addHook('preClose', async () => streams.endAll());
-
   app.get(
     '/monitor/positions',
     {
+      config: { permission: 'location.view' },
       schema: {
         tags: ['monitor'],
         summary: 'Latest position of every MSISDN in scope',
@@ -61,6 +57,7 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
     '/monitor/stream',
     {
       config: {
+        permission: 'location.view',
         openapi: {
           response: { 200: z.string().describe('text/event-stream: `ready`, then `position` events') },
         },
@@ -75,14 +72,15 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      requireRole(caller, 'view');
-      await streams.open(context.db, location.hub, caller, request, reply);
+      authorize(caller, 'location', 'view');
+      await streams.open(caller, request, reply);
     },
   );
 
   app.get(
     '/msisdns/:id/positions',
     {
+      config: { permission: 'location.history' },
       schema: {
         tags: ['monitor'],
         summary: 'Position history of one MSISDN (default: the last 24 hours; at most 31 days)',
@@ -97,6 +95,7 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
   app.post(
     '/msisdns/:id/locate',
     {
+      config: { permission: 'location.locate' },
       schema: {
         tags: ['monitor'],
         summary:
@@ -117,6 +116,7 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
   app.get(
     '/msisdns/:id/device-token',
     {
+      config: { permission: 'msisdn.issueDeviceToken' },
       schema: {
         tags: ['msisdns'],
         summary:
@@ -131,6 +131,7 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
   app.post(
     '/msisdns/:id/device-token',
     {
+      config: { permission: 'msisdn.issueDeviceToken' },
       schema: {
         tags: ['msisdns'],
         summary:
@@ -146,6 +147,7 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
   app.delete(
     '/msisdns/:id/device-token',
     {
+      config: { permission: 'msisdn.issueDeviceToken' },
       schema: {
         tags: ['msisdns'],
         summary: 'Revoke the tracking app’s device token',

@@ -1,5 +1,4 @@
 import {
-  LOCATION_PERMISSIONS,
   MESSAGES,
   POSITION_HISTORY_MAX_DAYS,
   type DeviceToken,
@@ -13,15 +12,15 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { audit } from '../../lib/audit.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
-import { issueDeviceToken, liveDeviceToken, revokeDeviceTokens } from '../../location/device-tokens.ts';
+import { actorOf, audit } from '../../events/audit.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import * as deviceTokens from '../../location/device-tokens.ts';
 import type { LocationRuntime } from '../../location/index.ts';
 import { mayLocate } from '../../location/locate-policy.ts';
 import { resultReason } from '../../location/mlp/result-codes.ts';
 import { takeLocateSlot } from '../../location/rate-limit.ts';
-import { actorOf, type Caller } from '../scope/caller.ts';
-import { ownCompanyOf } from '../scope/scope.ts';
+import { authorize, type Caller } from '../../access/caller.ts';
+import { ownCompanyOf } from '../../access/scope.ts';
 import { positionsRepository, type MsisdnForLocation } from './repository.ts';
 import { SnapshotCache } from './snapshot-cache.ts';
 
@@ -35,37 +34,34 @@ export interface MonitorSnapshot {
   msisdnIds: string;
 }
 
-export function requireRole(caller: Caller, action: keyof typeof LOCATION_PERMISSIONS): void {
-  if (!(LOCATION_PERMISSIONS[action] as readonly string[]).includes(caller.user.role)) throw forbidden();
+export interface PositionsServiceOptions {
+  db: Db;
+  /** The location runtime: "locate now" asks the network through its locator (read at each call). */
+  location: Pick<LocationRuntime, 'locator'>;
+  config: Pick<Config, 'publicUrl' | 'location'>;
 }
 
 /** Positions for the Monitor page, history, "locate now" and device tokens; every view of a location is audited. */
-export class PositionsService {
-  constructor(
-    private readonly db: Db,
-    private readonly location: LocationRuntime,
-    private readonly config: Config,
-  ) {}
-
-  private readonly snapshots = new SnapshotCache<MonitorSnapshot>();
+export function positionsService({ db, location, config }: PositionsServiceOptions) {
+  const snapshots = new SnapshotCache<MonitorSnapshot>();
 
   /**
    * GET /monitor/positions: the body as JSON text (monitorPositionsSchema), built by the database and shared for a
    * second by callers with the same scope and filters (a refresh with `since` always reads the database). Every
    * caller's view is audited.
    */
-  async monitor(caller: Caller, query: MonitorPositionsQuery): Promise<MonitorSnapshot> {
-    requireRole(caller, 'view');
+  async function monitor(caller: Caller, query: MonitorPositionsQuery): Promise<MonitorSnapshot> {
+    authorize(caller, 'location', 'view');
     const read = async (): Promise<MonitorSnapshot> => {
-      const latest = await positionsRepository(this.db).latestJson(caller.scope, query, new Date());
+      const latest = await positionsRepository(db).latestJson(caller.scope, query, new Date());
       const body = Buffer.from(latest.body, 'utf8');
       let gzipped: Promise<Buffer> | undefined;
       return { ...latest, body, gzip: () => (gzipped ??= gzipAsync(body, { level: 6 })) };
     };
     const snapshot = query.since
       ? await read()
-      : await this.snapshots.get(JSON.stringify([caller.scope, query]), read);
-    await audit(this.db, actorOf(caller), {
+      : await snapshots.get(JSON.stringify([caller.scope, query]), read);
+    await audit(db, actorOf(caller), {
       action: 'location.view',
       entity: 'msisdn',
       companyId: ownCompanyOf(caller.scope) ?? query.companyId ?? null,
@@ -74,9 +70,13 @@ export class PositionsService {
     return snapshot;
   }
 
-  async history(caller: Caller, msisdnId: number, query: PositionHistoryQuery): Promise<PositionHistory> {
-    requireRole(caller, 'view');
-    const msisdn = await this.#msisdn(caller, msisdnId);
+  async function history(
+    caller: Caller,
+    msisdnId: number,
+    query: PositionHistoryQuery,
+  ): Promise<PositionHistory> {
+    authorize(caller, 'location', 'history');
+    const msisdn = await msisdnInScope(caller, msisdnId);
     const to = query.to ?? new Date();
     const from = query.from ?? new Date(to.getTime() - 86_400_000);
     if (!(from < to) || to.getTime() - from.getTime() > POSITION_HISTORY_MAX_DAYS * 86_400_000) {
@@ -84,7 +84,14 @@ export class PositionsService {
         { path: 'query.from', code: 'location.rangeInvalid', message: MESSAGES['location.rangeInvalid'] },
       ]);
     }
-    const rows = await positionsRepository(this.db).history(msisdn.id, from, to, query.limit, query.keep);
+    const rows = await positionsRepository(db).history(
+      caller.scope,
+      msisdn.id,
+      from,
+      to,
+      query.limit,
+      query.keep,
+    );
     const truncated = rows.length > query.limit;
     const kept = rows.slice(0, query.limit);
     if (query.keep === 'last') kept.reverse();
@@ -97,7 +104,7 @@ export class PositionsService {
       source: r.source,
       receivedAt: new Date(r.received_at).toISOString(),
     }));
-    await audit(this.db, actorOf(caller), {
+    await audit(db, actorOf(caller), {
       action: 'location.view',
       entity: 'msisdn',
       entityId: msisdn.id,
@@ -108,9 +115,9 @@ export class PositionsService {
   }
 
   /** Locate now: the scheduler's rule (consent, tracking, window), then the company's per-minute limit, then MLP. */
-  async locateNow(caller: Caller, msisdnId: number, now: Date = new Date()): Promise<LocateResult> {
-    requireRole(caller, 'locate');
-    const msisdn = await this.#msisdn(caller, msisdnId);
+  async function locateNow(caller: Caller, msisdnId: number, now: Date = new Date()): Promise<LocateResult> {
+    authorize(caller, 'location', 'locate');
+    const msisdn = await msisdnInScope(caller, msisdnId);
     const decision = mayLocate(
       {
         id: msisdn.id,
@@ -123,23 +130,18 @@ export class PositionsService {
       now,
     );
     if (!decision.ok) throw new AppError(409, decision.reason, MESSAGES[decision.reason]);
-    const slot = await takeLocateSlot(
-      this.db,
-      msisdn.companyId,
-      this.config.location.locateRateLimitPerMinute,
-      now,
-    );
+    const slot = await takeLocateSlot(db, msisdn.companyId, config.location.locateRateLimitPerMinute, now);
     if (!slot.allowed) {
       throw new AppError(429, 'location.rateLimited', MESSAGES['location.rateLimited'], undefined, {
         'retry-after': String(slot.retryAfterSeconds),
       });
     }
-    const outcome = await this.location.locator.locate([decision.permit], {
+    const outcome = await location.locator.locate([decision.permit], {
       kind: 'USER',
       userId: caller.user.id,
     });
     const result = outcome.results[0]!;
-    await audit(this.db, actorOf(caller), {
+    await audit(db, actorOf(caller), {
       action: 'location.locate',
       entity: 'msisdn',
       entityId: msisdn.id,
@@ -179,10 +181,10 @@ export class PositionsService {
   }
 
   /** Whether the tracking app has a live token; for those who may issue one (the token itself is never shown again). */
-  async deviceTokenStatus(caller: Caller, msisdnId: number): Promise<DeviceTokenStatus> {
-    requireRole(caller, 'issueDeviceToken');
-    const msisdn = await this.#msisdn(caller, msisdnId);
-    const live = await liveDeviceToken(this.db, msisdn.id);
+  async function deviceTokenStatus(caller: Caller, msisdnId: number): Promise<DeviceTokenStatus> {
+    authorize(caller, 'msisdn', 'issueDeviceToken');
+    const msisdn = await msisdnInScope(caller, msisdnId);
+    const live = await deviceTokens.liveDeviceToken(db, msisdn.id);
     return {
       msisdnId: msisdn.id,
       active: live !== undefined,
@@ -191,11 +193,11 @@ export class PositionsService {
     };
   }
 
-  async issueDeviceToken(caller: Caller, msisdnId: number): Promise<DeviceToken> {
-    requireRole(caller, 'issueDeviceToken');
-    const msisdn = await this.#msisdn(caller, msisdnId);
-    const issued = await this.db.transaction().execute(async (trx) => {
-      const token = await issueDeviceToken(trx, msisdn.id, caller.user.id);
+  async function issueDeviceToken(caller: Caller, msisdnId: number): Promise<DeviceToken> {
+    authorize(caller, 'msisdn', 'issueDeviceToken');
+    const msisdn = await msisdnInScope(caller, msisdnId);
+    const issued = await db.transaction().execute(async (trx) => {
+      const token = await deviceTokens.issueDeviceToken(trx, msisdn.id, caller.user.id);
       await audit(trx, actorOf(caller), {
         action: 'msisdn.deviceToken.issue',
         entity: 'msisdn',
@@ -204,7 +206,7 @@ export class PositionsService {
       });
       return token;
     });
-    const base = this.config.publicUrl;
+    const base = config.publicUrl;
     return {
       msisdnId: msisdn.id,
       token: issued.token,
@@ -218,11 +220,11 @@ export class PositionsService {
     };
   }
 
-  async revokeDeviceToken(caller: Caller, msisdnId: number): Promise<void> {
-    requireRole(caller, 'issueDeviceToken');
-    const msisdn = await this.#msisdn(caller, msisdnId);
-    await this.db.transaction().execute(async (trx) => {
-      const revoked = await revokeDeviceTokens(trx, msisdn.id);
+  async function revokeDeviceToken(caller: Caller, msisdnId: number): Promise<void> {
+    authorize(caller, 'msisdn', 'issueDeviceToken');
+    const msisdn = await msisdnInScope(caller, msisdnId);
+    await db.transaction().execute(async (trx) => {
+      const revoked = await deviceTokens.revokeDeviceTokens(trx, msisdn.id);
       await audit(trx, actorOf(caller), {
         action: 'msisdn.deviceToken.revoke',
         entity: 'msisdn',
@@ -233,9 +235,13 @@ export class PositionsService {
     });
   }
 
-  async #msisdn(caller: Caller, id: number): Promise<MsisdnForLocation> {
-    const msisdn = await positionsRepository(this.db).msisdn(caller.scope, id);
+  async function msisdnInScope(caller: Caller, id: number): Promise<MsisdnForLocation> {
+    const msisdn = await positionsRepository(db).msisdn(caller.scope, id);
     if (!msisdn) throw notFound('The MSISDN');
     return msisdn;
   }
+
+  return { monitor, history, locateNow, deviceTokenStatus, issueDeviceToken, revokeDeviceToken };
 }
+
+export type PositionsService = ReturnType<typeof positionsService>;

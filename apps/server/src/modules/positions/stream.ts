@@ -1,39 +1,35 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MONITOR_STREAM_EVENTS, MONITOR_STREAM_HEARTBEAT_MS } from '@lbs/contracts';
 import type { Db } from '../../db/database.ts';
-import { audit } from '../../lib/audit.ts';
+import { actorOf, audit } from '../../events/audit.ts';
 import type { PositionHub } from '../../location/fanout.ts';
-import { actorOf, type Caller } from '../scope/caller.ts';
-import { ownCompanyOf } from '../scope/scope.ts';
+import type { Caller } from '../../access/caller.ts';
+import { ownCompanyOf } from '../../access/scope.ts';
 
 /** A stream that has fallen this far behind (bytes not yet sent) is closed; the page reconnects and reloads. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
+export interface MonitorStreamsOptions {
+  db: Db;
+  /** The live fan-out of new positions (location/fanout.ts). */
+  hub: Pick<PositionHub, 'subscribe'>;
+  heartbeatMs?: number;
+}
+
 /** The open Monitor streams of this process, so a shutdown can end them (they never end by themselves). */
-export class MonitorStreams {
-  readonly #open = new Set<() => void>();
-
-  get size(): number {
-    return this.#open.size;
-  }
-
-  endAll(): void {
-    for (const end of [...this.#open]) end();
-  }
+export function monitorStreams({
+  db,
+  hub,
+  heartbeatMs = MONITOR_STREAM_HEARTBEAT_MS,
+}: MonitorStreamsOptions) {
+  const open = new Set<() => void>();
 
   /**
    * Server-sent events for one caller: `ready` once, then a `position` event (id = position id) for each new position
    * in the caller's scope, from any replica; a comment every 15 s keeps proxies from closing it. Opening it is
    * audited as a view of the scope's locations.
    */
-  async open(
-    db: Db,
-    hub: PositionHub,
-    caller: Caller,
-    request: FastifyRequest,
-    reply: FastifyReply,
-    heartbeatMs = MONITOR_STREAM_HEARTBEAT_MS,
-  ): Promise<void> {
+  async function stream(caller: Caller, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     await audit(db, actorOf(caller), {
       action: 'location.view',
       entity: 'msisdn',
@@ -58,7 +54,7 @@ export class MonitorStreams {
       ended = true;
       clearInterval(heartbeat);
       unsubscribe();
-      this.#open.delete(end);
+      open.delete(end);
       raw.end();
     };
     const unsubscribe = hub.subscribe(caller.scope, (position) => {
@@ -69,8 +65,20 @@ export class MonitorStreams {
     });
     const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
     heartbeat.unref();
-    this.#open.add(end);
+    open.add(end);
     request.raw.on('close', end);
     raw.on('error', end);
   }
+
+  return {
+    open: stream,
+    get size(): number {
+      return open.size;
+    },
+    endAll(): void {
+      for (const end of [...open]) end();
+    },
+  };
 }
+
+export type MonitorStreams = ReturnType<typeof monitorStreams>;

@@ -1,43 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  REALM_ROLE_NAMES,
-  ROLE_DESCRIPTIONS,
-  ROLES,
-  ROUTES,
-  parseRole,
-  permissionsOf,
-  roleParamSchema,
-  rolePageSchema,
-  roleSchema,
-  roleRank,
-  type Role,
-  type RoleInfo,
-} from '@lbs/contracts';
-import { notFound } from '../../lib/errors.ts';
-import { authorize, callerOf, type Caller } from '../scope/caller.ts';
-import { readProblems } from '../scope/route-support.ts';
-import type { Executor } from '../scope/scope.ts';
-import { usersRepository } from '../users/repository.ts';
-
-function describe(role: Role, userCount: number): RoleInfo {
-  return {
-    name: role,
-    realmName: REALM_ROLE_NAMES[role],
-    rank: roleRank(role),
-    description: ROLE_DESCRIPTIONS[role],
-    routes: ROUTES.filter((r) => r.roles.includes(role)).map((r) => ({ id: r.id, path: r.path })),
-    permissions: permissionsOf(role),
-    userCount,
-  };
-}
-
-async function rolesFor(db: Executor, caller: Caller): Promise<RoleInfo[]> {
-  const counts = await usersRepository(db).countByRole(caller.scope);
-  return ROLES.map((role) => describe(role, counts.get(role) ?? 0));
-}
+import { roleParamSchema, rolePageSchema, roleSchema } from '@lbs/contracts';
+import { callerOf } from '../../access/caller.ts';
+import { readProblems } from '../../access/route-support.ts';
+import type { RolesService } from './service.ts';
 
 /** /roles (SuperAdmin, SPEC §2 /role/list): the four roles from the shared route and permission tables. */
-export const roleRoutes: FastifyPluginAsyncZod<{ db: Executor }> = async (app, { db }) => {
+export const roleRoutes: FastifyPluginAsyncZod<{ service: RolesService }> = async (app, { service }) => {
   const tags = ['roles'];
   app.get(
     '/',
@@ -45,12 +13,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ db: Executor }> = async (app, {
       config: { permission: 'role.list' },
       schema: { tags, summary: 'The four roles', response: { 200: rolePageSchema, ...readProblems } },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      authorize(caller, 'role', 'list');
-      const items = await rolesFor(db, caller);
-      return { items, total: items.length, page: 1, size: items.length };
-    },
+    async (request) => service.list(callerOf(request)),
   );
   app.get(
     '/:name',
@@ -63,13 +26,6 @@ export const roleRoutes: FastifyPluginAsyncZod<{ db: Executor }> = async (app, {
         response: { 200: roleSchema, ...readProblems },
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      authorize(caller, 'role', 'read');
-      const role = parseRole(request.params.name);
-      const found = role && (await rolesFor(db, caller)).find((r) => r.name === role);
-      if (!found) throw notFound('The role');
-      return found;
-    },
+    async (request) => service.get(callerOf(request), request.params.name),
   );
 };

@@ -1,10 +1,11 @@
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { InvoiceStatus } from '@lbs/contracts';
+import type { ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { unscoped } from '../../access/scoped.ts';
+import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import type { AuthUser } from '../auth/auth-user.ts';
-import type { OrgUnitKind } from '../scope/scope.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { AuthUser } from '../../access/auth-user.ts';
+import type { OrgUnitKind } from '../../access/scope.ts';
 
 export interface DueInvoiceRow {
   id: number;
@@ -15,7 +16,7 @@ export interface DueInvoiceRow {
   dueOn: string;
   grandTotal: number;
   currency: string;
-  status: 'DUE' | 'PAID' | 'OVERDUE';
+  status: InvoiceStatus;
 }
 
 export interface CurrentUserRow {
@@ -73,7 +74,7 @@ export function userManagementRepository(db: Executor) {
      */
     async currentUser(caller: AuthUser, today: string): Promise<CurrentUserRow | undefined> {
       // Scalar subqueries rather than joins: PGlite plans them much faster, and each is scoped to the caller's company.
-      const row = await db
+      const row = await unscoped(db)
         .selectFrom('users as u')
         .select((eb) => [
           'u.id',
@@ -151,7 +152,7 @@ export function userManagementRepository(db: Executor) {
     },
 
     async passwordHash(caller: AuthUser): Promise<string | null> {
-      const row = await db
+      const row = await unscoped(db)
         .selectFrom('users')
         .select('password_hash')
         .where('id', '=', caller.id)

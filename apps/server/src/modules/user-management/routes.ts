@@ -1,22 +1,20 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordSchema, meSchema, piaAcknowledgeSchema, problemSchema } from '@lbs/contracts';
-import type { AppContext } from '../../app-context.ts';
-import { userManagementService } from './service.ts';
+import type { UserManagementService } from './service.ts';
 
 const tags = ['user-management'];
 const authProblems = { 401: problemSchema, 403: problemSchema };
 
 /** The caller's own account (SPEC §7 `GET /user-management/me`); every route needs a bearer token. */
-export const userManagementRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
+export const userManagementRoutes: FastifyPluginAsyncZod<{ service: UserManagementService }> = async (
   app,
-  { context },
+  { service },
 ) => {
-  const service = userManagementService({ db: context.db });
-
   app.get(
     '/me',
     {
+      config: { authenticatedOnly: true },
       schema: {
         tags,
         summary: 'The current user: profile, roles, company configuration and due invoices',
@@ -29,6 +27,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod<{ context: AppContext }
   app.post(
     '/me/pia',
     {
+      config: { authenticatedOnly: true },
       schema: {
         tags,
         summary: 'Accept the acknowledgement notice',
@@ -43,6 +42,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod<{ context: AppContext }
     '/me/password',
     {
       config: {
+        authenticatedOnly: true,
         // Guessing the old password with a stolen token must not bypass the login lockout.
         rateLimit: {
           max: 10,

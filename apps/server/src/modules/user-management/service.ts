@@ -1,20 +1,16 @@
 import { MESSAGES, type ChangePasswordBody, type Me } from '@lbs/contracts';
 import type { Db } from '../../db/database.ts';
 import { hashPassword, verifyPassword } from '../../identity/passwords.ts';
-import { audit, type AuditActor } from '../../lib/audit.ts';
+import { actorOf, audit } from '../../events/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { DEFAULT_AVATAR_PATH } from '../assets/routes.ts';
-import type { AuthUser } from '../auth/auth-user.ts';
+import { DEFAULT_AVATAR_PATH } from '../assets/index.ts';
+import type { AuthUser } from '../../access/auth-user.ts';
 import { userManagementRepository } from './repository.ts';
 
 export interface UserManagementServiceOptions {
   db: Db;
   /** Injected for tests; the due-invoice rule compares against today's date (UTC). */
   now?: () => Date;
-}
-
-function actorOf(caller: AuthUser, requestId: string | undefined): AuditActor {
-  return { userId: caller.id, name: caller.username, requestId };
 }
 
 /** The caller's own account: the current-user record (SPEC §3), the acknowledgement notice and the password. */
@@ -38,7 +34,7 @@ export function userManagementService({ db, now = () => new Date() }: UserManage
   async function acknowledgePia(caller: AuthUser, requestId?: string): Promise<Me> {
     await db.transaction().execute(async (trx) => {
       if (!(await userManagementRepository(trx).markPiaSigned(caller, now()))) return;
-      await audit(trx, actorOf(caller, requestId), {
+      await audit(trx, actorOf({ user: caller, requestId }), {
         action: 'user.pia.sign',
         entity: 'user',
         entityId: caller.id,
@@ -64,7 +60,7 @@ export function userManagementService({ db, now = () => new Date() }: UserManage
     const hash = await hashPassword(body.newPassword);
     await db.transaction().execute(async (trx) => {
       await userManagementRepository(trx).setPasswordHash(caller, hash, now());
-      await audit(trx, actorOf(caller, requestId), {
+      await audit(trx, actorOf({ user: caller, requestId }), {
         action: 'user.password.change',
         entity: 'user',
         entityId: caller.id,

@@ -9,12 +9,11 @@ import {
   type InvitationVerified,
   type InvitationVerifyBody,
 } from '@lbs/contracts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import { hashPassword } from '../../identity/passwords.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../events/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MailMessage } from '../../lib/mail.ts';
-import type { Executor } from '../scope/scope.ts';
 
 function hashOf(userId: number, code: string): string {
   return createHash('sha256').update(`${userId}:${code}`).digest('hex');

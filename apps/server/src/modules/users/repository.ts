@@ -2,8 +2,10 @@ import { sql } from 'kysely';
 import { INVITATION_MAX_ATTEMPTS, ROLES, type Role, type UserListQuery } from '@lbs/contracts';
 import type { UserRow } from '../../db/schema.ts';
 import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
-import { ORG_NAME_SORT, orgColumnsOf } from '../organisation/org-names.ts';
-import { scoped, type Executor, type Scope } from '../scope/scope.ts';
+import { ORG_NAME_SORT, orgColumnsOf } from '../organisation/index.ts';
+import { scoped, unscoped } from '../../access/scoped.ts';
+import { type Scope } from '../../access/scope.ts';
+import type { Executor } from '../../db/database.ts';
 
 /** What a write sets: the user's own columns. */
 export type UserValues = Pick<
@@ -157,13 +159,17 @@ export function usersRepository(db: Executor) {
     },
 
     async rolesOf(userId: number): Promise<Role[]> {
-      const rows = await db.selectFrom('user_roles').select('role').where('user_id', '=', userId).execute();
+      const rows = await unscoped(db)
+        .selectFrom('user_roles')
+        .select('role')
+        .where('user_id', '=', userId)
+        .execute();
       return byRank(rows.map((r) => r.role));
     },
 
     /** Who already holds the e-mail or user name (case-insensitive), and whether they have set a password. */
     async holderOf(field: 'email' | 'username', value: string, exceptId?: number) {
-      let q = db
+      let q = unscoped(db)
         .selectFrom('users')
         .leftJoin('user_invitations as i', 'i.user_id', 'users.id')
         .select([
@@ -219,14 +225,14 @@ export function usersRepository(db: Executor) {
     },
 
     async hasAuditHistory(userId: number): Promise<boolean> {
-      const row = await db
+      const row = await unscoped(db)
         .selectFrom('audit_log')
         .select('id')
         .where('actor_user_id', '=', userId)
         .limit(1)
         .executeTakeFirst();
       if (row) return true;
-      const job = await db
+      const job = await unscoped(db)
         .selectFrom('msisdn_imports')
         .select('id')
         .where('created_by', '=', userId)

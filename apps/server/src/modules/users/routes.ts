@@ -14,8 +14,8 @@ import {
   userSchema,
   userUpdateSchema,
 } from '@lbs/contracts';
-import { callerOf } from '../scope/caller.ts';
-import { readProblems, writeProblems } from '../scope/route-support.ts';
+import { callerOf } from '../../access/caller.ts';
+import { readProblems, writeProblems } from '../../access/route-support.ts';
 import type { InvitationsService } from './invitations.ts';
 import type { UsersService } from './service.ts';
 

@@ -11,16 +11,16 @@ import {
   type UserUpdateBody,
 } from '@lbs/contracts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { audit } from '../../lib/audit.ts';
-import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { actorOf, audit } from '../../events/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/listing.ts';
 import type { Mailer } from '../../lib/mail.ts';
-import { actorOf, authorize, fieldNames, type Caller } from '../scope/caller.ts';
-import { conflictOn, invalidField } from '../scope/problems.ts';
-import { resolveCompany, resolveUnit } from '../scope/references.ts';
-import type { Executor } from '../scope/scope.ts';
+import { authorize, fieldNames, type Caller } from '../../access/caller.ts';
+import { userPolicy } from '../../access/policies/user.ts';
+import { conflictOn, invalidField } from '../../access/problems.ts';
+import { resolveCompany, resolveUnit } from '../../access/references.ts';
+import { lockInScopeOf, writeTransaction } from '../../access/writes.ts';
 import { invitationMail, issueInvitation } from './invitations.ts';
 import { invitationStatusOf, usersRepository, type UserRecord, type UserValues } from './repository.ts';
 
@@ -32,7 +32,8 @@ export interface UsersServiceOptions {
   now?: () => Date;
 }
 
-function toUser(row: UserRecord, now: Date): User {
+/** The answer for one user, with what the caller may do to it. */
+function toUser(caller: Caller, row: UserRecord, now: Date): User {
   const invitationStatus = invitationStatusOf(row, now);
   return {
     id: row.id,
@@ -56,6 +57,7 @@ function toUser(row: UserRecord, now: Date): User {
     active: row.active,
     invitationStatus,
     invitationExpiresAt: invitationStatus === 'PENDING' ? isoOrNull(row.invitation_expires_at) : null,
+    ...userPolicy(caller, { id: row.id, invitationStatus }),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -108,13 +110,7 @@ async function checkPlacement(db: Executor, caller: Caller, roles: Role[], p: Pl
 export function usersService({ db, config, mailer, log, now = () => new Date() }: UsersServiceOptions) {
   const repo = usersRepository(db);
 
-  /** The user `id` in the caller's scope, locked for this transaction; 404 when the scope does not reach it. */
-  async function lockInScope(trx: Executor, caller: Caller, id: number) {
-    const tx = usersRepository(trx);
-    const locked = await tx.lock(caller.scope, id);
-    if (!locked) throw notFound('The user');
-    return { tx, locked };
-  }
+  const lockInScope = lockInScopeOf(usersRepository, 'The user');
 
   async function emailCheck(tx: Executor, email: string, exceptId?: number): Promise<void> {
     const holder = await usersRepository(tx).holderOf('email', email, exceptId);
@@ -133,10 +129,10 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
   }
 
   /** Unique-index races after the checks: name the field that lost. */
-  function uniqueConflict(error: unknown): never {
-    if (isUniqueViolation(error, 'users_username_key')) throw conflictOn('user.usernameTaken', 'username');
-    if (isUniqueViolation(error, 'users_email_key')) throw conflictOn('aws.emailAlreadyRegistered', 'email');
-    throw error;
+  function uniqueConflict(constraint: string | undefined) {
+    if (constraint === 'users_username_key') return conflictOn('user.usernameTaken', 'username');
+    if (constraint === 'users_email_key') return conflictOn('aws.emailAlreadyRegistered', 'email');
+    return undefined;
   }
 
   async function sendInvitation(
@@ -155,14 +151,14 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
     authorize(caller, 'user', 'list');
     const { rows, total } = await repo.list(caller.scope, query);
     const at = now();
-    return { items: rows.map((r) => toUser(r, at)), total, page: query.page, size: query.size };
+    return { items: rows.map((r) => toUser(caller, r, at)), total, page: query.page, size: query.size };
   }
 
   async function get(caller: Caller, id: number): Promise<User> {
     authorize(caller, 'user', 'read');
     const row = await repo.find(caller.scope, id);
     if (!row) throw notFound('The user');
-    return toUser(row, now());
+    return toUser(caller, row, now());
   }
 
   async function create(caller: Caller, body: UserCreateBody): Promise<User> {
@@ -183,9 +179,9 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
       active: body.active,
     };
     const invite = !config.externalIssuer;
-    let created: { id: number; code: string | undefined };
-    try {
-      created = await db.transaction().execute(async (trx) => {
+    const created = await writeTransaction(
+      db,
+      async (trx) => {
         await checkPlacement(trx, caller, body.roles, values);
         await usernameCheck(trx, values.username);
         await emailCheck(trx, values.email);
@@ -202,10 +198,9 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
           detail: { username: values.username, roles: body.roles, invited: invite },
         });
         return { id, code: invitation?.code };
-      });
-    } catch (error) {
-      uniqueConflict(error);
-    }
+      },
+      { unique: uniqueConflict },
+    );
     if (created.code)
       await sendInvitation(
         { fullName: values.full_name, username: values.username, email: values.email },
@@ -216,8 +211,9 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
 
   async function update(caller: Caller, id: number, body: UserUpdateBody): Promise<User> {
     authorize(caller, 'user', 'update');
-    try {
-      await db.transaction().execute(async (trx) => {
+    await writeTransaction(
+      db,
+      async (trx) => {
         const { tx, locked } = await lockInScope(trx, caller, id);
         const current = (await tx.find(caller.scope, id))!;
         const roles = body.roles ? ROLES.filter((r) => body.roles!.includes(r)) : current.roles;
@@ -267,17 +263,17 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
             ...(deactivated ? { sessionsEnded: true } : {}),
           },
         });
-      });
-    } catch (error) {
-      uniqueConflict(error);
-    }
+      },
+      { unique: uniqueConflict },
+    );
     return get(caller, id);
   }
 
   async function remove(caller: Caller, id: number): Promise<void> {
     authorize(caller, 'user', 'delete');
-    try {
-      await db.transaction().execute(async (trx) => {
+    await writeTransaction(
+      db,
+      async (trx) => {
         const { tx, locked } = await lockInScope(trx, caller, id);
         if (caller.user.id === id) throw conflictOn('user.cannotChangeSelf');
         if (await tx.hasAuditHistory(id)) throw conflictOn('user.inUse');
@@ -290,11 +286,9 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
           companyId: locked.company_id,
           detail: { username: locked.username },
         });
-      });
-    } catch (error) {
-      if (isForeignKeyViolation(error)) throw conflictOn('user.inUse');
-      throw error;
-    }
+      },
+      { foreignKey: () => conflictOn('user.inUse') },
+    );
   }
 
   /** A new code (the old one stops working) for a user who has not set a password yet. */

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Company } from '@lbs/contracts';
 import { jsonResponse } from '../../lib/auth/test-helpers.ts';
+import { companyAbilitiesFor } from '../../test/abilities.ts';
 import { renderApp, setupSignedInTests, testUser } from '../../test/render-app.tsx';
 
 setupSignedInTests();
 
-const saved = (body: Omit<Company, 'id' | 'companyId' | 'createdAt' | 'updatedAt'>): Company => ({
+const saved = (
+  body: Omit<Company, 'id' | 'companyId' | 'abilities' | 'createdAt' | 'updatedAt'>,
+): Company => ({
   ...body,
+  abilities: companyAbilitiesFor('SuperAdmin'),
   id: 9,
   companyId: 9,
   createdAt: '2025-01-01T08:00:00.000Z',

@@ -10,6 +10,7 @@ import { i18n } from '../../i18n/index.ts';
 import { jsonResponse } from '../../lib/auth/test-helpers.ts';
 import { CurrentUserContext, toCurrentUser } from '../../lib/current-user.ts';
 import { HierarchyContext } from '../../lib/hierarchy.ts';
+import { msisdnAbilitiesFor } from '../../test/abilities.ts';
 import { testUser } from '../../test/test-user.ts';
 
 /** Test support for the MSISDN screens: a signed-in user of a role, the page's providers and a backend stub. */
@@ -25,8 +26,9 @@ export function meOf(role: Role): Me {
   });
 }
 
-export function msisdnOf(patch: Partial<Msisdn> = {}): Msisdn {
-  return {
+/** An MSISDN as the API answers it to a user of `role` (abilities included). */
+export function msisdnOf(patch: Partial<Msisdn> = {}, role: Role = 'CompanyAdmin'): Msisdn {
+  const item: Omit<Msisdn, 'abilities' | 'blockedBy'> = {
     id: 42,
     msisdn: '+393471234567',
     employeeName: 'Giulia Bianchi',
@@ -48,6 +50,7 @@ export function msisdnOf(patch: Partial<Msisdn> = {}): Msisdn {
     updatedAt: '2026-03-02T09:15:00.000Z',
     ...patch,
   };
+  return { ...item, ...msisdnAbilitiesFor(role, item), ...patch };
 }
 
 export const json = jsonResponse;

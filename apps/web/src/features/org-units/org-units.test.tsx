@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OrgUnit } from '@lbs/contracts';
 import { jsonResponse } from '../../lib/auth/test-helpers.ts';
+import { companyAbilitiesFor, orgUnitAbilitiesFor } from '../../test/abilities.ts';
 import { problem, renderApp, setupSignedInTests, testUser } from '../../test/render-app.tsx';
 
 const department: OrgUnit = {
@@ -11,6 +12,8 @@ const department: OrgUnit = {
   name: 'Field Operations',
   description: 'Drivers and technicians',
   msisdnCount: 12,
+  // As a CompanyAdmin reads it.
+  abilities: orgUnitAbilitiesFor('CompanyAdmin', 'department'),
   createdAt: '2025-01-01T08:00:00.000Z',
   updatedAt: '2025-01-02T08:00:00.000Z',
 };
@@ -35,16 +38,18 @@ describe('department screens: buttons follow the shared permission table', () =>
   });
 
   it('details: a DepartmentAdmin may edit but not delete; a CompanyAdmin may do both', async () => {
-    const api = (url: URL) =>
-      url.pathname.endsWith('/departments/5') ? jsonResponse(department) : undefined;
-    renderApp('/department-details/5', testUser('DepartmentAdmin'), api);
+    const api = (role: 'DepartmentAdmin' | 'CompanyAdmin') => (url: URL) =>
+      url.pathname.endsWith('/departments/5')
+        ? jsonResponse({ ...department, abilities: orgUnitAbilitiesFor(role, 'department') })
+        : undefined;
+    renderApp('/department-details/5', testUser('DepartmentAdmin'), api('DepartmentAdmin'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Field Operations' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/department-details/edit/5');
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.getByText('Drivers and technicians')).toBeInTheDocument();
     cleanup();
 
-    renderApp('/department-details/5', testUser('CompanyAdmin'), api);
+    renderApp('/department-details/5', testUser('CompanyAdmin'), api('CompanyAdmin'));
     expect(await screen.findByRole('button', { name: 'Delete' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit' })).toBeInTheDocument();
   });
@@ -75,6 +80,7 @@ describe('department screens: buttons follow the shared permission table', () =>
               retentionDays: 90,
             },
             pricePlan: { currency: 'SAR', monthlyFeePerMsisdn: 10, feePerLocate: 0.05 },
+            abilities: companyAbilitiesFor('CompanyAdmin'),
             createdAt: '2025-01-01T08:00:00.000Z',
             updatedAt: '2025-01-01T08:00:00.000Z',
           })

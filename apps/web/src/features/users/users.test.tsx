@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@lbs/contracts';
 import { jsonResponse } from '../../lib/auth/test-helpers.ts';
+import { companyAbilitiesFor, userAbilitiesFor } from '../../test/abilities.ts';
 import { problem, renderApp, setupSignedInTests, testUser } from '../../test/render-app.tsx';
 
 const user: User = {
@@ -26,6 +27,8 @@ const user: User = {
   active: true,
   invitationStatus: 'PENDING',
   invitationExpiresAt: '2030-01-01T00:00:00.000Z',
+  // As a CompanyAdmin reads it.
+  abilities: userAbilitiesFor('CompanyAdmin', { id: 7, invitationStatus: 'PENDING' }),
   createdAt: '2025-01-01T08:00:00.000Z',
   updatedAt: '2025-01-01T08:00:00.000Z',
 };
@@ -84,7 +87,8 @@ describe('user screens', () => {
           return problem(400, 'problem.validation', [
             { path: 'departmentId', code: 'user.departmentAdminNeedsDepartment', message: 'x' },
           ]);
-        if (url.pathname.endsWith('/users/7')) return jsonResponse(user);
+        if (url.pathname.endsWith('/users/7'))
+          return jsonResponse({ ...user, abilities: userAbilitiesFor('SuperAdmin', user) });
         if (url.pathname.endsWith('/companies/1'))
           return jsonResponse({
             id: 1,
@@ -104,6 +108,7 @@ describe('user screens', () => {
               retentionDays: 90,
             },
             pricePlan: { currency: 'EUR', monthlyFeePerMsisdn: 0, feePerLocate: 0 },
+            abilities: companyAbilitiesFor('SuperAdmin'),
             createdAt: 'x',
             updatedAt: 'y',
           });

@@ -80,7 +80,6 @@ export function CompanyDetails({ company }: { company: Company }) {
 /** /company-details/{id}: the company's fields, configuration and price plan; edit/delete for who may. */
 export function CompanyDetailsPage() {
   const { t } = useTranslation();
-  const allowed = useCan();
   return (
     <EntityDetailsPage
       detail={companyQueryOptions}
@@ -89,8 +88,6 @@ export function CompanyDetailsPage() {
       title={t('route.companyDetails')}
       nameOf={(company) => company.name}
       crumbs={[useListCrumb(t('sidebar.company'), 'companyList')]}
-      editable={allowed('company', 'update')}
-      deletable={allowed('company', 'delete')}
     >
       {(data) => <CompanyDetails company={data} />}
     </EntityDetailsPage>

@@ -5,7 +5,6 @@ import { EntityEditPage, useListCrumb } from '../../../components/entity-pages.t
 import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { useCan } from '../../../lib/permissions.ts';
 import { firstOpenablePath } from '../../../lib/route-links.ts';
 import { useCreateCompany } from '../api/create-company.ts';
 import { useDeleteCompany } from '../api/delete-company.ts';
@@ -48,7 +47,6 @@ export function CompanyAddPage() {
 export function CompanyEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const allowed = useCan();
   return (
     <EntityEditPage
       detail={companyQueryOptions}
@@ -58,7 +56,6 @@ export function CompanyEditPage() {
       title={t('route.companyEdit')}
       nameOf={(company) => company.name}
       crumbs={useCrumbs()}
-      deletable={allowed('company', 'delete')}
       actions={(_company, deleteButton) => deleteButton && <Box>{deleteButton}</Box>}
     >
       {(data, save) => (

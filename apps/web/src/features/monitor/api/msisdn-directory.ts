@@ -17,6 +17,7 @@ function toEntry(m: Msisdn): DirectoryEntry {
     designationName: m.designationName,
     consentStatus: m.consentStatus,
     trackingEnabled: m.trackingEnabled,
+    locate: { allowed: m.abilities.locate, blocker: m.blockedBy.locate },
   };
 }
 

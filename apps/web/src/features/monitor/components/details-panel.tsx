@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
 import type { MonitorPosition } from '@lbs/contracts';
-import { LocateNowAction, locateBlocker } from '../../../components/locate-now-action.tsx';
+import { LocateNowAction } from '../../../components/locate-now-action.tsx';
 import { PositionFacts } from '../../../components/position-facts.tsx';
 import { itemFreshness } from '../model/filters.ts';
 import type { TrailPoint } from '../model/geo.ts';
@@ -99,7 +99,7 @@ export function DetailsPanel({
         </PositionFacts>
         <LocateNowAction
           msisdnId={item.id}
-          blocker={d ? locateBlocker(d.consentStatus, d.trackingEnabled) : null}
+          locate={d?.locate}
           onLocated={(result) => {
             if (result.position) onLocated(result.position);
           }}

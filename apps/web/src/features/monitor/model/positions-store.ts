@@ -1,4 +1,10 @@
-import type { ConsentStatus, MonitorPosition, MonitorPositions, PositionSource } from '@lbs/contracts';
+import type {
+  ConsentStatus,
+  LocateBlocker,
+  MonitorPosition,
+  MonitorPositions,
+  PositionSource,
+} from '@lbs/contracts';
 
 /** The latest fix of one MSISDN. */
 export interface Fix {
@@ -25,6 +31,8 @@ export interface DirectoryEntry {
   designationName: string;
   consentStatus: ConsentStatus;
   trackingEnabled: boolean;
+  /** "Locate now" as the server's MSISDN policy decided it (the answer's `abilities.locate` and `blockedBy.locate`). */
+  locate: { allowed: boolean; blocker?: LocateBlocker | undefined };
 }
 
 /** One row of the Monitor: an MSISDN in scope, with its fix and/or its directory entry (whichever is known). */

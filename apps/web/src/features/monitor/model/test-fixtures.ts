@@ -37,6 +37,7 @@ export function entry(id: number, patch: Partial<DirectoryEntry> = {}): Director
     designationName: 'Driver',
     consentStatus: 'GRANTED',
     trackingEnabled: true,
+    locate: { allowed: true },
     ...patch,
   };
 }

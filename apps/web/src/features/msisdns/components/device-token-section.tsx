@@ -25,7 +25,8 @@ import { useRevokeDeviceToken } from '../api/revoke-device-token.ts';
 
 /**
  * The employee's tracking app (Traccar Client or OwnTracks) beside the network: whether it has a live token, and
- * issuing (shown once, with the settings to type into the app) or revoking it. For those who may edit the MSISDN.
+ * issuing (shown once, with the settings to type into the app) or revoking it. Shown where the MSISDN's
+ * `issueDeviceToken` ability allows it.
  */
 export function DeviceTokenSection({ item }: { item: Msisdn }) {
   const { t, i18n } = useTranslation();
@@ -70,7 +71,7 @@ export function DeviceTokenSection({ item }: { item: Msisdn }) {
             : []),
         ]}
       />
-      {item.consentStatus !== 'GRANTED' && (
+      {item.blockedBy.locate === 'location.noConsent' && (
         <Alert severity="info">{t('msisdns.deviceToken.consentNote')}</Alert>
       )}
       {issue.isError && !confirm && <Alert severity="error">{t(messageKeyFor(issue.error))}</Alert>}

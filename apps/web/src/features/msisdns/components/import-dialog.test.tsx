@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { DEFAULT_COMPANY_CONFIG, DEFAULT_PRICE_PLAN, type Company, type MsisdnImport } from '@lbs/contracts';
 import { initI18n, loadAreas } from '../../../i18n/index.ts';
+import { companyAbilitiesFor } from '../../../test/abilities.ts';
 import { json, renderAs, stubApi } from '../test-harness.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 
@@ -18,6 +19,7 @@ const company: Company = {
   status: 'ACTIVE',
   config: DEFAULT_COMPANY_CONFIG,
   pricePlan: DEFAULT_PRICE_PLAN,
+  abilities: companyAbilitiesFor('SuperAdmin'),
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

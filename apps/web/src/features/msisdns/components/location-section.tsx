@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { HistoryPosition, Msisdn } from '@lbs/contracts';
-import { LocateNowAction, locateBlocker } from '../../../components/locate-now-action.tsx';
+import { LocateNowAction, locateAbilityOf } from '../../../components/locate-now-action.tsx';
 import { MiniMap } from '../../../components/mini-map.tsx';
 import { PositionFacts } from '../../../components/position-facts.tsx';
 import { formatCoordinates, formatDateTime, formatDistance } from '../../../lib/location-format.ts';
@@ -76,7 +76,7 @@ export function LocationSection({ item }: { item: Msisdn }) {
         />
         <LocateNowAction
           msisdnId={item.id}
-          blocker={locateBlocker(item.consentStatus, item.trackingEnabled)}
+          locate={locateAbilityOf(item)}
           variant="outlined"
           // A new period ending now is a new query: it fetches the fix just stored (the map keeps the old trail meanwhile).
           onLocated={() => setRange(lastDay())}

@@ -16,7 +16,6 @@ import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { messageKeyFor } from '../../../lib/api/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useCan } from '../../../lib/permissions.ts';
 import { useDeleteMsisdn } from '../api/delete-msisdn.ts';
 import { useMsisdn } from '../api/get-msisdn.ts';
 import { useResendConsent } from '../api/resend-consent.ts';
@@ -44,17 +43,16 @@ export function MsisdnDetailsPage() {
   );
 }
 
-/** Edit and Delete, each only when `can()` allows it. */
+/** Edit and Delete, each where the number's abilities allow it. */
 function DetailsActions({ item }: { item: Msisdn }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
-  const allowed = useCan();
   const remove = useDeleteMsisdn();
   const [confirming, setConfirming] = useState(false);
   return (
     <Box sx={{ display: 'flex', gap: 1.5 }}>
-      {allowed('msisdn', 'update') && (
+      {item.abilities.update && (
         <Button
           variant="contained"
           startIcon={<EditIcon />}
@@ -64,7 +62,7 @@ function DetailsActions({ item }: { item: Msisdn }) {
           {t('msisdns.action.edit')}
         </Button>
       )}
-      {allowed('msisdn', 'delete') && (
+      {item.abilities.delete && (
         <>
           <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
             {t('msisdns.action.delete')}
@@ -90,7 +88,6 @@ function DetailsActions({ item }: { item: Msisdn }) {
 function DetailsBody({ item }: { item: Msisdn }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
-  const allowed = useCan();
   const justCreated = (location.state as { created?: boolean } | null)?.created === true;
   const when = (value: string) => formatDateTime(i18n.language, value);
   return (
@@ -143,7 +140,7 @@ function DetailsBody({ item }: { item: Msisdn }) {
       <DetailsSection title={t('msisdns.section.location')}>
         <LocationSection item={item} />
       </DetailsSection>
-      {allowed('msisdn', 'update') && (
+      {item.abilities.issueDeviceToken && (
         <DetailsSection title={t('msisdns.section.deviceToken')}>
           <DeviceTokenSection item={item} />
         </DetailsSection>
@@ -156,17 +153,15 @@ function DetailsBody({ item }: { item: Msisdn }) {
 function ConsentSection({ item }: { item: Msisdn }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const allowed = useCan();
   const resend = useResendConsent();
   const update = useUpdateMsisdn(item.id);
-  const canResend = item.consentStatus !== 'GRANTED' && allowed('msisdn', 'resendConsent');
   const tracking = (
     <FormControlLabel
       sx={{ m: 0, gap: 1 }}
       control={
         <Switch
           checked={item.trackingEnabled}
-          disabled={!allowed('msisdn', 'update') || update.isPending}
+          disabled={!item.abilities.update || update.isPending}
           onChange={(_event, checked) =>
             update.mutate(
               { trackingEnabled: checked },
@@ -205,7 +200,7 @@ function ConsentSection({ item }: { item: Msisdn }) {
       >
         {t(`msisdns.consent.explain.${item.consentStatus}`)}
       </Alert>
-      {canResend && (
+      {item.abilities.resendConsent && (
         <Box>
           <Button
             variant="outlined"

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/details-card.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { useCan } from '../../../lib/permissions.ts';
 import { useMsisdn } from '../api/get-msisdn.ts';
 import { useUpdateMsisdn, type MsisdnPatch } from '../api/update-msisdn.ts';
 import { MsisdnForm } from '../components/msisdn-form.tsx';
@@ -17,7 +16,6 @@ export function MsisdnEditPage() {
   const id = Number(useParams().id);
   const query = useMsisdn(id);
   const update = useUpdateMsisdn(id);
-  const numberEditable = useCan()('msisdn', 'changeNumber');
   const crumbs = [{ label: t('route.msisdnList'), to: msisdnPaths.list }];
   const item = query.data;
 
@@ -43,10 +41,10 @@ export function MsisdnEditPage() {
               designationId: current.designationId,
               trackingEnabled: current.trackingEnabled,
             }}
-            numberEditable={numberEditable}
+            numberEditable={current.abilities.changeNumber}
             submitLabel={t('msisdns.action.save')}
             onSubmit={async ({ companyId: _company, msisdn, ...rest }) => {
-              const body: MsisdnPatch = numberEditable ? { msisdn, ...rest } : rest;
+              const body: MsisdnPatch = current.abilities.changeNumber ? { msisdn, ...rest } : rest;
               const saved = await update.mutateAsync(body);
               notify(
                 saved.msisdn !== current.msisdn

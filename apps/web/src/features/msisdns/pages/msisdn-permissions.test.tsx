@@ -27,7 +27,9 @@ const button = (name: string) =>
 describe.each(ROLES)('as %s the buttons follow can()', (role: Role) => {
   it('list: Add and Import only where msisdn.create / msisdn.import allow', async () => {
     stubApi(({ path }) =>
-      path.startsWith('/msisdns?') ? json({ ...emptyPage, items: [msisdnOf()], total: 1 }) : undefined,
+      path.startsWith('/msisdns?')
+        ? json({ ...emptyPage, items: [msisdnOf({}, role)], total: 1 })
+        : undefined,
     );
     renderAs(role, [{ path: '/msisdn/list', element: <MsisdnListPage /> }], '/msisdn/list');
     await screen.findAllByText('Giulia Bianchi', {}, SLOW);
@@ -38,7 +40,7 @@ describe.each(ROLES)('as %s the buttons follow can()', (role: Role) => {
   });
 
   it('details: Edit, Delete and the resend button where the role may, resend never once GRANTED', async () => {
-    let current = msisdnOf({ consentStatus: 'REVOKED', consentAt: '2026-03-04T10:00:00.000Z' });
+    let current = msisdnOf({ consentStatus: 'REVOKED', consentAt: '2026-03-04T10:00:00.000Z' }, role);
     stubApi(({ path }) => (path === '/msisdns/42' ? json(current) : undefined));
     const view = renderAs(
       role,
@@ -52,7 +54,7 @@ describe.each(ROLES)('as %s the buttons follow can()', (role: Role) => {
     expect(screen.getByRole('switch', { name: 'Tracking' })).toBeEnabled();
     view.unmount();
 
-    current = msisdnOf({ consentStatus: 'GRANTED', consentAt: '2026-03-04T10:00:00.000Z' });
+    current = msisdnOf({ consentStatus: 'GRANTED', consentAt: '2026-03-04T10:00:00.000Z' }, role);
     renderAs(role, [{ path: '/msisdn-details/:id', element: <MsisdnDetailsPage /> }], '/msisdn-details/42');
     await screen.findAllByText('Giulia Bianchi', {}, SLOW);
     expect(document.querySelector('[data-consent]')).toHaveAttribute('data-consent', 'GRANTED');
@@ -93,14 +95,20 @@ describe('list page follows the hierarchy mode', () => {
 
 describe('details page', () => {
   it('sends the consent request again and shows the new state', async () => {
-    let current = msisdnOf({ consentStatus: 'REVOKED', consentAt: '2026-03-04T10:00:00.000Z' });
+    let current = msisdnOf(
+      { consentStatus: 'REVOKED', consentAt: '2026-03-04T10:00:00.000Z' },
+      'DepartmentAdmin',
+    );
     const calls = stubApi(({ method, path }) => {
       if (method === 'POST' && path === '/msisdns/42/consent-request') {
-        current = msisdnOf({
-          consentStatus: 'PENDING',
-          consentRequestedAt: '2026-03-06T10:00:00.000Z',
-          consentAt: '2026-03-04T10:00:00.000Z',
-        });
+        current = msisdnOf(
+          {
+            consentStatus: 'PENDING',
+            consentRequestedAt: '2026-03-06T10:00:00.000Z',
+            consentAt: '2026-03-04T10:00:00.000Z',
+          },
+          'DepartmentAdmin',
+        );
         return json(current);
       }
       return path === '/msisdns/42' ? json(current) : undefined;

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { canOpenRouteId } from '@lbs/contracts';
 import { DetailsList } from '../../../components/details-card.tsx';
 import { EntityDetailsPage, useListCrumb } from '../../../components/entity-pages.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { useDeleteOrgUnit } from '../api/delete-org-unit.ts';
@@ -12,8 +11,6 @@ import { ORG_UNITS, type OrgUnitKind } from '../model/org-units.ts';
 /** /department-details/{id}, /zone-details/{id}, /designation-details/{id}. */
 export function OrgUnitDetailsPage({ kind }: { kind: OrgUnitKind }) {
   const { t, i18n } = useTranslation();
-  const { role } = useCurrentUser();
-  const allowed = useCan();
   const unit = ORG_UNITS[kind];
   return (
     <EntityDetailsPage
@@ -23,8 +20,6 @@ export function OrgUnitDetailsPage({ kind }: { kind: OrgUnitKind }) {
       title={t(`route.${unit.routes.details}`)}
       nameOf={(item) => item.name}
       crumbs={[useListCrumb(t(unit.area), unit.routes.list)]}
-      editable={allowed(kind, 'update') && canOpenRouteId(unit.routes.edit, role)}
-      deletable={allowed(kind, 'delete')}
     >
       {(data) => (
         <DetailsList

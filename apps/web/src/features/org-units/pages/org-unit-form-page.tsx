@@ -13,7 +13,6 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { FormProblemAlert } from '../../../components/problem-alert.tsx';
 import { useProblemSubmit } from '../../../lib/api/form-errors.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { useCan } from '../../../lib/permissions.ts';
 import { firstOpenablePath } from '../../../lib/route-links.ts';
 import { useCreateOrgUnit } from '../api/create-org-unit.ts';
 import { useDeleteOrgUnit } from '../api/delete-org-unit.ts';
@@ -150,7 +149,6 @@ export function OrgUnitAddPage({ kind }: { kind: OrgUnitKind }) {
 /** /department-details/edit/{id}, /zone-details/edit/{id}, /designation-details/edit/{id}. */
 export function OrgUnitEditPage({ kind }: { kind: OrgUnitKind }) {
   const { t } = useTranslation();
-  const allowed = useCan();
   const unit = ORG_UNITS[kind];
   return (
     <EntityEditPage
@@ -161,7 +159,6 @@ export function OrgUnitEditPage({ kind }: { kind: OrgUnitKind }) {
       title={t(`route.${unit.routes.edit}`)}
       nameOf={(item) => item.name}
       crumbs={useCrumbs(kind)}
-      deletable={allowed(kind, 'delete')}
     >
       {(data, save) => (
         <OrgUnitForm

@@ -7,13 +7,12 @@ import { messageKeyFor } from '../../../lib/api/api-error.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { useResendInvitation } from '../api/resend-invitation.ts';
 
-/** "Resend invitation" for a SuperAdmin while the user has not set a password. */
+/** "Resend invitation" where the user's abilities allow it (a SuperAdmin, while no password has been set). */
 export function ResendInvitationButton({ user }: { user: User }) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const allowed = useCan();
   const resend = useResendInvitation();
-  if (!allowed('user', 'resendInvitation') || user.invitationStatus === 'ACCEPTED') return null;
+  if (!user.abilities.resendInvitation) return null;
   return (
     <Button
       variant="outlined"

@@ -71,7 +71,6 @@ export function UserDetails({ user }: { user: User }) {
 /** /user-details/{id}: a portal user's profile, roles and invitation state; actions for a SuperAdmin. */
 export function UserDetailsPage() {
   const { t } = useTranslation();
-  const allowed = useCan();
   return (
     <EntityDetailsPage
       detail={userQueryOptions}
@@ -80,8 +79,6 @@ export function UserDetailsPage() {
       title={t('route.userDetails')}
       nameOf={(user) => user.fullName}
       crumbs={[{ label: t('sidebar.userManagement') }, useListCrumb(t('sidebar.users'), 'userList')]}
-      editable={allowed('user', 'update')}
-      deletable={allowed('user', 'delete')}
       actions={(user, buttons) => (
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
           <ResendInvitationButton user={user} />

@@ -5,7 +5,6 @@ import { EntityEditPage, useListCrumb } from '../../../components/entity-pages.t
 import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { useCan } from '../../../lib/permissions.ts';
 import { firstOpenablePath } from '../../../lib/route-links.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -48,7 +47,6 @@ export function UserAddPage() {
 export function UserEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const allowed = useCan();
   return (
     <EntityEditPage
       detail={userQueryOptions}
@@ -58,7 +56,6 @@ export function UserEditPage() {
       title={t('route.userEdit')}
       nameOf={(user) => user.fullName}
       crumbs={useCrumbs()}
-      deletable={allowed('user', 'delete')}
       actions={(user, deleteButton) => (
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
           <InvitationChip status={user.invitationStatus} expiresAt={user.invitationExpiresAt} />

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../../db/database.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
-import type { VerifiedToken } from '../../identity/token-verifier.ts';
+import type { Db } from '../db/database.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import type { VerifiedToken } from '../identity/token-verifier.ts';
 import { loadAuthUser, type AuthUser } from './auth-user.ts';
 
 declare module 'fastify' {

@@ -1,6 +1,8 @@
 import type { MessageKey } from '@lbs/contracts';
 import { invalidField } from './problems.ts';
-import { ownCompanyOf, scoped, type Executor, type OrgUnitKind, type Scope } from './scope.ts';
+import { scoped } from './scoped.ts';
+import { ownCompanyOf, type OrgUnitKind, type Scope } from './scope.ts';
+import type { Executor } from '../db/database.ts';
 
 export interface CompanyRef {
   id: number;

@@ -1,5 +1,5 @@
 import { MESSAGES, type MessageKey } from '@lbs/contracts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../lib/errors.ts';
 
 /** 409 whose code is a message key; with `path` it also names the field (a taken name, a taken number). */
 export function conflictOn(code: MessageKey, path?: string): AppError {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '@lbs/contracts';
-import { useTestServer } from '../../../test/helpers.ts';
-import { foreignKey, mintAccessToken, unsignedToken } from '../../../test/tokens.ts';
-import { signingKeys } from '../../identity/secrets.ts';
+import { useTestServer } from '../../test/helpers.ts';
+import { foreignKey, mintAccessToken, unsignedToken } from '../../test/tokens.ts';
+import { signingKeys } from '../identity/secrets.ts';
 
 const ME = `${API_BASE_PATH}/user-management/me`;
 const server = useTestServer();

@@ -1,20 +1,17 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable } from 'kysely';
+import type { AuditActor, AuditEvent } from '../db/audit-log.ts';
+import type { Executor } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { storableJson } from './storable.ts';
 
-export interface AuditActor {
-  userId: number | null;
-  /** Username, or a system name such as 'system:seed' or 'system:scheduler'. */
-  name: string;
-  requestId?: string | undefined;
-}
+export type { AuditActor, AuditEvent };
 
-export interface AuditEvent {
-  action: string;
-  entity: string;
-  entityId?: string | number | null;
-  companyId?: number | null;
-  detail?: Record<string, unknown>;
+/** The audit actor of a request's verified caller (access/caller.ts's Caller, or anything shaped like it). */
+export function actorOf(caller: {
+  user: { id: number; username: string };
+  requestId?: string | undefined;
+}): AuditActor {
+  return { userId: caller.user.id, name: caller.user.username, requestId: caller.requestId };
 }
 
 export const SYSTEM_ACTOR = (name: string): AuditActor => ({ userId: null, name: `system:${name}` });
@@ -37,20 +34,12 @@ function rowOf(actor: AuditActor, event: AuditEvent): Insertable<Database['audit
  * The one helper every write (and every view of a location) calls, inside the same transaction as the write,
  * so an acknowledged write always has its audit event.
  */
-export async function audit(
-  db: Kysely<Database> | Transaction<Database>,
-  actor: AuditActor,
-  event: AuditEvent,
-): Promise<void> {
+export async function audit(db: Executor, actor: AuditActor, event: AuditEvent): Promise<void> {
   await db.insertInto('audit_log').values(rowOf(actor, event)).execute();
 }
 
 /** Several events of one write (a batch of an import) in one insert, same transaction rule as audit(). */
-export async function auditMany(
-  db: Kysely<Database> | Transaction<Database>,
-  actor: AuditActor,
-  events: AuditEvent[],
-): Promise<void> {
+export async function auditMany(db: Executor, actor: AuditActor, events: AuditEvent[]): Promise<void> {
   if (events.length === 0) return;
   await db
     .insertInto('audit_log')

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { can, type PermissionAction, type PermissionResource } from '@lbs/contracts';
-import type { AuditActor } from '../../lib/audit.ts';
-import { forbidden } from '../../lib/errors.ts';
-import type { AuthUser } from '../auth/auth-user.ts';
+import { forbidden } from '../lib/errors.ts';
+import type { AuthUser } from './auth-user.ts';
 import { scopeOf, type Scope } from './scope.ts';
 
 /** The verified caller of one request: who (for the audit), which role, which scope. */
@@ -23,10 +22,6 @@ export function authorize<R extends PermissionResource>(
   action: PermissionAction<R>,
 ): void {
   if (!can(caller.user.role, resource, action)) throw forbidden();
-}
-
-export function actorOf(caller: Caller): AuditActor {
-  return { userId: caller.user.id, name: caller.user.username, requestId: caller.requestId };
 }
 
 /** Column names → API field names, for the `changed` list of an update's audit event. */

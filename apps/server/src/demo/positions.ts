@@ -1,8 +1,8 @@
 import type { Db } from '../db/database.ts';
-import { mayLocate } from './locate-policy.ts';
-import { storePositions, type PositionInput } from './position-store.ts';
-import { networkFix, type SimSubscriber } from './simulator/movement.ts';
-import { databaseSubscribers } from './simulator/subscribers.ts';
+import { mayLocate } from '../location/locate-policy.ts';
+import { storePositions, type PositionInput } from '../location/position-store.ts';
+import { networkFix, type SimSubscriber } from '../location/simulator/movement.ts';
+import { databaseSubscribers } from '../location/simulator/subscribers.ts';
 
 const STEP_MS = 15 * 60_000;
 
@@ -11,7 +11,7 @@ const STEP_MS = 15 * 60_000;
  * network fix every 15 minutes per trackable MSISDN, inside its company's window, moving as the simulator moves
  * it), so the Monitor and the history have something to show on first start, whatever the hour.
  */
-export async function seedDemoPositions(db: Db, now: Date = new Date(), days = 3): Promise<number> {
+export async function seedPositionHistory(db: Db, now: Date = new Date(), days = 3): Promise<number> {
   const directory = databaseSubscribers(db);
   const msisdns = await db
     .selectFrom('msisdns as m')

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { effectiveRole, parseRole, roleRank, type Role } from '@lbs/contracts';
-import type { Db } from '../../db/database.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
 
 /** The verified caller: every scoped query takes this (or its scope) as its first argument. */
 export interface AuthUser {

@@ -1,0 +1,5 @@
+/** The policy of each resource: what travels as `abilities` with its answers. */
+export { companyPolicy } from './company.ts';
+export { locateBlocker, msisdnPolicy, type LocateStanding } from './msisdn.ts';
+export { orgUnitPolicy, type OrgUnitResource } from './org-unit.ts';
+export { userPolicy } from './user.ts';

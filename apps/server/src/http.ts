@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_BASE_PATH } from '@lbs/contracts';
+import type { Config } from './config.ts';
+import { loggerOptions } from './lib/log-redaction.ts';
+import { openApiOptions } from './lib/openapi.ts';
+import { frameworkErrors, installProblemHandler, rateLimitError } from './lib/problem.ts';
+
+/**
+ * The Fastify instance with its infrastructure: logging with request ids, zod validation and serialisation,
+ * problem+json errors, security headers, rate limiting and the OpenAPI document. Domain plugins come after.
+ */
+export async function httpApp(
+  config: Config,
+  logger: boolean | object | undefined,
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config.logLevel),
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // Router errors and the drain answer go through the problem handler too (lib/problem.ts).
+    frameworkErrors,
+    return503OnClosing: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installProblemHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", ...(config.externalIssuer ? [new URL(config.externalIssuer).origin] : [])],
+        formAction: ["'self'", ...(config.externalIssuer ? [new URL(config.externalIssuer).origin] : [])],
+        frameAncestors: ["'none'"],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
+
+  await app.register(swagger, openApiOptions(config.publicUrl));
+  await app.register(swaggerUi, { routePrefix: `${API_BASE_PATH}/docs` });
+  return app;
+}
