@@ -50,3 +50,11 @@ export async function sidebarHrefs(page: Page): Promise<string[]> {
     .locator('a[href]')
     .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
 }
+
+/**
+ * Waits for the next minute of the clock. The simulated network's answer for a number (a fix, or "absent
+ * subscriber" now and then) is stable within a minute, so asking again in the same minute cannot succeed.
+ */
+export async function nextNetworkMinute(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 60_000 - (Date.now() % 60_000) + 500));
+}

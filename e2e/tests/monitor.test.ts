@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser, signIn } from '../src/browser.ts';
-import { acceptNoticeIfShown } from '../src/portal.ts';
+import { acceptNoticeIfShown, nextNetworkMinute } from '../src/portal.ts';
 import { accessTokenOf, apiAs } from '../src/forms.ts';
 import { pixelStats } from '../src/map-pixels.ts';
 
@@ -108,89 +108,101 @@ describe('Monitor', () => {
     expect(blank.near.live + blank.near.stale + blank.near.noConsent).toBe(0);
   });
 
-  it('moves a number on a position from the live stream, without reloading', async () => {
-    // A locate made elsewhere (the API, as another user's tab would) reaches this page through the SSE stream only.
-    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    const token = await accessTokenOf(page);
-    const candidates = await apiAs(
-      baseUrl,
-      token,
-      'GET',
-      '/msisdns?consentStatus=GRANTED&trackingEnabled=true&size=20&sort=employeeName',
-    );
-    const search = page.getByRole('searchbox', { name: 'Search by number or name' });
-    const target = (candidates.json as { items: { id: number; msisdn: string }[] }).items[0];
-    if (!target) throw new Error('no consented, tracked demo MSISDN');
-    await search.fill(target.msisdn);
-    const row = numbersList(page).getByRole('listitem').filter({ hasText: target.msisdn });
-    await row.getByRole('button').click();
-    // The exact time of the shown fix (relative times cannot tell two fixes of the same minute apart).
-    const fixTime = details(page).getByTestId('monitor-last-fix').locator('time');
-    const before = await fixTime.getAttribute('datetime');
-    let position: { time: string } | null = null;
-    for (let attempt = 0; attempt < 4 && !position; attempt++) {
-      const answer = await apiAs(baseUrl, token, 'POST', `/msisdns/${target.id}/locate`);
-      expect(answer.status).toBe(200);
-      const body = answer.json as { status: string; position: { time: string } | null };
-      if (body.status === 'LOCATED') position = body.position;
-    }
-    if (!position) throw new Error('the simulated network never located the number');
-    const located = position;
-    expect(located.time).not.toBe(before);
-    await expect.poll(() => fixTime.getAttribute('datetime'), { timeout: 15_000 }).toBe(located.time);
-    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('now');
-    expect(await page.getByRole('button', { name: /^Live · [1-9]/ }).count()).toBe(1);
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
-      true,
-    );
-    await details(page).getByRole('button', { name: 'Close the details' }).click();
-    await page.getByRole('button', { name: 'Clear the search' }).click();
-  });
+  it(
+    'moves a number on a position from the live stream, without reloading',
+    { timeout: 240_000 },
+    async () => {
+      // A locate made elsewhere (the API, as another user's tab would) reaches this page through the SSE stream only.
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      const token = await accessTokenOf(page);
+      const candidates = await apiAs(
+        baseUrl,
+        token,
+        'GET',
+        '/msisdns?consentStatus=GRANTED&trackingEnabled=true&size=20&sort=employeeName',
+      );
+      const search = page.getByRole('searchbox', { name: 'Search by number or name' });
+      const target = (candidates.json as { items: { id: number; msisdn: string }[] }).items[0];
+      if (!target) throw new Error('no consented, tracked demo MSISDN');
+      await search.fill(target.msisdn);
+      const row = numbersList(page).getByRole('listitem').filter({ hasText: target.msisdn });
+      await row.getByRole('button').click();
+      // The exact time of the shown fix (relative times cannot tell two fixes of the same minute apart).
+      const fixTime = details(page).getByTestId('monitor-last-fix').locator('time');
+      const before = await fixTime.getAttribute('datetime');
+      let position: { time: string } | null = null;
+      for (let attempt = 0; attempt < 3 && !position; attempt++) {
+        const answer = await apiAs(baseUrl, token, 'POST', `/msisdns/${target.id}/locate`);
+        expect(answer.status).toBe(200);
+        const body = answer.json as { status: string; position: { time: string } | null };
+        if (body.status === 'LOCATED') position = body.position;
+        else await nextNetworkMinute();
+      }
+      if (!position) throw new Error('the simulated network never located the number');
+      const located = position;
+      expect(located.time).not.toBe(before);
+      await expect.poll(() => fixTime.getAttribute('datetime'), { timeout: 15_000 }).toBe(located.time);
+      await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('now');
+      expect(await page.getByRole('button', { name: /^Live · [1-9]/ }).count()).toBe(1);
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+        true,
+      );
+      await details(page).getByRole('button', { name: 'Close the details' }).click();
+      await page.getByRole('button', { name: 'Clear the search' }).click();
+    },
+  );
 
-  it('"Locate now" on a consented MSISDN updates its last fix and moves it', async () => {
-    // The first number whose "Locate now" is enabled (consent granted, tracking on).
-    const rows = numbersList(page).getByRole('listitem');
-    const locate = details(page).getByRole('button', { name: 'Locate now' });
-    let found = false;
-    for (let i = 0; i < 10 && !found; i++) {
-      await rows.nth(i).getByRole('button').click();
-      await locate.waitFor();
-      found = await locate.isEnabled();
-    }
-    if (!found) throw new Error('no MSISDN with "Locate now" enabled among the first rows');
-    const panel = details(page);
-    const name = (await panel.getByRole('heading', { level: 2 }).textContent()) ?? '';
-    const fixTime = panel.getByTestId('monitor-last-fix').locator('time');
-    const coordinates = panel.getByTestId('monitor-coordinates');
-    const before = { time: await fixTime.getAttribute('datetime') };
+  it(
+    '"Locate now" on a consented MSISDN updates its last fix and moves it',
+    { timeout: 240_000 },
+    async () => {
+      // The first number whose "Locate now" is enabled (consent granted, tracking on).
+      const rows = numbersList(page).getByRole('listitem');
+      const locate = details(page).getByRole('button', { name: 'Locate now' });
+      let found = false;
+      for (let i = 0; i < 10 && !found; i++) {
+        await rows.nth(i).getByRole('button').click();
+        await locate.waitFor();
+        found = await locate.isEnabled();
+      }
+      if (!found) throw new Error('no MSISDN with "Locate now" enabled among the first rows');
+      const panel = details(page);
+      const name = (await panel.getByRole('heading', { level: 2 }).textContent()) ?? '';
+      const fixTime = panel.getByTestId('monitor-last-fix').locator('time');
+      const coordinates = panel.getByTestId('monitor-coordinates');
+      const before = { time: await fixTime.getAttribute('datetime') };
 
-    // The simulated network answers "absent subscriber" now and then: ask again, as a user would.
-    let position: { time: string; lat: number; lon: number } | null = null;
-    for (let attempt = 0; attempt < 4 && !position; attempt++) {
-      const [response] = await Promise.all([
-        page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/locate'), {
-          timeout: 30_000,
-        }),
-        locate.click(),
-      ]);
-      expect(response.status()).toBe(200);
-      const body = (await response.json()) as {
-        status: string;
-        position: { time: string; lat: number; lon: number } | null;
-      };
-      if (body.status === 'LOCATED') position = body.position;
-      else await panel.getByRole('alert').waitFor(); // the translated reason, e.g. "The phone is switched off…"
-    }
-    if (!position) throw new Error('the simulated network never located the number');
-    await panel.getByText('Located: the position has been updated.').waitFor();
-    await expect.poll(() => fixTime.getAttribute('datetime')).toBe(position.time);
-    expect(Date.parse(position.time)).toBeGreaterThan(Date.parse(before.time ?? '1970-01-01T00:00:00Z'));
-    expect(await panel.getByTestId('monitor-last-fix').textContent()).toContain('now');
-    // The marker sits where the network said (the list, the details and the map share one store).
-    expect(await coordinates.textContent()).toBe(`${position.lat.toFixed(5)}, ${position.lon.toFixed(5)}`);
-    const row = numbersList(page).getByRole('listitem').filter({ hasText: name }).first();
-    await expect.poll(() => row.textContent()).toContain('now');
-  });
+      // The simulated network answers "absent subscriber" now and then: ask again, as a user would.
+      let position: { time: string; lat: number; lon: number } | null = null;
+      for (let attempt = 0; attempt < 3 && !position; attempt++) {
+        const [response] = await Promise.all([
+          page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/locate'), {
+            timeout: 30_000,
+          }),
+          locate.click(),
+        ]);
+        expect(response.status()).toBe(200);
+        const body = (await response.json()) as {
+          status: string;
+          position: { time: string; lat: number; lon: number } | null;
+        };
+        if (body.status === 'LOCATED') position = body.position;
+        else {
+          await panel.getByRole('alert').waitFor(); // the translated reason, e.g. "The phone is switched off…"
+          await nextNetworkMinute();
+        }
+      }
+      if (!position) throw new Error('the simulated network never located the number');
+      await panel.getByText('Located: the position has been updated.').waitFor();
+      await expect.poll(() => fixTime.getAttribute('datetime')).toBe(position.time);
+      expect(Date.parse(position.time)).toBeGreaterThan(Date.parse(before.time ?? '1970-01-01T00:00:00Z'));
+      expect(await panel.getByTestId('monitor-last-fix').textContent()).toContain('now');
+      // The marker sits where the network said (the list, the details and the map share one store).
+      expect(await coordinates.textContent()).toBe(`${position.lat.toFixed(5)}, ${position.lon.toFixed(5)}`);
+      const row = numbersList(page).getByRole('listitem').filter({ hasText: name }).first();
+      await expect.poll(() => row.textContent()).toContain('now');
+    },
+  );
 
   it('draws the history trail of a chosen from–to period', async () => {
     const panel = details(page);
@@ -218,90 +230,95 @@ describe('Monitor', () => {
     expect(await slider.getAttribute('aria-valuenow')).toBe('0');
   });
 
-  it('MSISDN details: the small map shows the last position, and an issued device token takes app positions', async () => {
-    const token = await accessTokenOf(page);
-    const candidates = await apiAs(
-      baseUrl,
-      token,
-      'GET',
-      '/msisdns?consentStatus=GRANTED&trackingEnabled=true&size=5&sort=createdAt',
-    );
-    const target = (candidates.json as { items: { id: number; msisdn: string }[] }).items[0];
-    if (!target) throw new Error('no consented, tracked demo MSISDN');
-    // A fresh network fix, so the last 24 hours are never empty whatever the hour of the run.
-    let located = false;
-    for (let attempt = 0; attempt < 4 && !located; attempt++) {
-      located =
-        ((await apiAs(baseUrl, token, 'POST', `/msisdns/${target.id}/locate`)).json as { status: string })
-          .status === 'LOCATED';
-    }
-    expect(located).toBe(true);
+  it(
+    'MSISDN details: the small map shows the last position, and an issued device token takes app positions',
+    { timeout: 240_000 },
+    async () => {
+      const token = await accessTokenOf(page);
+      const candidates = await apiAs(
+        baseUrl,
+        token,
+        'GET',
+        '/msisdns?consentStatus=GRANTED&trackingEnabled=true&size=5&sort=createdAt',
+      );
+      const target = (candidates.json as { items: { id: number; msisdn: string }[] }).items[0];
+      if (!target) throw new Error('no consented, tracked demo MSISDN');
+      // A fresh network fix, so the last 24 hours are never empty whatever the hour of the run.
+      let located = false;
+      for (let attempt = 0; attempt < 3 && !located; attempt++) {
+        located =
+          ((await apiAs(baseUrl, token, 'POST', `/msisdns/${target.id}/locate`)).json as { status: string })
+            .status === 'LOCATED';
+        if (!located) await nextNetworkMinute();
+      }
+      expect(located).toBe(true);
 
-    await page.goto(`${baseUrl}/msisdn-details/${target.id}`);
-    await page.getByRole('heading', { name: 'Location', level: 2 }).waitFor({ timeout: 30_000 });
-    const count = page.getByTestId('msisdn-history-count');
-    await expect
-      .poll(async () => Number(/(\d+)/.exec((await count.textContent()) ?? '')?.[1] ?? 0), {
-        timeout: 20_000,
-      })
-      .toBeGreaterThan(0);
-    const miniMap = page.getByRole('region', { name: /^Last known position of / });
-    await miniMap.locator('canvas.maplibregl-canvas').waitFor();
-    // The last position is drawn (a blue dot with its accuracy circle) over the world map.
-    await expect
-      .poll(
-        async () =>
-          (await pixelStats(page, miniMap, MINI_MAP, [page.locator('.maplibregl-ctrl')])).near.position,
-        {
+      await page.goto(`${baseUrl}/msisdn-details/${target.id}`);
+      await page.getByRole('heading', { name: 'Location', level: 2 }).waitFor({ timeout: 30_000 });
+      const count = page.getByTestId('msisdn-history-count');
+      await expect
+        .poll(async () => Number(/(\d+)/.exec((await count.textContent()) ?? '')?.[1] ?? 0), {
           timeout: 20_000,
-          message: 'last-position pixels on the small map',
-        },
-      )
-      .toBeGreaterThan(20);
-    const stats = await pixelStats(page, miniMap, MINI_MAP, [page.locator('.maplibregl-ctrl')]);
-    expect(stats.distinct).toBeGreaterThan(DISTINCT_MIN);
-    expect(await page.getByTestId('msisdn-last-fix').textContent()).toMatch(/now|minute/);
+        })
+        .toBeGreaterThan(0);
+      const miniMap = page.getByRole('region', { name: /^Last known position of / });
+      await miniMap.locator('canvas.maplibregl-canvas').waitFor();
+      // The last position is drawn (a blue dot with its accuracy circle) over the world map.
+      await expect
+        .poll(
+          async () =>
+            (await pixelStats(page, miniMap, MINI_MAP, [page.locator('.maplibregl-ctrl')])).near.position,
+          {
+            timeout: 20_000,
+            message: 'last-position pixels on the small map',
+          },
+        )
+        .toBeGreaterThan(20);
+      const stats = await pixelStats(page, miniMap, MINI_MAP, [page.locator('.maplibregl-ctrl')]);
+      expect(stats.distinct).toBeGreaterThan(DISTINCT_MIN);
+      expect(await page.getByTestId('msisdn-last-fix').textContent()).toMatch(/now|minute/);
 
-    // The tracking app's token: issued here, shown once, then used as Traccar Client would.
-    await page.getByRole('button', { name: 'Issue device token' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New device token' });
-    const deviceToken = ((await dialog.getByTestId('device-token-value').textContent()) ?? '').trim();
-    expect(deviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await dialog.getByText(`${baseUrl}/ingest/osmand`).count()).toBe(1);
-    await dialog.getByRole('button', { name: 'Done' }).click();
-    await page.getByText('Issued, the app can send positions').waitFor();
+      // The tracking app's token: issued here, shown once, then used as Traccar Client would.
+      await page.getByRole('button', { name: 'Issue device token' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New device token' });
+      const deviceToken = ((await dialog.getByTestId('device-token-value').textContent()) ?? '').trim();
+      expect(deviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(await dialog.getByText(`${baseUrl}/ingest/osmand`).count()).toBe(1);
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await page.getByText('Issued, the app can send positions').waitFor();
 
-    const report = new URLSearchParams({
-      id: deviceToken,
-      lat: '24.71234',
-      lon: '46.67891',
-      timestamp: String(Math.floor(Date.now() / 1000)),
-      accuracy: '12',
-    });
-    expect((await fetch(`${baseUrl}/ingest/osmand?${report.toString()}`, { method: 'POST' })).status).toBe(
-      200,
-    );
-    await page.reload();
-    await page.getByText('Traccar Client app').first().waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('msisdn-coordinates').textContent()).toBe('24.71234, 46.67891');
-    // …and heads the table of the latest positions.
-    const latest = page.getByRole('table', { name: 'Latest positions' }).getByRole('row').nth(1);
-    expect(await latest.textContent()).toContain('Traccar Client app');
-    expect(await page.getByText('None received yet').count()).toBe(0);
+      const report = new URLSearchParams({
+        id: deviceToken,
+        lat: '24.71234',
+        lon: '46.67891',
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        accuracy: '12',
+      });
+      expect((await fetch(`${baseUrl}/ingest/osmand?${report.toString()}`, { method: 'POST' })).status).toBe(
+        200,
+      );
+      await page.reload();
+      await page.getByText('Traccar Client app').first().waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('msisdn-coordinates').textContent()).toBe('24.71234, 46.67891');
+      // …and heads the table of the latest positions.
+      const latest = page.getByRole('table', { name: 'Latest positions' }).getByRole('row').nth(1);
+      expect(await latest.textContent()).toContain('Traccar Client app');
+      expect(await page.getByText('None received yet').count()).toBe(0);
 
-    // Revoked: the app's next report is refused.
-    await page.getByRole('button', { name: 'Revoke token' }).click();
-    await page
-      .getByRole('dialog', { name: 'Revoke the device token?' })
-      .getByRole('button', { name: 'Revoke token' })
-      .click();
-    await page.getByText('None issued').waitFor();
-    expect((await fetch(`${baseUrl}/ingest/osmand?${report.toString()}`, { method: 'POST' })).status).toBe(
-      401,
-    );
-    await page.goto(`${baseUrl}/monitor`);
-    await numbersList(page).getByRole('listitem').first().waitFor({ timeout: 30_000 });
-  });
+      // Revoked: the app's next report is refused.
+      await page.getByRole('button', { name: 'Revoke token' }).click();
+      await page
+        .getByRole('dialog', { name: 'Revoke the device token?' })
+        .getByRole('button', { name: 'Revoke token' })
+        .click();
+      await page.getByText('None issued').waitFor();
+      expect((await fetch(`${baseUrl}/ingest/osmand?${report.toString()}`, { method: 'POST' })).status).toBe(
+        401,
+      );
+      await page.goto(`${baseUrl}/monitor`);
+      await numbersList(page).getByRole('listitem').first().waitFor({ timeout: 30_000 });
+    },
+  );
 
   it('mirrors the page in Arabic: right-to-left, the list on the right', async () => {
     await page.getByRole('button', { name: 'Language' }).click();

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { AuditActor, AuditEvent } from '../db/audit-log.ts';
 import type { Executor } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { storableJson } from './storable.ts';
+import { storableJson } from '../lib/storable.ts';
 
 export type { AuditActor, AuditEvent };
 

@@ -3,7 +3,6 @@ import type { Company } from '@lbs/contracts';
 import { DetailsList, DetailsSection } from '../../../components/details-card.tsx';
 import { EntityDetailsPage, useListCrumb } from '../../../components/entity-pages.tsx';
 import { countryName, formatDateTime, formatMoney, weekdayName } from '../../../lib/format.ts';
-import { useCan } from '../../../lib/permissions.ts';
 import { useDeleteCompany } from '../api/delete-company.ts';
 import { companyQueryOptions } from '../api/get-company.ts';
 import { CompanyStatusChip } from '../components/company-status-chip.tsx';

@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { canOpenRouteId } from '@lbs/contracts';
 import { DetailsList } from '../../../components/details-card.tsx';
 import { EntityDetailsPage, useListCrumb } from '../../../components/entity-pages.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useCan } from '../../../lib/permissions.ts';
 import { useDeleteOrgUnit } from '../api/delete-org-unit.ts';
 import { orgUnitQueryOptions } from '../api/get-org-unit.ts';
 import { ORG_UNITS, type OrgUnitKind } from '../model/org-units.ts';

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '@lbs/contracts';
 import { useNotify } from '../../../components/notifier.tsx';
 import { messageKeyFor } from '../../../lib/api/api-error.ts';
-import { useCan } from '../../../lib/permissions.ts';
 import { useResendInvitation } from '../api/resend-invitation.ts';
 
 /** "Resend invitation" where the user's abilities allow it (a SuperAdmin, while no password has been set). */

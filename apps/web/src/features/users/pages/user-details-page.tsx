@@ -5,7 +5,6 @@ import type { User } from '@lbs/contracts';
 import { DetailsList, DetailsSection } from '../../../components/details-card.tsx';
 import { EntityDetailsPage, useListCrumb } from '../../../components/entity-pages.tsx';
 import { countryName, formatDate, formatDateTime } from '../../../lib/format.ts';
-import { useCan } from '../../../lib/permissions.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { userQueryOptions } from '../api/get-user.ts';
 import { InvitationChip } from '../components/invitation-chip.tsx';
