@@ -2,6 +2,7 @@ import type { Translations } from './en-US.ts';
 import { orgTranslations } from '../areas/org.ts';
 import { msisdnTranslations } from '../areas/msisdn.ts';
 import { monitorTranslations } from '../areas/monitor.ts';
+import { poiMessageTranslations } from '../areas/poi-messages.ts';
 
 /** العربية (ar-SA), right-to-left. */
 export const arSA: Translations = {
@@ -331,4 +332,5 @@ export const arSA: Translations = {
   ...orgTranslations['ar-SA'],
   ...msisdnTranslations['ar-SA'],
   ...monitorTranslations['ar-SA'],
+  ...poiMessageTranslations['ar-SA'],
 };

@@ -2,6 +2,7 @@ import type { Translations } from './en-US.ts';
 import { orgTranslations } from '../areas/org.ts';
 import { msisdnTranslations } from '../areas/msisdn.ts';
 import { monitorTranslations } from '../areas/monitor.ts';
+import { poiMessageTranslations } from '../areas/poi-messages.ts';
 
 /** Español (es). */
 export const es: Translations = {
@@ -341,4 +342,5 @@ export const es: Translations = {
   ...orgTranslations['es'],
   ...msisdnTranslations['es'],
   ...monitorTranslations['es'],
+  ...poiMessageTranslations['es'],
 };

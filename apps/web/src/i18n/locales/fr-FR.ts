@@ -2,6 +2,7 @@ import type { Translations } from './en-US.ts';
 import { orgTranslations } from '../areas/org.ts';
 import { msisdnTranslations } from '../areas/msisdn.ts';
 import { monitorTranslations } from '../areas/monitor.ts';
+import { poiMessageTranslations } from '../areas/poi-messages.ts';
 
 /** Français (fr-FR). */
 export const frFR: Translations = {
@@ -346,4 +347,5 @@ export const frFR: Translations = {
   ...orgTranslations['fr-FR'],
   ...msisdnTranslations['fr-FR'],
   ...monitorTranslations['fr-FR'],
+  ...poiMessageTranslations['fr-FR'],
 };

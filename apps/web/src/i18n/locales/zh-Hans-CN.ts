@@ -2,6 +2,7 @@ import type { Translations } from './en-US.ts';
 import { orgTranslations } from '../areas/org.ts';
 import { msisdnTranslations } from '../areas/msisdn.ts';
 import { monitorTranslations } from '../areas/monitor.ts';
+import { poiMessageTranslations } from '../areas/poi-messages.ts';
 
 /** 中文（简体，zh-Hans-CN）. */
 export const zhHansCN: Translations = {
@@ -323,4 +324,5 @@ export const zhHansCN: Translations = {
   ...orgTranslations['zh-Hans-CN'],
   ...msisdnTranslations['zh-Hans-CN'],
   ...monitorTranslations['zh-Hans-CN'],
+  ...poiMessageTranslations['zh-Hans-CN'],
 };
