@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { step } from './presence.ts';
+import { circleAtSite, MINUTE, minuteOf, presenceContext, T0, track } from './presence-fixtures.ts';
+import { initialPresence, type PresenceOutput, type PresenceState } from './presence-model.ts';
+import { compareFixes, diffVisits, finalVisits, replay } from './replay.ts';
+
+describe('replay of late and out-of-order fixes', () => {
+  const ctx = presenceContext(circleAtSite(100));
+  // Network fixes every 5 minutes: away until 10, then (a missed poll) inside from 20 to 60, then away; the app's
+  // backlog says the person arrived at 12.
+  const network = track(2)
+    .stay({ from: 0, to: 10, every: 5, east: 1500 })
+    .stay({ from: 20, to: 60, every: 5 })
+    .stay({ from: 65, to: 90, every: 5, east: 1500 })
+    .fixes();
+  const backlog = track(3)
+    .stay({ from: 12, to: 18, every: 1, accuracyM: 15, source: 'OSMAND' })
+    .fixes()
+    .map((f, i) => ({ ...f, positionId: 1000 + i }));
+
+  it('refuses late fixes live, and a replay over all stored positions equals in-order delivery', () => {
+    let state: PresenceState = initialPresence(7, 42);
+    const live: PresenceOutput[] = [];
+    let late = 0;
+    // The network fixes arrive live; the backlog arrives at minute 95, all older than the newest fix.
+    for (const fix of [...network, ...backlog]) {
+      const r = step(state, fix, ctx);
+      if (r.ignored === 'OUT_OF_ORDER') late++;
+      state = r.state;
+      live.push(...r.outputs);
+    }
+    expect(late).toBe(backlog.length);
+    expect(finalVisits(live).map((v) => [minuteOf(v.enteredAt), minuteOf(v.exitedAt), v.closedBy])).toEqual([
+      [20, 60, 'EXIT'],
+    ]);
+
+    const all = [...network, ...backlog];
+    const replayed = replay(all, ctx);
+    const inOrder = replay([], ctx); // the same engine fed one by one, sorted
+    let s = inOrder.state;
+    const outputs: PresenceOutput[] = [];
+    for (const fix of [...all].sort(compareFixes)) {
+      const r = step(s, fix, ctx);
+      s = r.state;
+      outputs.push(...r.outputs);
+    }
+    expect(replayed.outputs).toEqual(outputs);
+    expect(replayed.state).toEqual(s);
+    // The backlog moves the arrival to minute 12: the stored visit is replaced (its key is its entry time).
+    const corrected = finalVisits(replayed.outputs);
+    expect(corrected.map((v) => [minuteOf(v.enteredAt), minuteOf(v.exitedAt), v.sources])).toEqual([
+      [12, 60, ['NETWORK', 'OSMAND']],
+    ]);
+    const diff = diffVisits(finalVisits(live), corrected);
+    expect(diff.added.map((v) => minuteOf(v.enteredAt))).toEqual([12]);
+    expect(diff.removed.map((v) => minuteOf(v.enteredAt))).toEqual([20]);
+    expect(diff.changed).toEqual([]);
+  });
+
+  it('continues from a saved state and applies the deadlines due by `until`', () => {
+    const first = replay(network.slice(0, 10), ctx);
+    expect(first.state.state).toBe('INSIDE');
+    const rest = replay(network.slice(10, 13), ctx, { from: first.state, until: T0 + 200 * MINUTE });
+    const whole = replay(network.slice(0, 13), ctx, { until: T0 + 200 * MINUTE });
+    expect([...first.outputs, ...rest.outputs]).toEqual(whole.outputs);
+    expect(rest.state).toEqual(whole.state);
+    expect(finalVisits(whole.outputs)[0]).toMatchObject({ closedBy: 'NO_DATA', exitedAt: T0 + 60 * MINUTE });
+    // A fix older than the saved state's newest is counted, not applied.
+    expect(replay(network.slice(0, 2), ctx, { from: first.state }).outOfOrder).toBe(2);
+  });
+
+  it('finds changed visits field by field', () => {
+    const [visit] = finalVisits(replay(network, ctx).outputs);
+    const reordered = Object.fromEntries(Object.entries(visit!).reverse()) as typeof visit;
+    expect(diffVisits([reordered!], [visit!])).toEqual({ added: [], changed: [], removed: [] });
+    const longer = { ...visit!, dwellMinutes: visit!.dwellMinutes + 1 };
+    expect(diffVisits([visit!], [longer]).changed).toEqual([longer]);
+  });
+
+  it('orders fixes of the same instant by position id, then by content', () => {
+    const [a, b] = track().at(0).at(0, { east: 1 }).fixes();
+    expect([b!, a!].sort(compareFixes)).toEqual([a, b]);
+    const noIds = [a!, b!].map(({ positionId: _, ...f }) => f);
+    expect([...noIds].sort(compareFixes)).toEqual([...noIds].reverse().sort(compareFixes));
+  });
+});
