@@ -131,6 +131,8 @@ describe('classifier: inside probability of a polygon (ray quadrature)', () => {
       [square, 'square edge', 200, 0, 80],
       [square, 'square corner', 200, 200, 120],
       [square, 'square, 1 km cell', 100, 50, 1000],
+      [square, 'far, a 1.5 km cell', -1200, 300, 1500],
+      [holed, 'far, a 200 m fix', 0, 800, 200],
       [holed, 'inside the hole', 0, 0, 60],
       [holed, 'between the holes', 120, 120, 100],
       [holed, 'on the small hole', 200, 200, 40],

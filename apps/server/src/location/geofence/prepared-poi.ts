@@ -25,6 +25,8 @@ export interface PreparedPolygon {
   ay: Float64Array;
   bx: Float64Array;
   by: Float64Array;
+  /** The edge that starts where edge e ends (the next one in its ring). */
+  next: Int32Array;
   /** Bounding box in frame metres. */
   minX: number;
   maxX: number;
@@ -54,6 +56,12 @@ export function preparePoi(poiId: number, geometry: PoiGeometry): PreparedPoi {
       return [...toFrame(frame, p[1], p[0]), ...toFrame(frame, q[1], q[0])] as const;
     }),
   );
+  const next: number[] = [];
+  for (const ring of geometry.coordinates) {
+    const first = next.length;
+    const count = ring.length - 1;
+    for (let i = 0; i < count; i++) next.push(i + 1 < count ? first + i + 1 : first);
+  }
   const column = (k: number) => Float64Array.from(edges, (e) => e[k]!);
   const ax = column(0);
   const ay = column(1);
@@ -65,6 +73,7 @@ export function preparePoi(poiId: number, geometry: PoiGeometry): PreparedPoi {
     ay,
     bx: column(2),
     by: column(3),
+    next: Int32Array.from(next),
     minX: Math.min(...ax),
     maxX: Math.max(...ax),
     minY: Math.min(...ay),
