@@ -40,7 +40,7 @@ export {
   type VisitChange,
   type VisitRecord,
 } from './presence-model.ts';
-export { seed, step, tick } from './presence.ts';
+export { nextDeadline, seed, step, tick } from './presence.ts';
 export { compareFixes, diffVisits, finalVisits, passedByOf, replay, type ReplayResult } from './replay.ts';
 export {
   accuracyStats,

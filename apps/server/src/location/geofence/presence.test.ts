@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { step, tick } from './presence.ts';
+import { nextDeadline, step, tick } from './presence.ts';
 import {
   circleAtSite,
   eventsOf,
@@ -216,6 +216,23 @@ describe('presence: time, windows and order', () => {
     );
     expect(morning.outputs.slice(0, 2)).toEqual(closed.outputs);
     expect(morning.state.state).toBe('ENTERING');
+  });
+
+  it('tells when to tick next: the earliest of a precise confirmation, the window end and the end of max_gap', () => {
+    const windowEnd = T0 + 60 * MINUTE;
+    const ctx = presenceContext(circleAtSite(100), { windowEndAt: () => windowEnd });
+    expect(nextDeadline(initialPresence(7, 42), ctx)).toBeNull();
+    const inside = run(track().stay({ from: 0, to: 10, every: 5 }).fixes(), ctx).state;
+    expect(nextDeadline(inside, ctx)).toBe(T0 + 40 * MINUTE + 1); // last fix 10 + max_gap 30, exceeded
+    const late = run(track().stay({ from: 0, to: 40, every: 5 }).fixes(), ctx).state;
+    expect(nextDeadline(late, ctx)).toBe(windowEnd);
+    const precise = run(track().at(0, { accuracyM: 10, source: 'OSMAND' }).fixes(), ctx).state;
+    expect(nextDeadline(precise, ctx)).toBe(T0 + 5 * MINUTE);
+    for (const state of [inside, late, precise]) {
+      const at = nextDeadline(state, ctx)!;
+      expect(tick(state, at - 1, ctx).state).toBe(state);
+      expect(tick(state, at, ctx).state.state).not.toBe(state.state);
+    }
   });
 
   it('ignores a fix older than the newest (OUT_OF_ORDER, for a replay) and the same fix twice (DUPLICATE)', () => {

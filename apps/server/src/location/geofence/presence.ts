@@ -108,15 +108,21 @@ function confirm(s: PresenceState, out: PresenceOutput[]): void {
   else closeVisit(s, 'EXIT', s.candidate!.firstAt, out);
 }
 
+/** The instants at which time alone acts on the state (Infinity: never). A gap acts once it is exceeded. */
+function deadlines(s: PresenceState, ctx: PresenceContext) {
+  if (s.state === 'OUTSIDE') return { confirmAt: Infinity, windowAt: Infinity, gapAt: Infinity };
+  const c = s.candidate;
+  return {
+    confirmAt: c?.preciseAt != null ? c.firstAt + dwellOf(s, ctx) : Infinity,
+    windowAt: s.windowEndsAt ?? Infinity,
+    gapAt: s.lastFixAt != null ? s.lastFixAt + ctx.params.maxGapMs : Infinity,
+  };
+}
+
 /** Applies every deadline due by `t`, earliest first. */
 function expire(s: PresenceState, t: number, ctx: PresenceContext, out: PresenceOutput[]): void {
   for (;;) {
-    if (s.state === 'OUTSIDE') return;
-    const c = s.candidate;
-    const confirmAt = c?.preciseAt != null ? c.firstAt + dwellOf(s, ctx) : Infinity;
-    const windowAt = s.windowEndsAt ?? Infinity;
-    const gapAt = s.lastFixAt != null ? s.lastFixAt + ctx.params.maxGapMs : Infinity;
-    // Confirmation and window end are due at their instant; a gap only once it is exceeded.
+    const { confirmAt, windowAt, gapAt } = deadlines(s, ctx);
     const due = Math.min(
       confirmAt <= t ? confirmAt : Infinity,
       windowAt <= t ? windowAt : Infinity,
@@ -127,6 +133,16 @@ function expire(s: PresenceState, t: number, ctx: PresenceContext, out: Presence
     else if (due === windowAt) giveUp(s, 'WINDOW_END', due, out);
     else giveUp(s, 'NO_DATA', due, out);
   }
+}
+
+/**
+ * The first instant at which `tick` would change the state if no fix came (null: never): when to schedule the
+ * pair's next tick job. Times are whole milliseconds, so an exceeded gap is due one millisecond after it ends.
+ */
+export function nextDeadline(state: PresenceState, ctx: PresenceContext): number | null {
+  const { confirmAt, windowAt, gapAt } = deadlines(state, ctx);
+  const next = Math.min(confirmAt, windowAt, gapAt + 1);
+  return Number.isFinite(next) ? next : null;
 }
 
 /** Confirms the pending change when its evidence suffices at fix time `t`. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { step } from './presence.ts';
-import { circleAtSite, MINUTE, minuteOf, presenceContext, T0, track } from './presence-fixtures.ts';
+import { prng } from '../../lib/prng.ts';
+import { step, tick } from './presence.ts';
+import { circleAtSite, MINUTE, minuteOf, presenceContext, SITE, T0, track } from './presence-fixtures.ts';
 import { initialPresence, type PresenceOutput, type PresenceState } from './presence-model.ts';
 import { compareFixes, diffVisits, finalVisits, replay } from './replay.ts';
 
@@ -67,6 +68,68 @@ describe('replay of late and out-of-order fixes', () => {
     expect(finalVisits(whole.outputs)[0]).toMatchObject({ closedBy: 'NO_DATA', exitedAt: T0 + 60 * MINUTE });
     // A fix older than the saved state's newest is counted, not applied.
     expect(replay(network.slice(0, 2), ctx, { from: first.state }).outOfOrder).toBe(2);
+  });
+
+  it('gives the same result whatever ticks run between the fixes (random days, seeded)', () => {
+    const polygonSite = {
+      type: 'POLYGON' as const,
+      coordinates: [
+        [
+          [SITE.lon - 0.002, SITE.lat - 0.0015],
+          [SITE.lon + 0.002, SITE.lat - 0.0015],
+          [SITE.lon + 0.002, SITE.lat + 0.0015],
+          [SITE.lon - 0.002, SITE.lat + 0.0015],
+          [SITE.lon - 0.002, SITE.lat - 0.0015],
+        ] as [number, number][],
+      ],
+    };
+    for (let seedValue = 1; seedValue <= 30; seedValue++) {
+      const random = prng(seedValue);
+      // Windows of 3 hours every 4 hours, so some visits end at a window's close.
+      const windowEndAt = (t: number) => {
+        const k = Math.floor((t - T0) / (240 * MINUTE));
+        const end = T0 + k * 240 * MINUTE + 180 * MINUTE;
+        return t < end ? end : null;
+      };
+      const ctx = presenceContext(seedValue % 2 ? circleAtSite(150) : polygonSite, { windowEndAt });
+      const t = track(seedValue);
+      let minute = 0;
+      let east = 0;
+      for (let i = 0; i < 120; i++) {
+        minute += random() < 0.1 ? 20 + random() * 60 : 1 + random() * 6; // sometimes silent for a while
+        east = random() < 0.2 ? (random() - 0.5) * 1200 : east + (random() - 0.5) * 150;
+        const app = random() < 0.4;
+        t.at(Math.round(minute * 10) / 10, {
+          east,
+          north: (random() - 0.5) * 100,
+          accuracyM: app ? 5 + random() * 40 : random() < 0.1 ? null : 50 + random() * 600,
+          source: app ? 'OSMAND' : 'NETWORK',
+        });
+      }
+      const fixes = t.fixes();
+      let state = initialPresence(7, 42);
+      const live: PresenceOutput[] = [];
+      let last = T0;
+      for (const fix of fixes) {
+        // A tick job may run any time before the fix arrives.
+        if (random() < 0.5) {
+          last = last + random() * (fix.time - last);
+          const r = tick(state, last, ctx);
+          state = r.state;
+          live.push(...r.outputs);
+        }
+        const r = step(state, fix, ctx);
+        state = r.state;
+        live.push(...r.outputs);
+        last = fix.time;
+      }
+      const until = last + 120 * MINUTE;
+      const end = tick(state, until, ctx);
+      live.push(...end.outputs);
+      const replayed = replay([...fixes].reverse(), ctx, { until });
+      expect(replayed.outputs, `seed ${seedValue}`).toEqual(live);
+      expect(replayed.state, `seed ${seedValue}`).toEqual(end.state);
+    }
   });
 
   it('finds changed visits field by field', () => {
