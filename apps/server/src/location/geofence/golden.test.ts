@@ -1,34 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { classifyFix } from './classify.ts';
 import { accuracyStats, detectability } from './detectability.ts';
-import { seed, step, tick } from './presence.ts';
-import { circleAtSite, eventsOf, MINUTE, minuteOf, presenceContext, T0, track } from './presence-fixtures.ts';
+import { seed, tick } from './presence.ts';
 import {
-  initialPresence,
-  type PresenceFix,
-  type PresenceOutput,
-  type PresenceState,
-} from './presence-model.ts';
+  circleAtSite,
+  deliver,
+  eventsOf,
+  MINUTE,
+  minuteOf,
+  presenceContext,
+  T0,
+  track,
+} from './presence-fixtures.ts';
+import type { PresenceFix, PresenceState } from './presence-model.ts';
 import { finalVisits, passedByOf, replay } from './replay.ts';
 import { prng } from '../../lib/prng.ts';
 
 /** Issue 11's golden scenarios, each a fixture of positions run through the engine fix by fix. */
 
-type Ctx = ReturnType<typeof presenceContext>;
-
-/** Delivers the fixes one by one, in order, as the pipeline would; the states after each fix are kept. */
-function live(fixes: PresenceFix[], ctx: Ctx, from?: PresenceState) {
-  let state = from ?? initialPresence(ctx.msisdnId, ctx.poi.poiId);
-  const outputs: PresenceOutput[] = [];
-  const states: string[] = [];
-  for (const fix of fixes) {
-    const result = step(state, fix, ctx);
-    expect(result.ignored).toBeUndefined();
-    state = result.state;
-    outputs.push(...result.outputs);
-    states.push(state.state);
-  }
-  return { state, outputs, states };
+/** Delivered in order, no fix may be ignored. */
+function live(fixes: PresenceFix[], ctx: ReturnType<typeof presenceContext>, from?: PresenceState) {
+  const result = deliver(fixes, ctx, from);
+  expect(result.ignored).toBe(0);
+  return result;
 }
 
 describe('golden scenarios', () => {

@@ -2,11 +2,14 @@ import type { PoiGeometry, PositionSource } from '@lbs/contracts';
 import { prng } from '../../lib/prng.ts';
 import { offsetPoint } from '../mlp/coordinates.ts';
 import { preparePoi } from './prepared-poi.ts';
+import { step } from './presence.ts';
 import {
+  initialPresence,
   presenceParams,
   type PresenceContext,
   type PresenceFix,
   type PresenceOutput,
+  type PresenceState,
 } from './presence-model.ts';
 
 /**
@@ -111,3 +114,22 @@ export function track(seed = 1): Track {
 export const eventsOf = (outputs: readonly PresenceOutput[]) =>
   outputs.flatMap((o) => (o.kind === 'EVENT' ? [o.event] : []));
 export const minuteOf = (t: number | null) => (t === null ? null : (t - T0) / MINUTE);
+
+/**
+ * Delivers the fixes one by one, in order, as the pipeline would: the final state, every output, the state name
+ * after each fix and how many fixes the engine ignored.
+ */
+export function deliver(fixes: readonly PresenceFix[], ctx: PresenceContext, from?: PresenceState) {
+  let state = from ?? initialPresence(ctx.msisdnId, ctx.poi.poiId);
+  const outputs: PresenceOutput[] = [];
+  const states: string[] = [];
+  let ignored = 0;
+  for (const fix of fixes) {
+    const result = step(state, fix, ctx);
+    if (result.ignored) ignored++;
+    state = result.state;
+    outputs.push(...result.outputs);
+    states.push(state.state);
+  }
+  return { state, outputs, states, ignored };
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nextDeadline, step, tick } from './presence.ts';
 import {
   circleAtSite,
+  deliver,
   eventsOf,
   MINUTE,
   minuteOf,
@@ -10,27 +11,10 @@ import {
   T0,
   track,
 } from './presence-fixtures.ts';
-import {
-  initialPresence,
-  presenceParams,
-  type PresenceFix,
-  type PresenceOutput,
-  type PresenceState,
-} from './presence-model.ts';
+import { initialPresence, presenceParams, type PresenceState } from './presence-model.ts';
 import { finalVisits } from './replay.ts';
 
-type Ctx = ReturnType<typeof presenceContext>;
-
-function run(fixes: PresenceFix[], ctx: Ctx, from?: PresenceState) {
-  let state = from ?? initialPresence(ctx.msisdnId, ctx.poi.poiId);
-  const outputs: PresenceOutput[] = [];
-  for (const fix of fixes) {
-    const r = step(state, fix, ctx);
-    state = r.state;
-    outputs.push(...r.outputs);
-  }
-  return { state, outputs };
-}
+const run = deliver;
 
 const deepFreeze = <T>(value: T): T => {
   if (value && typeof value === 'object') {

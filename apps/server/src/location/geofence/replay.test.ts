@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { prng } from '../../lib/prng.ts';
 import { step, tick } from './presence.ts';
-import { circleAtSite, MINUTE, minuteOf, presenceContext, SITE, T0, track } from './presence-fixtures.ts';
-import { initialPresence, type PresenceOutput, type PresenceState } from './presence-model.ts';
+import {
+  circleAtSite,
+  deliver,
+  MINUTE,
+  minuteOf,
+  presenceContext,
+  SITE,
+  T0,
+  track,
+} from './presence-fixtures.ts';
+import { initialPresence, type PresenceOutput } from './presence-model.ts';
 import { compareFixes, diffVisits, finalVisits, replay } from './replay.ts';
 
 describe('replay of late and out-of-order fixes', () => {
@@ -20,39 +29,24 @@ describe('replay of late and out-of-order fixes', () => {
     .map((f, i) => ({ ...f, positionId: 1000 + i }));
 
   it('refuses late fixes live, and a replay over all stored positions equals in-order delivery', () => {
-    let state: PresenceState = initialPresence(7, 42);
-    const live: PresenceOutput[] = [];
-    let late = 0;
     // The network fixes arrive live; the backlog arrives at minute 95, all older than the newest fix.
-    for (const fix of [...network, ...backlog]) {
-      const r = step(state, fix, ctx);
-      if (r.ignored === 'OUT_OF_ORDER') late++;
-      state = r.state;
-      live.push(...r.outputs);
-    }
-    expect(late).toBe(backlog.length);
-    expect(finalVisits(live).map((v) => [minuteOf(v.enteredAt), minuteOf(v.exitedAt), v.closedBy])).toEqual([
-      [20, 60, 'EXIT'],
-    ]);
+    const live = deliver([...network, ...backlog], ctx);
+    expect(live.ignored).toBe(backlog.length);
+    expect(
+      finalVisits(live.outputs).map((v) => [minuteOf(v.enteredAt), minuteOf(v.exitedAt), v.closedBy]),
+    ).toEqual([[20, 60, 'EXIT']]);
 
     const all = [...network, ...backlog];
     const replayed = replay(all, ctx);
-    const inOrder = replay([], ctx); // the same engine fed one by one, sorted
-    let s = inOrder.state;
-    const outputs: PresenceOutput[] = [];
-    for (const fix of [...all].sort(compareFixes)) {
-      const r = step(s, fix, ctx);
-      s = r.state;
-      outputs.push(...r.outputs);
-    }
-    expect(replayed.outputs).toEqual(outputs);
-    expect(replayed.state).toEqual(s);
+    const inOrder = deliver([...all].sort(compareFixes), ctx);
+    expect(replayed.outputs).toEqual(inOrder.outputs);
+    expect(replayed.state).toEqual(inOrder.state);
     // The backlog moves the arrival to minute 12: the stored visit is replaced (its key is its entry time).
     const corrected = finalVisits(replayed.outputs);
     expect(corrected.map((v) => [minuteOf(v.enteredAt), minuteOf(v.exitedAt), v.sources])).toEqual([
       [12, 60, ['NETWORK', 'OSMAND']],
     ]);
-    const diff = diffVisits(finalVisits(live), corrected);
+    const diff = diffVisits(finalVisits(live.outputs), corrected);
     expect(diff.added.map((v) => minuteOf(v.enteredAt))).toEqual([12]);
     expect(diff.removed.map((v) => minuteOf(v.enteredAt))).toEqual([20]);
     expect(diff.changed).toEqual([]);
