@@ -103,7 +103,7 @@ export function benchGeofence(): BenchRow[] {
 
 export function formatGeofenceRow(row: BenchRow): string {
   const value = row.unit === 'ratio' ? row.value.toFixed(2) : row.value.toFixed(2);
-  return `${row.bench.padEnd(8)} ${row.metric.padEnd(70)} ${value.padStart(10)} ${row.unit}`;
+  return `${row.bench.padEnd(8)} ${row.metric.padEnd(90)} ${value.padStart(10)} ${row.unit}`;
 }
 
 export function runGeofenceBench(): BenchRow[] {
