@@ -2,6 +2,7 @@
  * `npm run bench`: the cost of an authenticated API call against the cheapest route of the same server.
  * Starts the real server (fresh embedded PGlite in a temp dir, or DATABASE_URL), signs in as `companyadmin`,
  * loads `GET /healthz` and `GET /api/v1/lbs-backend/user-management/me` with autocannon, and prints the ratios.
+ * Then the location benches (location.ts) and the geofence classifier (geofence.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import autocannon from 'autocannon';
 import { API_BASE_PATH } from '@lbs/contracts';
 import { loadConfig, startServer, type RunningServer } from '@lbs/server';
 import { loginWithPkce, mintWithSigningKey } from './access-token.ts';
+import { runGeofenceBench } from './geofence.ts';
 import { runLocationBenches } from './location.ts';
 import { freePort } from './location-setup.ts';
 
@@ -139,6 +141,7 @@ async function main(): Promise<void> {
 
 main()
   .then(() => runLocationBenches())
+  .then(() => runGeofenceBench())
   .catch((error: unknown) => {
     console.error('bench failed:', error);
     process.exit(1);

@@ -17,3 +17,4 @@ export * from './schemas/invitations.ts';
 export * from './schemas/msisdns.ts';
 export * from './schemas/roles.ts';
 export * from './schemas/positions.ts';
+export * from './schemas/pois.ts';

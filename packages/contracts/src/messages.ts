@@ -135,6 +135,22 @@ export const MESSAGES = {
   'location.coordinatesInvalid': 'Latitude must be between -90 and 90 and longitude between -180 and 180',
   'location.timeInvalid': 'The position time is missing, not valid, in the future or too old',
   'location.deviceTokenInvalid': 'Unknown or revoked device token',
+  // POIs: geometry and assignment schedules
+  'validation.poiShapeInvalid': 'Choose a circle or a polygon',
+  'validation.poiRadiusOutOfRange': 'The radius must be between 25 m and 50 km',
+  'validation.poiPositionInvalid': 'Each corner must be a longitude and a latitude',
+  'validation.poiRingTooFewVertices': 'Each outline needs at least 3 corners that enclose an area',
+  'validation.poiTooManyVertices': 'A polygon may have at most 500 corners in all',
+  'validation.poiSelfIntersection': 'The outline must not cross or touch itself',
+  'validation.poiRingsCross': 'A hole must not cross or touch the outline or another hole',
+  'validation.poiHoleOutsideShell': 'Each hole must lie inside the outline',
+  'validation.poiHolesOverlap': 'A hole must not lie inside another hole',
+  'validation.poiPolygonTooLarge': 'A polygon may span at most 100 km',
+  'validation.poiPolygonTooSmall': 'The area must be at least that of a circle with a 25 m radius',
+  'validation.poiPurposeInvalid': 'Choose attendance site or visit',
+  'validation.poiWindowsInvalid': 'Add one to four time windows',
+  'validation.poiWindowsOverlap': 'Time windows must not overlap',
+  'validation.validToBeforeFrom': 'The last valid day must not be before the first',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

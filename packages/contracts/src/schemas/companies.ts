@@ -25,30 +25,33 @@ import {
   timestamp,
 } from './fields.ts';
 
-const timeOfDay = safeString('validation.timeInvalid').regex(
-  /^([01]\d|2[0-3]):[0-5]\d$/,
-  'validation.timeInvalid',
-);
+/** Wall-clock time `HH:mm` (00:00–23:59). */
+export const timeOfDay = () =>
+  safeString('validation.timeInvalid').regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.timeInvalid');
+
+/** ISO weekdays (1 = Monday … 7 = Sunday): at least one, each once. */
+export const isoWeekdays = () =>
+  z
+    .array(
+      z
+        .number({ error: 'validation.trackingDaysInvalid' })
+        .int('validation.trackingDaysInvalid')
+        .min(1, 'validation.trackingDaysInvalid')
+        .max(7, 'validation.trackingDaysInvalid'),
+      {
+        error: 'validation.trackingDaysInvalid',
+      },
+    )
+    .min(1, 'validation.trackingDaysInvalid')
+    .max(7, 'validation.trackingDaysInvalid')
+    .refine((days) => new Set(days).size === days.length, 'validation.trackingDaysInvalid');
 
 /** When the scheduler may locate the company's MSISDNs: ISO weekdays (1 = Monday), HH:mm–HH:mm in `timezone`. */
 export const trackingWindowSchema = z
   .object({
-    days: z
-      .array(
-        z
-          .number({ error: 'validation.trackingDaysInvalid' })
-          .int('validation.trackingDaysInvalid')
-          .min(1, 'validation.trackingDaysInvalid')
-          .max(7, 'validation.trackingDaysInvalid'),
-        {
-          error: 'validation.trackingDaysInvalid',
-        },
-      )
-      .min(1, 'validation.trackingDaysInvalid')
-      .max(7, 'validation.trackingDaysInvalid')
-      .refine((days) => new Set(days).size === days.length, 'validation.trackingDaysInvalid'),
-    start: timeOfDay,
-    end: timeOfDay,
+    days: isoWeekdays(),
+    start: timeOfDay(),
+    end: timeOfDay(),
     timezone: safeString('validation.timezoneInvalid').refine(isTimeZone, 'validation.timezoneInvalid'),
   })
   .refine((w) => w.start < w.end, {

@@ -127,6 +127,21 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'problem.malformedRequest': 'الطلب غير سليم وتعذّرت قراءته.',
   'problem.unsupportedMediaType': 'نوع المحتوى هذا غير مقبول هنا.',
   'problem.uriTooLong': 'عنوان الطلب طويل جدًا.',
+  'validation.poiShapeInvalid': 'اختر دائرة أو مضلعًا',
+  'validation.poiRadiusOutOfRange': 'يجب أن يكون نصف القطر بين 25 م و50 كم',
+  'validation.poiPositionInvalid': 'يجب أن تكون كل زاوية خط طول وخط عرض',
+  'validation.poiRingTooFewVertices': 'يحتاج كل محيط إلى 3 زوايا على الأقل تحيط بمساحة',
+  'validation.poiTooManyVertices': 'لا يجوز أن يتجاوز عدد زوايا المضلع 500 زاوية إجمالًا',
+  'validation.poiSelfIntersection': 'يجب ألا يتقاطع المحيط مع نفسه أو يلامس نفسه',
+  'validation.poiRingsCross': 'يجب ألا يتقاطع الفراغ مع المحيط أو مع فراغ آخر أو يلامسهما',
+  'validation.poiHoleOutsideShell': 'يجب أن يقع كل فراغ داخل المحيط',
+  'validation.poiHolesOverlap': 'يجب ألا يقع فراغ داخل فراغ آخر',
+  'validation.poiPolygonTooLarge': 'لا يجوز أن يمتد المضلع لأكثر من 100 كم',
+  'validation.poiPolygonTooSmall': 'يجب ألا تقل المساحة عن مساحة دائرة نصف قطرها 25 م',
+  'validation.poiPurposeInvalid': 'اختر موقع حضور أو زيارة',
+  'validation.poiWindowsInvalid': 'أضف من فترة زمنية واحدة إلى أربع فترات',
+  'validation.poiWindowsOverlap': 'يجب ألا تتداخل الفترات الزمنية',
+  'validation.validToBeforeFrom': 'يجب ألا يسبق آخر يوم صالح اليوم الأول',
 };
 
 export default strings;

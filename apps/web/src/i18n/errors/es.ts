@@ -132,6 +132,21 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'problem.malformedRequest': 'La solicitud está mal formada y no se pudo leer.',
   'problem.unsupportedMediaType': 'Este tipo de contenido no se acepta aquí.',
   'problem.uriTooLong': 'La dirección de la solicitud es demasiado larga.',
+  'validation.poiShapeInvalid': 'Elige un círculo o un polígono',
+  'validation.poiRadiusOutOfRange': 'El radio debe estar entre 25 m y 50 km',
+  'validation.poiPositionInvalid': 'Cada vértice debe ser una longitud y una latitud',
+  'validation.poiRingTooFewVertices': 'Cada contorno necesita al menos 3 vértices que encierren un área',
+  'validation.poiTooManyVertices': 'Un polígono puede tener como máximo 500 vértices en total',
+  'validation.poiSelfIntersection': 'El contorno no debe cruzarse ni tocarse a sí mismo',
+  'validation.poiRingsCross': 'Un hueco no debe cruzar ni tocar el contorno ni otro hueco',
+  'validation.poiHoleOutsideShell': 'Cada hueco debe estar dentro del contorno',
+  'validation.poiHolesOverlap': 'Un hueco no debe estar dentro de otro hueco',
+  'validation.poiPolygonTooLarge': 'Un polígono puede abarcar como máximo 100 km',
+  'validation.poiPolygonTooSmall': 'El área debe ser al menos la de un círculo de 25 m de radio',
+  'validation.poiPurposeInvalid': 'Elige lugar de asistencia o visita',
+  'validation.poiWindowsInvalid': 'Añade de una a cuatro franjas horarias',
+  'validation.poiWindowsOverlap': 'Las franjas horarias no deben solaparse',
+  'validation.validToBeforeFrom': 'El último día válido no puede ser anterior al primero',
 };
 
 export default strings;

@@ -138,6 +138,21 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'problem.malformedRequest': 'La requête est mal formée et n’a pas pu être lue.',
   'problem.unsupportedMediaType': 'Ce type de contenu n’est pas accepté ici.',
   'problem.uriTooLong': 'L’adresse de la requête est trop longue.',
+  'validation.poiShapeInvalid': 'Choisissez un cercle ou un polygone',
+  'validation.poiRadiusOutOfRange': 'Le rayon doit être compris entre 25 m et 50 km',
+  'validation.poiPositionInvalid': 'Chaque sommet doit être une longitude et une latitude',
+  'validation.poiRingTooFewVertices': 'Chaque contour doit avoir au moins 3 sommets délimitant une surface',
+  'validation.poiTooManyVertices': 'Un polygone peut avoir au plus 500 sommets au total',
+  'validation.poiSelfIntersection': 'Le contour ne doit ni se croiser ni se toucher lui-même',
+  'validation.poiRingsCross': 'Un trou ne doit ni croiser ni toucher le contour ou un autre trou',
+  'validation.poiHoleOutsideShell': 'Chaque trou doit se trouver à l’intérieur du contour',
+  'validation.poiHolesOverlap': 'Un trou ne doit pas se trouver dans un autre trou',
+  'validation.poiPolygonTooLarge': 'Un polygone peut s’étendre sur 100 km au plus',
+  'validation.poiPolygonTooSmall': 'La surface doit être au moins celle d’un cercle de 25 m de rayon',
+  'validation.poiPurposeInvalid': 'Choisissez site de présence ou visite',
+  'validation.poiWindowsInvalid': 'Ajoutez une à quatre plages horaires',
+  'validation.poiWindowsOverlap': 'Les plages horaires ne doivent pas se chevaucher',
+  'validation.validToBeforeFrom': 'Le dernier jour de validité ne peut pas précéder le premier',
 };
 
 export default strings;

@@ -134,6 +134,21 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'problem.malformedRequest': 'La richiesta non è formata correttamente e non può essere letta.',
   'problem.unsupportedMediaType': 'Questo tipo di contenuto non è accettato qui.',
   'problem.uriTooLong': 'L’indirizzo della richiesta è troppo lungo.',
+  'validation.poiShapeInvalid': 'Scegli un cerchio o un poligono',
+  'validation.poiRadiusOutOfRange': 'Il raggio deve essere compreso tra 25 m e 50 km',
+  'validation.poiPositionInvalid': 'Ogni vertice deve essere una longitudine e una latitudine',
+  'validation.poiRingTooFewVertices': 'Ogni contorno richiede almeno 3 vertici che racchiudano un’area',
+  'validation.poiTooManyVertices': 'Un poligono può avere al massimo 500 vertici in tutto',
+  'validation.poiSelfIntersection': 'Il contorno non deve incrociare né toccare se stesso',
+  'validation.poiRingsCross': 'Un foro non deve incrociare né toccare il contorno o un altro foro',
+  'validation.poiHoleOutsideShell': 'Ogni foro deve trovarsi all’interno del contorno',
+  'validation.poiHolesOverlap': 'Un foro non deve trovarsi dentro un altro foro',
+  'validation.poiPolygonTooLarge': 'Un poligono può estendersi al massimo per 100 km',
+  'validation.poiPolygonTooSmall': 'L’area deve essere almeno quella di un cerchio di 25 m di raggio',
+  'validation.poiPurposeInvalid': 'Scegli sede di presenza o visita',
+  'validation.poiWindowsInvalid': 'Aggiungi da una a quattro fasce orarie',
+  'validation.poiWindowsOverlap': 'Le fasce orarie non devono sovrapporsi',
+  'validation.validToBeforeFrom': 'L’ultimo giorno di validità non può precedere il primo',
 };
 
 export default strings;

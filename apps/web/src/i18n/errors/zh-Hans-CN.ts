@@ -125,6 +125,21 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'problem.malformedRequest': '请求格式错误，无法读取。',
   'problem.unsupportedMediaType': '此处不接受该内容类型。',
   'problem.uriTooLong': '请求地址过长。',
+  'validation.poiShapeInvalid': '请选择圆形或多边形',
+  'validation.poiRadiusOutOfRange': '半径必须介于 25 米与 50 公里之间',
+  'validation.poiPositionInvalid': '每个顶点都必须是一个经度和一个纬度',
+  'validation.poiRingTooFewVertices': '每条轮廓至少需要 3 个围成面积的顶点',
+  'validation.poiTooManyVertices': '多边形的顶点总数不得超过 500 个',
+  'validation.poiSelfIntersection': '轮廓不得自相交或自相接触',
+  'validation.poiRingsCross': '空洞不得与外轮廓或其他空洞相交或接触',
+  'validation.poiHoleOutsideShell': '每个空洞都必须位于外轮廓之内',
+  'validation.poiHolesOverlap': '空洞不得位于另一个空洞之内',
+  'validation.poiPolygonTooLarge': '多边形的跨度不得超过 100 公里',
+  'validation.poiPolygonTooSmall': '面积不得小于半径 25 米的圆',
+  'validation.poiPurposeInvalid': '请选择考勤地点或拜访',
+  'validation.poiWindowsInvalid': '请添加一到四个时段',
+  'validation.poiWindowsOverlap': '时段之间不得重叠',
+  'validation.validToBeforeFrom': '最后有效日期不得早于第一天',
 };
 
 export default strings;

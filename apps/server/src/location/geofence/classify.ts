@@ -1,0 +1,98 @@
+import type { FixClass, PositionSource } from '@lbs/contracts';
+import { distanceM } from '../mlp/coordinates.ts';
+import { distanceToEdges, toFrame } from './geometry.ts';
+import { insidePolygon, type PreparedPoi } from './prepared-poi.ts';
+import { polygonMass, riceCdf } from './probability.ts';
+
+/**
+ * Per fix and POI: how likely is the person inside, judged from the fix's accuracy disk rather than its centre
+ * (issue 11). The error is a circular Gaussian whose 68 % radius is the reported accuracy.
+ */
+
+/** σ = accuracy / ACCURACY_TO_SIGMA: the 68 % (1-σ-equivalent, 68.27 %) radius of a 2-D Gaussian is 1.515 σ. */
+export const ACCURACY_TO_SIGMA = 1.515;
+
+export interface ClassifyParams {
+  /** INSIDE at or above this inside probability. */
+  insideP: number;
+  /** OUTSIDE needs an inside probability at or below this … */
+  outsideP: number;
+  /** … and the accuracy disk clear of the POI grown by min(accuracy, this) metres. */
+  outsideBufferMaxM: number;
+  /** A fix with accuracy > this × r_eff whose centre is within r_eff + accuracy says nothing: AMBIGUOUS. */
+  uninformativeRatio: number;
+  /** Accuracy assumed when a position has none: cell-sized for the network, GPS-sized for the apps. */
+  missingAccuracyM: Record<PositionSource, number>;
+  /** Rays of the polygon quadrature (more: slower and closer to exact). */
+  polygonRays: number;
+}
+
+export const DEFAULT_CLASSIFY_PARAMS: ClassifyParams = Object.freeze({
+  insideP: 0.6,
+  outsideP: 0.1,
+  outsideBufferMaxM: 200,
+  uninformativeRatio: 3,
+  missingAccuracyM: Object.freeze({ NETWORK: 1000, OSMAND: 100, OWNTRACKS: 100 }),
+  polygonRays: 64,
+});
+
+/** What the classifier needs of a position. */
+export interface FixLike {
+  lat: number;
+  lon: number;
+  accuracyM: number | null;
+  source: PositionSource;
+}
+
+export interface Classification {
+  class: FixClass;
+  /** Probability mass of the fix's Gaussian inside the POI (0–1). */
+  pIn: number;
+  /** The accuracy used (the reported one, or the source's default when missing), at least 1 m. */
+  accuracyM: number;
+  /** Set when the fix was AMBIGUOUS because it is far less precise than the POI is large. */
+  uninformative: boolean;
+}
+
+/** The accuracy the engine uses for a fix: reported, or the source default; never below 1 m. */
+export function effectiveAccuracy(fix: FixLike, params: ClassifyParams = DEFAULT_CLASSIFY_PARAMS): number {
+  const reported = fix.accuracyM;
+  const accuracy =
+    reported != null && Number.isFinite(reported) && reported > 0
+      ? reported
+      : params.missingAccuracyM[fix.source];
+  return Math.max(1, accuracy);
+}
+
+/** Inside probability, distance from the fix centre to the POI (0 inside), and to its centre / centroid. */
+function measure(poi: PreparedPoi, fix: FixLike, sigma: number, rays: number) {
+  if (poi.kind === 'CIRCLE') {
+    const d = distanceM(poi.lat, poi.lon, fix.lat, fix.lon);
+    return { pIn: riceCdf(d, poi.radiusM, sigma), toPoi: () => Math.max(0, d - poi.radiusM), toCentre: d };
+  }
+  const [x, y] = toFrame(poi.frame, fix.lat, fix.lon);
+  return {
+    pIn: polygonMass(poi, x, y, sigma, rays),
+    toPoi: () => (insidePolygon(poi, x, y) ? 0 : distanceToEdges(x, y, poi.ax, poi.ay, poi.bx, poi.by)),
+    toCentre: Math.hypot(x, y),
+  };
+}
+
+/** Classes one fix against one POI: INSIDE, OUTSIDE or AMBIGUOUS (issue 11's rules, in this order). */
+export function classifyFix(
+  poi: PreparedPoi,
+  fix: FixLike,
+  params: ClassifyParams = DEFAULT_CLASSIFY_PARAMS,
+): Classification {
+  const accuracyM = effectiveAccuracy(fix, params);
+  const { pIn, toPoi, toCentre } = measure(poi, fix, accuracyM / ACCURACY_TO_SIGMA, params.polygonRays);
+  const uninformative =
+    accuracyM > params.uninformativeRatio * poi.rEffM && toCentre <= poi.rEffM + accuracyM;
+  let result: FixClass = 'AMBIGUOUS';
+  if (uninformative) result = 'AMBIGUOUS';
+  else if (pIn >= params.insideP) result = 'INSIDE';
+  // The disk clear of the grown POI: a fix this far out cannot be a jittered inside one (ArcGIS's exit rule).
+  else if (pIn <= params.outsideP && toPoi() > accuracyM + Math.min(accuracyM, params.outsideBufferMaxM))
+    result = 'OUTSIDE';
+  return { class: result, pIn, accuracyM, uninformative };
+}

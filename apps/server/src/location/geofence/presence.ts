@@ -1,0 +1,301 @@
+import type { PositionSource, VisitClosedBy } from '@lbs/contracts';
+import { classifyFix, type Classification } from './classify.ts';
+import {
+  initialPresence,
+  presenceEvent,
+  visitRecord,
+  type Candidate,
+  type PresenceContext,
+  type PresenceFix,
+  type PresenceOutput,
+  type PresenceState,
+  type StepResult,
+} from './presence-model.ts';
+
+/**
+ * The per (MSISDN, POI) state machine of issue 11, a Schmitt trigger with dwell:
+ *
+ *   OUTSIDE ──INSIDE──▶ ENTERING ──INSIDE fixes spanning ≥ enter dwell, ≥ 2 of them──▶ INSIDE   (ENTER, backdated)
+ *   ENTERING ──OUTSIDE──▶ OUTSIDE                                                                 (passed by)
+ *   INSIDE ──OUTSIDE──▶ LEAVING ──OUTSIDE fixes spanning ≥ exit dwell, ≥ 2 of them──▶ OUTSIDE   (EXIT, VISIT_CLOSED)
+ *   LEAVING ──INSIDE──▶ INSIDE                                                                   (jitter absorbed)
+ *   AMBIGUOUS fixes never change the state.
+ *
+ * Three things happen by time alone, at deadlines computed from the state (so they fall at the same instant
+ * whether a tick or the next fix finds them, which keeps replay identical to live delivery): a candidate holding a
+ * precise app fix (accuracy ≤ r_eff / 2) confirms once its dwell has passed without contrary evidence; no fix for
+ * longer than max_gap closes the visit NO_DATA at its last inside fix; the end of the assignment's active period
+ * closes it WINDOW_END. An unconfirmed ENTERING is dropped by the last two.
+ */
+
+const copy = (s: PresenceState): PresenceState => ({
+  ...s,
+  candidate: s.candidate && { ...s.candidate, sources: [...s.candidate.sources] },
+  visit: s.visit && { ...s.visit, sources: [...s.visit.sources] },
+});
+
+function addSource(sources: PositionSource[], source: PositionSource): void {
+  if (!sources.includes(source)) {
+    sources.push(source);
+    sources.sort();
+  }
+}
+
+function confirmEnter(s: PresenceState, out: PresenceOutput[]): void {
+  const c = s.candidate!;
+  s.visit = {
+    enteredAt: c.firstAt,
+    enteredEarliest: c.before,
+    lastInsideAt: c.lastAt,
+    fixCount: c.fixCount,
+    pSum: c.pSum,
+    sources: c.sources,
+    seeded: false,
+  };
+  s.state = 'INSIDE';
+  s.since = c.firstAt;
+  s.candidate = null;
+  const visit = visitRecord(s, s.visit);
+  out.push({ kind: 'VISIT', change: 'OPENED', visit });
+  out.push({ kind: 'EVENT', event: presenceEvent('GEOFENCE_ENTER', visit, c.firstAt, c.before, c.firstAt) });
+}
+
+/** Closes the open visit; `since` is when the state became OUTSIDE. */
+function closeVisit(s: PresenceState, closedBy: VisitClosedBy, since: number, out: PresenceOutput[]): void {
+  const visit = s.visit!;
+  // Outside evidence bounds the exit; without it (no data, window end) the latest is unknown.
+  const latest = s.state === 'LEAVING' ? s.candidate!.firstAt : null;
+  const record = visitRecord(s, visit, closedBy, latest);
+  out.push({ kind: 'VISIT', change: 'CLOSED', visit: record });
+  if (closedBy === 'EXIT')
+    out.push({
+      kind: 'EVENT',
+      event: presenceEvent('GEOFENCE_EXIT', record, visit.lastInsideAt, visit.lastInsideAt, latest),
+    });
+  out.push({
+    kind: 'EVENT',
+    event: presenceEvent('VISIT_CLOSED', record, visit.lastInsideAt, visit.lastInsideAt, latest),
+  });
+  s.state = 'OUTSIDE';
+  s.since = since;
+  s.visit = null;
+  s.candidate = null;
+}
+
+/** Leaves ENTERING or an open visit for lack of data or at the window's end. */
+function giveUp(
+  s: PresenceState,
+  closedBy: 'NO_DATA' | 'WINDOW_END',
+  at: number,
+  out: PresenceOutput[],
+): void {
+  if (s.state === 'ENTERING') {
+    s.state = 'OUTSIDE';
+    s.since = at;
+    s.candidate = null;
+  } else if (s.visit) {
+    closeVisit(s, closedBy, at, out);
+  }
+  if (closedBy === 'WINDOW_END') s.windowEndsAt = null;
+}
+
+const dwellOf = (s: PresenceState, ctx: PresenceContext) =>
+  s.state === 'LEAVING' ? ctx.params.exitDwellMs : ctx.params.enterDwellMs;
+
+/** The pending change is confirmed: ENTERING opens the visit, LEAVING closes it (outside since its first fix). */
+function confirm(s: PresenceState, out: PresenceOutput[]): void {
+  if (s.state === 'ENTERING') confirmEnter(s, out);
+  else closeVisit(s, 'EXIT', s.candidate!.firstAt, out);
+}
+
+/** The instants at which time alone acts on the state (Infinity: never). A gap acts once it is exceeded. */
+function deadlines(s: PresenceState, ctx: PresenceContext) {
+  if (s.state === 'OUTSIDE') return { confirmAt: Infinity, windowAt: Infinity, gapAt: Infinity };
+  const c = s.candidate;
+  return {
+    confirmAt: c?.preciseAt != null ? c.firstAt + dwellOf(s, ctx) : Infinity,
+    windowAt: s.windowEndsAt ?? Infinity,
+    gapAt: s.lastFixAt != null ? s.lastFixAt + ctx.params.maxGapMs : Infinity,
+  };
+}
+
+/** Applies every deadline due by `t`, earliest first. */
+function expire(s: PresenceState, t: number, ctx: PresenceContext, out: PresenceOutput[]): void {
+  for (;;) {
+    const { confirmAt, windowAt, gapAt } = deadlines(s, ctx);
+    const due = Math.min(
+      confirmAt <= t ? confirmAt : Infinity,
+      windowAt <= t ? windowAt : Infinity,
+      gapAt < t ? gapAt : Infinity,
+    );
+    if (due === Infinity) return;
+    if (due === confirmAt) confirm(s, out);
+    else if (due === windowAt) giveUp(s, 'WINDOW_END', due, out);
+    else giveUp(s, 'NO_DATA', due, out);
+  }
+}
+
+/**
+ * The first instant at which `tick` would change the state if no fix came (null: never): when to schedule the
+ * pair's next tick job. Times are whole milliseconds, so an exceeded gap is due one millisecond after it ends.
+ */
+export function nextDeadline(state: PresenceState, ctx: PresenceContext): number | null {
+  const { confirmAt, windowAt, gapAt } = deadlines(state, ctx);
+  const next = Math.min(confirmAt, windowAt, gapAt + 1);
+  return Number.isFinite(next) ? next : null;
+}
+
+/** Confirms the pending change when its evidence suffices at fix time `t`. */
+function tryConfirm(s: PresenceState, t: number, ctx: PresenceContext, out: PresenceOutput[]): void {
+  const c = s.candidate!;
+  const dwell = dwellOf(s, ctx);
+  if ((c.fixCount >= 2 && c.lastAt - c.firstAt >= dwell) || (c.preciseAt != null && t - c.firstAt >= dwell))
+    confirm(s, out);
+}
+
+function startCandidate(
+  fix: PresenceFix,
+  cl: Classification,
+  precise: boolean,
+  before: number | null,
+): Candidate {
+  return {
+    firstAt: fix.time,
+    lastAt: fix.time,
+    fixCount: 1,
+    preciseAt: precise ? fix.time : null,
+    pSum: cl.pIn,
+    sources: [fix.source],
+    before,
+  };
+}
+
+/** Counts a fix as evidence, unless it repeats the previous network fix (then only its time counts). */
+function extend(
+  target: { fixCount: number; pSum: number; sources: PositionSource[] },
+  fix: PresenceFix,
+  cl: Classification,
+  repeat: boolean,
+): void {
+  if (repeat) return;
+  target.fixCount++;
+  target.pSum += cl.pIn;
+  addSource(target.sources, fix.source);
+}
+
+/** Evaluates one fix (newest so far) for the pair; pure: the input state is not modified. */
+export function step(state: PresenceState, fix: PresenceFix, ctx: PresenceContext): StepResult {
+  if (state.lastFixAt != null && fix.time < state.lastFixAt)
+    return { state, outputs: [], ignored: 'OUT_OF_ORDER' };
+  const signature = `${fix.time}|${fix.source}|${fix.lat}|${fix.lon}|${fix.accuracyM}`;
+  if (signature === state.lastFixSignature) return { state, outputs: [], ignored: 'DUPLICATE' };
+  const s = copy(state);
+  const out: PresenceOutput[] = [];
+  expire(s, fix.time, ctx, out);
+
+  const cl = classifyFix(ctx.poi, fix, ctx.params.classify);
+  const network = fix.source === 'NETWORK' ? `${fix.lat}|${fix.lon}|${fix.accuracyM}` : null;
+  const repeat = network !== null && network === s.lastNetworkSignature;
+  const precise = fix.source !== 'NETWORK' && fix.accuracyM != null && cl.accuracyM <= ctx.poi.rEffM / 2;
+  const before = s.lastFixAt;
+  s.lastFixAt = fix.time;
+  s.lastClass = cl.class;
+  s.lastFixSignature = signature;
+  if (network !== null) s.lastNetworkSignature = network;
+  s.windowEndsAt = ctx.windowEndAt?.(fix.time) ?? null;
+
+  if (cl.class === 'AMBIGUOUS') {
+    if (s.candidate) tryConfirm(s, fix.time, ctx, out);
+  } else if (s.state === 'OUTSIDE') {
+    if (cl.class === 'INSIDE') {
+      s.state = 'ENTERING';
+      s.since = fix.time;
+      s.candidate = startCandidate(fix, cl, precise, before);
+      tryConfirm(s, fix.time, ctx, out);
+    }
+  } else if (s.state === 'ENTERING') {
+    const c = s.candidate!;
+    if (cl.class === 'INSIDE') {
+      c.lastAt = fix.time;
+      extend(c, fix, cl, repeat);
+      if (precise) c.preciseAt ??= fix.time;
+      tryConfirm(s, fix.time, ctx, out);
+    } else {
+      const key = `PASSED_BY:${s.msisdnId}:${s.poiId}:${c.firstAt}`;
+      out.push({
+        kind: 'PASSED_BY',
+        passedBy: {
+          key,
+          msisdnId: s.msisdnId,
+          poiId: s.poiId,
+          firstInsideAt: c.firstAt,
+          lastInsideAt: c.lastAt,
+          outsideAt: fix.time,
+          fixCount: c.fixCount,
+          sources: [...c.sources],
+        },
+      });
+      s.state = 'OUTSIDE';
+      s.since = fix.time;
+      s.candidate = null;
+    }
+  } else if (cl.class === 'INSIDE') {
+    // INSIDE, or LEAVING with the person back: the outside fixes were jitter.
+    const visit = s.visit!;
+    visit.lastInsideAt = fix.time;
+    extend(visit, fix, cl, repeat);
+    s.state = 'INSIDE';
+    s.since = visit.enteredAt;
+    s.candidate = null;
+    out.push({ kind: 'VISIT', change: 'UPDATED', visit: visitRecord(s, visit) });
+  } else if (s.state === 'INSIDE') {
+    s.state = 'LEAVING';
+    s.since = fix.time;
+    s.candidate = startCandidate(fix, cl, precise, before);
+    tryConfirm(s, fix.time, ctx, out);
+  } else {
+    const c = s.candidate!;
+    c.lastAt = fix.time;
+    extend(c, fix, cl, repeat);
+    if (precise) c.preciseAt ??= fix.time;
+    tryConfirm(s, fix.time, ctx, out);
+  }
+  return { state: s, outputs: out };
+}
+
+/** Applies what time alone decides by `now` (max_gap, window end, a precise candidate's dwell) when no fix comes. */
+export function tick(state: PresenceState, now: number, ctx: PresenceContext): StepResult {
+  const s = copy(state);
+  const out: PresenceOutput[] = [];
+  expire(s, now, ctx, out);
+  return out.length || s.state !== state.state ? { state: s, outputs: out } : { state, outputs: [] };
+}
+
+/**
+ * The starting state of a new POI or assignment from the MSISDN's latest position in the active period: INSIDE with
+ * a seeded visit (no ENTER event) when that fix is INSIDE and not older than max_gap at `now`, else OUTSIDE.
+ */
+export function seed(latest: PresenceFix | null, ctx: PresenceContext, now?: number): StepResult {
+  const s = initialPresence(ctx.msisdnId, ctx.poi.poiId);
+  if (!latest) return { state: s, outputs: [] };
+  const cl = classifyFix(ctx.poi, latest, ctx.params.classify);
+  s.lastFixAt = latest.time;
+  s.lastClass = cl.class;
+  s.lastFixSignature = `${latest.time}|${latest.source}|${latest.lat}|${latest.lon}|${latest.accuracyM}`;
+  if (latest.source === 'NETWORK') s.lastNetworkSignature = `${latest.lat}|${latest.lon}|${latest.accuracyM}`;
+  s.windowEndsAt = ctx.windowEndAt?.(now ?? latest.time) ?? null;
+  s.since = latest.time;
+  const fresh = now === undefined || now - latest.time <= ctx.params.maxGapMs;
+  if (cl.class !== 'INSIDE' || !fresh) return { state: s, outputs: [] };
+  s.state = 'INSIDE';
+  s.visit = {
+    enteredAt: latest.time,
+    enteredEarliest: null,
+    lastInsideAt: latest.time,
+    fixCount: 1,
+    pSum: cl.pIn,
+    sources: [latest.source],
+    seeded: true,
+  };
+  return { state: s, outputs: [{ kind: 'VISIT', change: 'OPENED', visit: visitRecord(s, s.visit) }] };
+}
