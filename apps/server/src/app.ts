@@ -11,9 +11,28 @@ import { audit } from './events/audit.ts';
 import { embeddedIdentity, type EmbeddedIdentity } from './identity/embedded.ts';
 import { getOrCreateSecret, publicJwks, signingKeys } from './identity/secrets.ts';
 import { accessTokenVerifier, discoverJwksUri, type VerifiedToken } from './identity/token-verifier.ts';
-import { createMailer } from './lib/mail.ts';
-import { outboxSmsGateway, type SmsGateway } from './lib/sms.ts';
-import { createLocation, type LocationRuntime } from './location/index.ts';
+import { EventBus } from './events/bus.ts';
+import { EventDispatcher } from './events/processors.ts';
+import { registerEventJobs } from './events/prune.ts';
+import { purgeExpired } from './identity/oidc-adapter.ts';
+import { enqueue } from './jobs/queue.ts';
+import { JobRunner } from './jobs/runner.ts';
+import {
+  createLocation,
+  liveFanoutStep,
+  positionEventsStep,
+  registerLocationJobs,
+  type LocationRuntime,
+} from './location/index.ts';
+import {
+  logSmsGateway,
+  mailTransport,
+  MessageRelay,
+  OUTBOX_CHANNEL,
+  RELAY_JOB,
+  RELAY_SCHEDULE,
+  type SmsGateway,
+} from './messaging/index.ts';
 import { ingestRoutes } from './location/ingest/routes.ts';
 import { assetRoutes } from './modules/assets/routes.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
@@ -21,7 +40,7 @@ import { companyRoutes } from './modules/companies/routes.ts';
 import { companiesService } from './modules/companies/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { consentService } from './modules/msisdns/consent.ts';
-import { importJobs } from './modules/msisdns/import-jobs.ts';
+import { IMPORT_JOB, importJobs } from './modules/msisdns/import-jobs.ts';
 import { msisdnImportRoutes, msisdnRoutes, smsInboundRoutes } from './modules/msisdns/routes.ts';
 import { msisdnsService } from './modules/msisdns/service.ts';
 import { orgUnitRoutes } from './modules/org-units/routes.ts';
@@ -45,7 +64,7 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** GMLC of the bundled simulator, when LBS_MLP_URL is unset. */
   mlpUrl?: string | undefined;
-  /** Another SMS gateway (an operator's SMSC adapter, a test double); default: the outbox. */
+  /** The gateway the relay sends SMS through (an operator's SMSC adapter); default: the log. */
   sms?: SmsGateway;
 }
 
@@ -54,6 +73,10 @@ export interface BuiltApp {
   context: AppContext;
   identity: EmbeddedIdentity | undefined;
   location: LocationRuntime;
+  /** The durable job runner (started where LBS_WORKER is on; tests may `drain()` it). */
+  jobs: JobRunner;
+  /** The domain-event processors (started with the runner). */
+  events: EventDispatcher;
   /** Every route of the API scope with the access it declares (the route-coverage test reads it). */
   apiRoutes: ApiRoute[];
 }
@@ -62,33 +85,19 @@ export interface BuiltApp {
  * The composition root: builds every service of the product once, from the configuration and the database, and
  * hands each route plugin the services it calls. Nothing below this file builds a service.
  */
-function buildServices({
-  config,
-  db,
-  log,
-  location,
-  sms = outboxSmsGateway(db, log),
-}: {
-  config: Config;
-  db: Db;
-  log: FastifyBaseLogger;
-  location: LocationRuntime;
-  sms?: SmsGateway | undefined;
-}) {
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });
-  const consent = consentService({ db, sms, log });
+function buildServices({ config, db, location }: { config: Config; db: Db; location: LocationRuntime }) {
+  const consent = consentService({ db });
   return {
-    mailer,
     consent,
     companies: companiesService({ db }),
     departments: orgUnitsService('departments', { db }),
     zones: orgUnitsService('zones', { db }),
     designations: orgUnitsService('designations', { db }),
-    users: usersService({ db, config, mailer, log }),
+    users: usersService({ db, config }),
     invitations: invitationsService({ db }),
     roles: rolesService({ db }),
     msisdns: msisdnsService({ db, consent }),
-    imports: importJobs({ db, consent, log }),
+    imports: importJobs({ db, consent }),
     account: userManagementService({ db }),
     positions: positionsService({ db, location, config }),
     streams: monitorStreams({ db, hub: location.hub }),
@@ -96,6 +105,40 @@ function buildServices({
 }
 
 type Services = ReturnType<typeof buildServices>;
+
+/**
+ * Every job kind and schedule of the product, in one place: the location tick and retention, MSISDN imports, the
+ * identity provider's purge, the mail/SMS relay (woken on each commit that queued a message) and the pruning of
+ * old domain events. They run where the runner is started (LBS_WORKER).
+ */
+async function registerJobs(
+  runner: JobRunner,
+  deps: {
+    db: Db;
+    bus: EventBus;
+    location: LocationRuntime;
+    services: Services;
+    relay: MessageRelay;
+    worker: boolean;
+  },
+): Promise<void> {
+  const { db, bus, location, services, relay, worker } = deps;
+  registerLocationJobs(runner, { db, worker: location.worker });
+  registerEventJobs(runner, { db });
+  runner.register(IMPORT_JOB, services.imports.runJob, { concurrency: 2 });
+  runner
+    .register('identity.purge', async (job) => {
+      const count = await purgeExpired(db, job.now());
+      if (count) job.log.debug({ count }, 'purged expired identity provider rows');
+    })
+    .schedule({ name: 'identity.purge', kind: 'identity.purge', every: 600_000 });
+  runner.register(RELAY_JOB, relay.job, { concurrency: 1 }).schedule(RELAY_SCHEDULE);
+  // A worker sends what a commit queued at once (the schedule sweeps every minute in case a NOTIFY was lost).
+  if (worker)
+    await bus.subscribe(OUTBOX_CHANNEL, () => {
+      enqueue(db, { kind: RELAY_JOB, key: 'wake' }, { onConflict: 'replace' }).catch(() => {});
+    });
+}
 
 /** The shared secret of the inbound-SMS webhook: SMS_WEBHOOK_TOKEN, or one generated once and kept in the database. */
 async function smsWebhookToken(config: Config, db: Db, log: FastifyBaseLogger): Promise<string> {
@@ -172,14 +215,30 @@ export async function buildApp({
     identity = await embeddedIdentity(app, { config, db, keys, audit });
   }
   const context: AppContext = { config, database, db, verifyToken };
-  const location = await createLocation({ config, database, log: app.log, mlpUrl });
-  const services = buildServices({ config, db, log: app.log, location, sms });
-  const webhookToken = await smsWebhookToken(config, db, app.log);
+  const log = app.log;
+  const bus = await EventBus.start(database, log);
+  const location = await createLocation({
+    config,
+    database,
+    log,
+    bus,
+    mlpUrl,
+    // The pipeline's steps, in order (each cheap and database-only: see location/pipeline.ts).
+    steps: [positionEventsStep, liveFanoutStep],
+  });
+  const services = buildServices({ config, db, location });
+  const mail = mailTransport(config.smtpUrl, log);
+  const relay = new MessageRelay({ db, log, mail, sms: sms ?? logSmsGateway(log), from: config.mailFrom });
+  const jobs = new JobRunner({ db, log, listen: bus.subscribe.bind(bus) });
+  const events = new EventDispatcher({ db, log, bus });
+  await registerJobs(jobs, { db, bus, location, services, relay, worker: config.location.worker });
+  const webhookToken = await smsWebhookToken(config, db, log);
   app.addHook('preClose', async () => services.streams.endAll());
   app.addHook('onClose', async () => {
-    await services.imports.close();
-    services.mailer.close();
+    await Promise.all([jobs.stop(), events.stop()]);
+    mail.close();
     await location.close();
+    await bus.close();
   });
 
   const routes: ApiRoute[] = [];
@@ -187,5 +246,5 @@ export async function buildApp({
   await app.register(apiPlugin, { prefix: API_BASE_PATH, context, services, routes, webhookToken });
   await app.register(ingestRoutes, { ingest: location.ingest, prefix: '/ingest' });
   await app.register(spaPlugin, { config });
-  return { app, context, identity, location, apiRoutes: routes };
+  return { app, context, identity, location, jobs, events, apiRoutes: routes };
 }

@@ -43,7 +43,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         { positions: await demo.history() },
         'demo: position history of the last days seeded',
       );
-    if (config.location.worker) built.location.worker.start();
+    if (config.location.worker) await Promise.all([built.jobs.start(), built.events.start()]);
     const address = built.app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     let closed = false;
@@ -57,7 +57,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         if (closed) return;
         closed = true;
         await built.app.close();
-        await built.identity?.close();
         await simulator?.close();
         await database.close();
       },

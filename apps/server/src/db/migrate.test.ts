@@ -33,7 +33,13 @@ const TABLES = [
   'zones',
 ];
 
-const ALL_MIGRATIONS = ['0001-init', '0002-organisation', '0003-locations', '0005-jobs-events'];
+const ALL_MIGRATIONS = [
+  '0001-init',
+  '0002-organisation',
+  '0003-locations',
+  '0005-jobs-events',
+  '0006-floor-wire',
+];
 
 let testDb: TestDatabase | undefined;
 const handles: DatabaseHandle[] = [];

@@ -3,6 +3,7 @@ import * as m0001 from './migrations/0001-init.ts';
 import * as m0002 from './migrations/0002-organisation.ts';
 import * as m0003 from './migrations/0003-locations.ts';
 import * as m0005 from './migrations/0005-jobs-events.ts';
+import * as m0006 from './migrations/0006-floor-wire.ts';
 
 interface Migration {
   name: string;
@@ -15,6 +16,7 @@ const MIGRATIONS: Migration[] = [
   { name: '0002-organisation', up: m0002.up },
   { name: '0003-locations', up: m0003.up },
   { name: '0005-jobs-events', up: m0005.up },
+  { name: '0006-floor-wire', up: m0006.up },
 ];
 
 /** Arbitrary constant shared by every process of the product: the advisory lock key for migrations. */

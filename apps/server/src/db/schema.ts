@@ -197,7 +197,6 @@ export interface MsisdnImportsTable {
   errors: ColumnType<ImportRowErrorJson[], string | undefined, string>;
   /** Parsed rows still to process (cleared when the job ends), so any replica can resume the job. */
   rows: ColumnType<Record<string, string>[] | null, string | null, string | null>;
-  lease_until: Timestamp | null;
   created_at: CreatedAt;
   finished_at: Timestamp | null;
 }

@@ -8,15 +8,12 @@ import { loginRoutes } from './login-routes.ts';
 import { mountProvider } from './mount.ts';
 import { issuerPathOf, LOGIN_PATH, providerConfiguration } from './provider-config.ts';
 import { installProviderHooks } from './provider-hooks.ts';
-import { startPurge } from './purge.ts';
 import { cookieKeys, publicJwks, type SigningKeys } from './secrets.ts';
 import { accessTokenVerifier } from './token-verifier.ts';
 import { userinfoRoute } from './userinfo-route.ts';
 
 export interface EmbeddedIdentity {
   provider: Provider;
-  /** Stops background work (expired-row purge); the database stays open. */
-  close(): Promise<void>;
 }
 
 export interface EmbeddedIdentityOptions {
@@ -57,6 +54,5 @@ export async function embeddedIdentity(
     audit,
   });
 
-  const purge = startPurge(db, app.log);
-  return { provider, close: () => purge.stop() };
+  return { provider };
 }

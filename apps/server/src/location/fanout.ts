@@ -1,9 +1,9 @@
-import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LivePosition } from '@lbs/contracts';
-import type { DatabaseHandle, Db } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+import { notify, type EventBus } from '../events/bus.ts';
+import type { PipelineStep } from './pipeline.ts';
 import { scopeAllows, type Scope } from '../access/scope.ts';
-import { POSITIONS_CHANNEL } from './position-store.ts';
 
 interface Subscriber {
   scope: Scope;
@@ -49,10 +49,32 @@ export async function livePositions(db: Db, ids: number[]): Promise<LivePosition
   }));
 }
 
+/** NOTIFY channel of new positions; the payload is their ids, comma-separated. */
+export const POSITIONS_CHANNEL = 'lbs_positions';
+/** Ids per NOTIFY, well under PostgreSQL's 8000-byte payload limit (ids of up to 15 digits and a comma). */
+const IDS_PER_NOTIFY = 400;
+
 /**
- * Live fan-out of new positions to this process's Monitor streams. Every replica LISTENs on the positions channel
- * (PostgreSQL: a dedicated connection that reconnects; PGlite: its in-process listen), loads the notified positions
- * once and hands each to the streams whose scope covers it.
+ * The live fan-out's pipeline step: queues a NOTIFY of the batch's position ids, which PostgreSQL delivers to every
+ * listening replica when the position transaction commits (and never when it rolls back).
+ */
+export const liveFanoutStep: PipelineStep = {
+  name: 'live-fanout',
+  async afterStore(positions, tx) {
+    for (let i = 0; i < positions.length; i += IDS_PER_NOTIFY) {
+      const ids = positions
+        .slice(i, i + IDS_PER_NOTIFY)
+        .map((p) => p.id)
+        .join(',');
+      await notify(tx, POSITIONS_CHANNEL, ids);
+    }
+  },
+};
+
+/**
+ * Live fan-out of new positions to this process's Monitor streams. Every replica's event bus LISTENs on the
+ * positions channel (reconnecting when the connection is lost); the hub loads the notified positions once and hands
+ * each to the streams whose scope covers it.
  */
 export class PositionHub {
   readonly #db: Db;
@@ -60,7 +82,7 @@ export class PositionHub {
   readonly #subscribers = new Map<number, Subscriber>();
   #nextId = 1;
   #chain: Promise<void> = Promise.resolve();
-  #stop: (() => Promise<void>) | undefined;
+  #unsubscribe: (() => Promise<void>) | undefined;
   #closed = false;
 
   private constructor(db: Db, log: FastifyBaseLogger) {
@@ -68,20 +90,9 @@ export class PositionHub {
     this.#log = log;
   }
 
-  static async start(
-    database: DatabaseHandle,
-    databaseUrl: string | undefined,
-    log: FastifyBaseLogger,
-  ): Promise<PositionHub> {
-    const hub = new PositionHub(database.db, log);
-    if (database.pglite) {
-      const unlisten = await database.pglite.listen(POSITIONS_CHANNEL, (payload) => hub.#notified(payload));
-      hub.#stop = async () => {
-        if (!database.pglite!.closed) await unlisten();
-      };
-    } else if (databaseUrl) {
-      await hub.#listenPostgres(databaseUrl);
-    }
+  static async start(db: Db, bus: EventBus, log: FastifyBaseLogger): Promise<PositionHub> {
+    const hub = new PositionHub(db, log);
+    hub.#unsubscribe = await bus.subscribe(POSITIONS_CHANNEL, (payload) => hub.#notified(payload));
     return hub;
   }
 
@@ -98,38 +109,8 @@ export class PositionHub {
   async close(): Promise<void> {
     this.#closed = true;
     this.#subscribers.clear();
-    await this.#stop?.();
+    await this.#unsubscribe?.().catch(() => {});
     await this.#chain;
-  }
-
-  async #listenPostgres(url: string, attempt = 0): Promise<void> {
-    const client = new pg.Client({ connectionString: url });
-    let stopped = false;
-    const retry = () => {
-      if (stopped || this.#closed) return;
-      stopped = true;
-      client.end().catch(() => {});
-      const delay = Math.min(30_000, 500 * 2 ** attempt);
-      this.#log.warn({ delay }, 'position fan-out: LISTEN connection lost; reconnecting');
-      setTimeout(() => void this.#listenPostgres(url, attempt + 1).catch(() => retry()), delay).unref();
-    };
-    client.on('error', retry);
-    client.on('end', retry);
-    client.on('notification', (message) => {
-      if (message.channel === POSITIONS_CHANNEL && message.payload) this.#notified(message.payload);
-    });
-    try {
-      await client.connect();
-      await client.query(`listen ${POSITIONS_CHANNEL}`);
-    } catch (error) {
-      if (attempt === 0) throw error;
-      retry();
-      return;
-    }
-    this.#stop = async () => {
-      stopped = true;
-      await client.end().catch(() => {});
-    };
   }
 
   #notified(payload: string): void {

@@ -1,16 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle, Db } from '../db/database.ts';
+import type { EventBus } from '../events/bus.ts';
 import { PositionHub } from './fanout.ts';
 import { AppIngest } from './ingest/app-ingest.ts';
 import { Locator } from './locator.ts';
 import { MlpClient } from './mlp/client.ts';
-import { PositionPipeline } from './pipeline.ts';
+import { PositionPipeline, type PipelineStep } from './pipeline.ts';
 import { LocationWorker } from './scheduler.ts';
 import { startSimulator, type RunningSimulator } from './simulator/simulator.ts';
 import { databaseSubscribers } from './simulator/subscribers.ts';
 
 export { PositionPipeline, type PipelineStep } from './pipeline.ts';
+export { liveFanoutStep, POSITIONS_CHANNEL } from './fanout.ts';
+export { positionEventsStep } from './position-events.ts';
+export { registerLocationJobs } from './jobs.ts';
 export { LocationWorker, type TickReport } from './scheduler.ts';
 export { runRetention } from './retention.ts';
 export { startSimulator, type RunningSimulator } from './simulator/simulator.ts';
@@ -27,26 +31,29 @@ export interface LocationRuntime {
   locator: Locator;
   worker: LocationWorker;
   ingest: AppIngest;
-  /** Stops the scheduler and the fan-out (the database stays open). */
+  /** Stops the fan-out (the database and the bus stay open). */
   close(): Promise<void>;
 }
 
 /**
  * Builds the location services. The MLP client talks to LBS_MLP_URL, or to `mlpUrl` (the bundled simulator that the
- * server started). The scheduler is built but not started: startServer starts it when LBS_WORKER is on.
+ * server started). The pipeline runs `steps` after storage, in order (the composition root chooses them). The
+ * scheduler's ticks are jobs (registerLocationJobs), run where LBS_WORKER is on.
  */
 export async function createLocation(options: {
   config: Config;
   database: DatabaseHandle;
   log: FastifyBaseLogger;
+  bus: EventBus;
+  steps: PipelineStep[];
   mlpUrl?: string | undefined;
 }): Promise<LocationRuntime> {
   const { config, database, log } = options;
   const settings = config.location;
   const url = settings.mlpUrl ?? options.mlpUrl;
   if (!url) throw new Error('no GMLC: set LBS_MLP_URL or start the bundled simulator');
-  const pipeline = new PositionPipeline(database.db);
-  const hub = await PositionHub.start(database, config.databaseUrl, log);
+  const pipeline = new PositionPipeline(database.db, { steps: options.steps });
+  const hub = await PositionHub.start(database.db, options.bus, log);
   const mlp = new MlpClient({
     url,
     credentials: { id: settings.mlpUser, pwd: settings.mlpPassword, serviceId: settings.mlpServiceId },
@@ -62,10 +69,7 @@ export async function createLocation(options: {
     locator,
     worker,
     ingest: new AppIngest(database.db, pipeline),
-    async close() {
-      await worker.stop();
-      await hub.close();
-    },
+    close: () => hub.close(),
   };
 }
 

@@ -7,12 +7,22 @@ import { storePositions, type PositionInput, type StoredPosition } from './posit
 export type { PositionInput, StoredPosition };
 
 /**
- * A step after storage (geofencing, attendance, tasks): it sees each committed batch inside the same transaction,
- * so what it writes commits or rolls back with the positions.
+ * A step after storage: it sees each batch inside the position transaction, so what it writes commits or rolls back
+ * with the positions. The positions come ordered per MSISDN by time (then id), each with its company.
+ *
+ * The rule for steps: a step inside the position transaction must be cheap and touch only the database (storage,
+ * geofencing/presence, the POSITIONS_STORED event, the live fan-out's NOTIFY belong here); anything slow or external
+ * (notifications, attendance day close, task side effects) reacts to domain events after the commit, on a worker.
+ * Steps are registered in one place, the composition root (app.ts), in the order they run.
  */
 export interface PipelineStep {
   readonly name: string;
   afterStore(positions: readonly StoredPosition[], tx: Transaction<Database>): Promise<void>;
+}
+
+/** Per MSISDN by time, then id: the order presence and other per-subscriber steps need. */
+export function byMsisdnAndTime(a: StoredPosition, b: StoredPosition): number {
+  return a.msisdnId - b.msisdnId || a.time.getTime() - b.time.getTime() || a.id - b.id;
 }
 
 export interface Rejection {
@@ -39,8 +49,8 @@ interface Job {
 }
 
 /**
- * Every position, from the network or an app, passes here: validate → store (batched) → steps → fan-out (NOTIFY at
- * commit). Concurrent submits are group-committed: while one batch is being written the next ones queue up and are
+ * Every position, from the network or an app, passes here: validate → store (batched) → steps (presence, events,
+ * live fan-out: see PipelineStep). Concurrent submits are group-committed: while one batch is being written the next ones queue up and are
  * written together in one transaction, so many small submits cost about as much as one large one.
  */
 export class PositionPipeline {
@@ -58,7 +68,7 @@ export class PositionPipeline {
     this.#now = options.now ?? Date.now;
   }
 
-  /** Adds a step after storage (the next issues' geofencing, attendance and tasks plug in here). */
+  /** Adds a step after the ones given at construction (the composition root registers them). */
   use(step: PipelineStep): void {
     this.#steps.push(step);
   }
@@ -140,7 +150,10 @@ export class PositionPipeline {
   async #transaction(inputs: PositionInput[]): Promise<StoredPosition[]> {
     return this.#db.transaction().execute(async (tx) => {
       const stored = await storePositions(tx, inputs);
-      for (const step of this.#steps) await step.afterStore(stored, tx);
+      if (this.#steps.length) {
+        const ordered = [...stored].sort(byMsisdnAndTime);
+        for (const step of this.#steps) await step.afterStore(ordered, tx);
+      }
       return stored;
     });
   }

@@ -17,24 +17,20 @@ export interface PositionInput {
 export interface StoredPosition extends PositionInput {
   id: number;
   receivedAt: Date;
+  /** The company of the MSISDN when the position was stored (steps and events stay per tenant). */
+  companyId: number;
 }
 
-/** NOTIFY channel of new positions; the payload is their ids, comma-separated. */
-export const POSITIONS_CHANNEL = 'lbs_positions';
-/** Ids per NOTIFY, well under PostgreSQL's 8000-byte payload limit (ids of up to 15 digits and a comma). */
-const IDS_PER_NOTIFY = 400;
-
 /**
- * Writes a batch in one statement (arrays unnested, so the statement is the same for 1 or 5,000 rows), keeps the
- * latest position per MSISDN (only a newer one replaces it) and queues a NOTIFY of the new ids, which PostgreSQL
- * delivers to every listening replica when the transaction commits.
+ * Writes a batch in one statement (arrays unnested, so the statement is the same for 1 or 5,000 rows) and keeps the
+ * latest position per MSISDN (only a newer one replaces it). Live fan-out and events are pipeline steps.
  */
 export async function storePositions(
   tx: Transaction<Database>,
   inputs: readonly PositionInput[],
 ): Promise<StoredPosition[]> {
   if (inputs.length === 0) return [];
-  const rows = await sql<{ id: number; received_at: Date }>`
+  const rows = await sql<{ id: number; received_at: Date; company_id: number }>`
     with ins as (
       insert into positions (msisdn_id, time, lat, lon, accuracy_m, source, extra)
       select * from unnest(
@@ -58,21 +54,17 @@ export async function storePositions(
         accuracy_m = excluded.accuracy_m, source = excluded.source, received_at = excluded.received_at
       where latest_positions.time <= excluded.time
     )
-    select id, received_at from ins
+    select ins.id, ins.received_at, m.company_id
+    from ins join msisdns m on m.id = ins.msisdn_id
+    order by ins.id
   `.execute(tx);
   if (rows.rows.length !== inputs.length)
     throw new Error(`stored ${rows.rows.length} of ${inputs.length} positions`);
-  const stored = inputs.map((p, i) => ({
+  // bigserial ids are taken in the order of the unnested input, so id order is input order.
+  return inputs.map((p, i) => ({
     ...p,
     id: rows.rows[i]!.id,
     receivedAt: new Date(rows.rows[i]!.received_at),
+    companyId: rows.rows[i]!.company_id,
   }));
-  for (let i = 0; i < stored.length; i += IDS_PER_NOTIFY) {
-    const ids = stored
-      .slice(i, i + IDS_PER_NOTIFY)
-      .map((p) => p.id)
-      .join(',');
-    await sql`select pg_notify(${POSITIONS_CHANNEL}, ${ids})`.execute(tx);
-  }
-  return stored;
 }

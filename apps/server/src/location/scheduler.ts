@@ -6,7 +6,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { mayLocate, type LocatePermit, type LocateRefusal } from './locate-policy.ts';
 import type { Locator } from './locator.ts';
-import { runRetention } from './retention.ts';
 import { nextWindowOpening } from './tracking-window.ts';
 
 export interface TickReport {
@@ -24,8 +23,6 @@ export interface WorkerOptions {
   batchSize: number;
   /** Most MSISDNs one tick claims (the rest stay due for the next tick). */
   claimLimit?: number;
-  tickMs?: number;
-  retentionEveryMs?: number;
   workerId?: string;
 }
 
@@ -50,7 +47,7 @@ const intervalSeconds = sql`greatest(1, coalesce((c.config->>'pollIntervalMinute
 const phase = sql`make_interval(secs => ((m.id::bigint * 2654435761) % (${intervalSeconds} * 1000)) / 1000.0)`;
 
 /**
- * The location scheduler. Each MSISDN with consent GRANTED and tracking on has a poll state row with its next poll
+ * The location scheduler, ticked by the `location.tick` job every few seconds (location/jobs.ts). Each MSISDN with consent GRANTED and tracking on has a poll state row with its next poll
  * time: one slot per interval of its company, at a fixed phase so the polls spread evenly over the interval. A tick
  * claims the due rows with FOR UPDATE SKIP LOCKED and moves each to its next slot in the same statement, so any
  * number of workers or replicas can tick at once and no MSISDN is claimed twice for one slot, nor twice within an
@@ -64,44 +61,13 @@ export class LocationWorker {
   readonly #locator: Locator;
   readonly #log: FastifyBaseLogger;
   readonly #options: Required<Omit<WorkerOptions, 'workerId'>>;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<unknown> | undefined;
-  #lastRetention = 0;
 
   constructor(db: Db, locator: Locator, log: FastifyBaseLogger, options: WorkerOptions) {
     this.#db = db;
     this.#locator = locator;
     this.#log = log;
-    this.#options = { claimLimit: 5000, tickMs: 5000, retentionEveryMs: 3_600_000, ...options };
+    this.#options = { claimLimit: 5000, ...options };
     this.id = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  }
-
-  start(): void {
-    if (this.#timer) return;
-    this.#timer = setInterval(() => {
-      if (this.#running) return; // a slow tick is not overtaken
-      this.#running = this.#scheduled().finally(() => (this.#running = undefined));
-    }, this.#options.tickMs);
-    this.#timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#running;
-  }
-
-  async #scheduled(): Promise<void> {
-    try {
-      const now = new Date();
-      await this.tick(now);
-      if (now.getTime() - this.#lastRetention >= this.#options.retentionEveryMs) {
-        this.#lastRetention = now.getTime();
-        await runRetention(this.#db, now);
-      }
-    } catch (error) {
-      this.#log.error({ err: error }, 'location scheduler tick failed');
-    }
   }
 
   /** One round: enrol new MSISDNs, claim the due ones, locate those the gate allows. Tests call it with their own `now`. */

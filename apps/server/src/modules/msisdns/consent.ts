@@ -1,8 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { CONSENT_REPLIES, toE164, type ConsentStatus, type SmsInboundResult } from '@lbs/contracts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import { audit, auditMany, SYSTEM_ACTOR, type AuditActor } from '../../events/audit.ts';
-import type { SmsGateway } from '../../lib/sms.ts';
+import { emitConsentGranted, emitConsentRevoked } from '../../events/emit.ts';
+import { queueSms } from '../../messaging/queue.ts';
 import { consentRepository } from './repository.ts';
 
 export const consentRequestText = (company: string) =>
@@ -42,50 +42,42 @@ const ACTION: Record<Reply, string> = {
 
 export interface ConsentOptions {
   db: Db;
-  sms: SmsGateway;
-  log: FastifyBaseLogger;
   now?: () => Date;
 }
 
-/** Consent of an employee MSISDN: requests go out through the SMS gateway; only the employee's reply changes it. */
-export function consentService({ db, sms, log, now = () => new Date() }: ConsentOptions) {
+/**
+ * Consent of an employee MSISDN: requests and confirmations are SMS queued in the transaction that decides them (the
+ * relay sends them); only the employee's reply changes consent, and each change is a domain event.
+ */
+export function consentService({ db, now = () => new Date() }: ConsentOptions) {
   /**
-   * Sends the consent request to each number (after the write that made it pending has committed) and records when;
-   * a number whose SMS could not be handed over keeps consentRequestedAt null, and the admin can resend.
+   * Queues the consent request SMS to each number and records when, in the caller's transaction (the one that made
+   * the numbers pending): the requests leave exactly when that commits.
    */
-  async function sendRequests(
+  async function requestConsent(
+    trx: Executor,
     targets: { id: number; msisdn: string; companyId: number | null }[],
     company: string,
     actor: AuditActor,
   ): Promise<void> {
-    const sent: typeof targets = [];
-    for (const target of targets) {
-      try {
-        await sms.send({ to: target.msisdn, text: consentRequestText(company) });
-        sent.push(target);
-      } catch (error) {
-        log.error({ err: error, msisdnId: target.id }, 'consent request SMS could not be sent');
-      }
-    }
-    if (sent.length === 0) return;
-    const at = now();
-    await db.transaction().execute(async (trx) => {
-      await consentRepository(trx).markRequested(
-        sent.map((t) => t.id),
-        at,
-      );
-      await auditMany(
-        trx,
-        actor,
-        sent.map((target) => ({
-          action: 'msisdn.consent.request',
-          entity: 'msisdn',
-          entityId: target.id,
-          companyId: target.companyId,
-          detail: { channel: sms.kind },
-        })),
-      );
-    });
+    if (targets.length === 0) return;
+    for (const target of targets)
+      await queueSms(trx, { to: target.msisdn, text: consentRequestText(company) });
+    await consentRepository(trx).markRequested(
+      targets.map((t) => t.id),
+      now(),
+    );
+    await auditMany(
+      trx,
+      actor,
+      targets.map((target) => ({
+        action: 'msisdn.consent.request',
+        entity: 'msisdn',
+        entityId: target.id,
+        companyId: target.companyId,
+        detail: { channel: 'SMS' },
+      })),
+    );
   }
 
   /** An SMS from an employee's phone (the inbound webhook). Unknown numbers and other texts change nothing. */
@@ -99,7 +91,20 @@ export function consentService({ db, sms, log, now = () => new Date() }: Consent
       if (!row) return undefined;
       const next = transition(reply, row.consent_status);
       if (!next) return { row, next: undefined };
-      await repo.setConsent(row.id, next, now());
+      const at = now();
+      await repo.setConsent(row.id, next, at);
+      const subject = { id: row.id, msisdn, companyId: row.company_id };
+      if (next === 'GRANTED') await emitConsentGranted(trx, subject, { via: 'SMS', previous: 'PENDING', at });
+      else
+        await emitConsentRevoked(trx, subject, {
+          via: 'SMS',
+          previous: row.consent_status as 'PENDING' | 'GRANTED',
+          at,
+        });
+      await queueSms(trx, {
+        to: msisdn,
+        text: next === 'GRANTED' ? grantedText(row.company_name) : revokedText(row.company_name),
+      });
       await audit(
         trx,
         { ...SYSTEM_ACTOR('sms'), requestId },
@@ -120,21 +125,10 @@ export function consentService({ db, sms, log, now = () => new Date() }: Consent
     });
     if (!outcome) return { handled: false, consentStatus: null };
     if (!outcome.next) return { handled: false, consentStatus: outcome.row.consent_status };
-    try {
-      await sms.send({
-        to: msisdn,
-        text:
-          outcome.next === 'GRANTED'
-            ? grantedText(outcome.row.company_name)
-            : revokedText(outcome.row.company_name),
-      });
-    } catch (error) {
-      log.warn({ err: error }, 'consent confirmation SMS could not be sent');
-    }
     return { handled: true, consentStatus: outcome.next };
   }
 
-  return { sendRequests, handleReply };
+  return { requestConsent, handleReply };
 }
 
 export type ConsentService = ReturnType<typeof consentService>;

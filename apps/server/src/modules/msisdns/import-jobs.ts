@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import {
@@ -18,6 +17,9 @@ import {
 } from '@lbs/contracts';
 import type { Db, Executor } from '../../db/database.ts';
 import { actorOf, audit, auditMany, type AuditActor } from '../../events/audit.ts';
+import { emitMsisdnCreated } from '../../events/emit.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import type { JobContext } from '../../jobs/runner.ts';
 import { notFound } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/listing.ts';
 import { authorize, type Caller } from '../../access/caller.ts';
@@ -29,8 +31,10 @@ import { msisdnsRepository, type MsisdnValues } from './repository.ts';
 
 /** Rows per transaction: each batch commits on its own, so a crash loses at most one batch of work. */
 const BATCH_SIZE = 200;
-/** How long a worker owns a running job without progress; after that any replica may resume it. */
-const LEASE_MS = 30_000;
+/** The job kind that runs an import (key: the import id). */
+export const IMPORT_JOB = 'msisdns.import';
+/** Attempts before an import that keeps failing is marked FAILED (each resumes after the last committed batch). */
+const IMPORT_ATTEMPTS = 3;
 
 const truthy = ['true', 'yes', 'y', '1', 'on'];
 const falsy = ['false', 'no', 'n', '0', 'off'];
@@ -129,25 +133,21 @@ async function lookups(db: Executor, companyId: number) {
 }
 
 /**
- * Bulk import of employee MSISDNs as a job the UI polls: the upload is parsed at once (a bad file answers 400),
- * then rows are validated and inserted in batches in the background, each valid row kept, each invalid one reported
- * with its row number, column and message key. The job row holds the parsed rows and a lease, so if the process
- * stops, the next poll after the lease lapses resumes the job after its last committed batch, on any replica.
+ * Bulk import of employee MSISDNs as a durable job the UI polls: the upload is parsed at once (a bad file answers
+ * 400), the import row (with the parsed rows) and its job are written in one transaction, and a worker validates and
+ * inserts the rows in batches, each valid row kept (with its consent request SMS queued in the same transaction),
+ * each invalid one reported with its row number, column and message key. Each batch commits with the import's
+ * `processed`, so a job whose worker stopped resumes after its last committed batch, on any replica.
  */
 export function importJobs({
   db,
   consent,
-  log,
   now = () => new Date(),
 }: {
   db: Db;
   consent: ConsentService;
-  log: FastifyBaseLogger;
   now?: () => Date;
 }) {
-  const running = new Set<Promise<void>>();
-  let stopping = false;
-
   async function start(caller: Caller, query: MsisdnImportQuery, file: Buffer): Promise<MsisdnImport> {
     authorize(caller, 'msisdn', 'import');
     const company = await resolveCompany(db, caller.scope, query.companyId);
@@ -172,9 +172,14 @@ export function importJobs({
         companyId: company.id,
         detail: { fileName: query.fileName ?? null, format: parsed.format, rows: parsed.rows.length },
       });
+      await enqueue(trx, {
+        kind: IMPORT_JOB,
+        key: row.id,
+        payload: { importId: row.id },
+        maxAttempts: IMPORT_ATTEMPTS,
+      });
       return row;
     });
-    kick(job.id);
     return toImport(job);
   }
 
@@ -182,52 +187,46 @@ export function importJobs({
     authorize(caller, 'msisdn', 'import');
     const job = await db
       .selectFrom('msisdn_imports')
-      .select([...JOB_COLUMNS, 'lease_until'])
+      .select(JOB_COLUMNS)
       .where('id', '=', id)
       .where('company_id', 'in', scoped(db, caller.scope).companies().select('companies.id'))
       .executeTakeFirst();
     if (!job) throw notFound('The import');
-    const stalled =
-      (job.status === 'QUEUED' || job.status === 'RUNNING') &&
-      (!job.lease_until || job.lease_until.getTime() < now().getTime());
-    if (stalled) kick(job.id);
     return toImport(job);
   }
 
-  function kick(id: string): void {
-    if (stopping) return;
-    const task: Promise<void> = run(id)
-      .catch(async (error: unknown) => {
-        if (stopping) return;
-        log.error({ err: error, importId: id }, 'MSISDN import failed');
-        const failure = rowError(0, null, 'problem.internal');
-        await db
-          .updateTable('msisdn_imports')
-          .set({
-            status: 'FAILED',
-            finished_at: now(),
-            lease_until: null,
-            rows: null,
-            errors: sql`errors || ${JSON.stringify([failure])}::jsonb`,
-          })
-          .where('id', '=', id)
-          .execute()
-          .catch((e: unknown) => log.error({ err: e, importId: id }, 'could not mark the import failed'));
-      })
-      .finally(() => running.delete(task));
-    running.add(task);
+  /** The handler of IMPORT_JOB. A failure is retried; the last attempt's failure marks the import FAILED. */
+  async function runJob(job: JobContext<{ importId: string }>): Promise<void> {
+    const id = job.payload.importId;
+    try {
+      await run(id, job.signal);
+    } catch (error) {
+      if (job.signal.aborted || job.attempt < IMPORT_ATTEMPTS) throw error;
+      job.log.error({ err: error, importId: id }, 'MSISDN import failed');
+      const failure = rowError(0, null, 'problem.internal');
+      await db
+        .updateTable('msisdn_imports')
+        .set({
+          status: 'FAILED',
+          finished_at: now(),
+          rows: null,
+          errors: sql`errors || ${JSON.stringify([failure])}::jsonb`,
+        })
+        .where('id', '=', id)
+        .where('status', 'in', ['QUEUED', 'RUNNING'])
+        .execute();
+    }
   }
 
-  async function run(id: string): Promise<void> {
+  async function run(id: string, signal: AbortSignal): Promise<void> {
     const claimed = await db
       .updateTable('msisdn_imports')
-      .set({ status: 'RUNNING', lease_until: new Date(now().getTime() + LEASE_MS) })
+      .set({ status: 'RUNNING' })
       .where('id', '=', id)
       .where('status', 'in', ['QUEUED', 'RUNNING'])
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now())]))
       .returning(['company_id', 'created_by', 'processed', 'rows'])
       .executeTakeFirst();
-    if (!claimed) return;
+    if (!claimed) return; // finished already (a repeated job)
     const rows = (claimed.rows ?? []) as unknown as ImportRow[];
     const creator =
       claimed.created_by === null
@@ -246,17 +245,17 @@ export function importJobs({
     }
     let processed = claimed.processed;
     while (processed < rows.length) {
-      if (stopping) return; // the lease lapses and the job resumes on the next poll
+      signal.throwIfAborted(); // stopping: the job is handed back and resumes after this batch elsewhere
       const batch = rows.slice(processed, processed + BATCH_SIZE);
       const expected = processed;
-      const outcome = await db.transaction().execute(async (trx) => {
+      const done = await db.transaction().execute(async (trx) => {
         const job = await trx
           .selectFrom('msisdn_imports')
           .select(['processed', 'status'])
           .where('id', '=', id)
           .forUpdate()
           .executeTakeFirst();
-        if (!job || job.status !== 'RUNNING' || job.processed !== expected) return undefined; // another worker took over
+        if (!job || job.status !== 'RUNNING' || job.processed !== expected) return false; // another run took over
         const ref = await lookups(trx, claimed.company_id);
         const errors: ImportRowError[] = [];
         const candidates: { row: number; values: MsisdnValues }[] = [];
@@ -280,6 +279,21 @@ export function importJobs({
             detail: { msisdn: r.msisdn, importId: id },
           })),
         );
+        for (const r of inserted)
+          await emitMsisdnCreated(trx, {
+            id: r.id,
+            msisdn: r.msisdn,
+            companyId: claimed.company_id,
+            departmentId: r.department_id,
+            zoneId: r.zone_id,
+            importId: id,
+          });
+        await consent.requestConsent(
+          trx,
+          inserted.map((r) => ({ id: r.id, msisdn: r.msisdn, companyId: claimed.company_id })),
+          ref.company.name,
+          actor,
+        );
         const failedRows = new Set(errors.map((e) => e.row)).size;
         errors.sort((a, b) => a.row - b.row);
         await trx
@@ -289,24 +303,18 @@ export function importJobs({
             succeeded: eb('succeeded', '+', inserted.length),
             failed: eb('failed', '+', failedRows),
             errors: sql`errors || ${JSON.stringify(errors)}::jsonb`,
-            lease_until: new Date(now().getTime() + LEASE_MS),
           }))
           .where('id', '=', id)
           .execute();
-        return { inserted, companyName: ref.company.name };
+        return true;
       });
-      if (!outcome) return;
+      if (!done) return;
       processed += batch.length;
-      await consent.sendRequests(
-        outcome.inserted.map((r) => ({ id: r.id, msisdn: r.msisdn, companyId: claimed.company_id })),
-        outcome.companyName,
-        actor,
-      );
     }
     await db.transaction().execute(async (trx) => {
       const done = await trx
         .updateTable('msisdn_imports')
-        .set({ status: 'COMPLETED', finished_at: now(), lease_until: null, rows: null })
+        .set({ status: 'COMPLETED', finished_at: now(), rows: null })
         .where('id', '=', id)
         .where('status', '=', 'RUNNING')
         .returning(['succeeded', 'failed', 'total'])
@@ -379,13 +387,7 @@ export function importJobs({
     };
   }
 
-  /** Stops taking new batches and waits for the current ones (server shutdown); unfinished jobs resume later. */
-  async function close(): Promise<void> {
-    stopping = true;
-    await Promise.allSettled([...running]);
-  }
-
-  return { start, get, close };
+  return { start, get, runJob };
 }
 
 export type ImportJobs = ReturnType<typeof importJobs>;

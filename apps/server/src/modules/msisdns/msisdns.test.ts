@@ -241,6 +241,8 @@ describe('employee MSISDNs and consent', () => {
 });
 
 async function waitForImport(id: string): Promise<MsisdnImport> {
+  // Imports are durable jobs; this test server runs no worker, so the test runs what is due itself.
+  await f.server.jobs.drain();
   for (let i = 0; i < 200; i++) {
     const job = (await f.call('SA', 'GET', `/msisdns/imports/${id}`)).json() as MsisdnImport;
     if (job.status === 'COMPLETED' || job.status === 'FAILED') return job;
@@ -408,6 +410,7 @@ describe('bulk import', () => {
   });
 
   it('resumes a job whose worker stopped, after its lease lapsed', async () => {
+    // A worker claimed the import's job and died mid-way: the job is RUNNING with a lease that has lapsed.
     const alpha = await f.companyId('ALPHA');
     const number = f.nextNumber();
     const rows = [
@@ -424,10 +427,22 @@ describe('bulk import', () => {
         status: 'RUNNING',
         total: 1,
         rows: JSON.stringify(rows),
-        lease_until: new Date(Date.now() - 1000),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await f.db
+      .insertInto('jobs')
+      .values({
+        kind: 'msisdns.import',
+        key: id,
+        payload: JSON.stringify({ importId: id }),
+        status: 'RUNNING',
+        attempts: 1,
+        max_attempts: 3,
+        locked_by: 'a-worker-that-died',
+        lease_until: new Date(Date.now() - 1000),
+      })
+      .execute();
     const job = await waitForImport(id);
     expect(job).toMatchObject({ status: 'COMPLETED', processed: 1, succeeded: 1, failed: 0 });
     expect(

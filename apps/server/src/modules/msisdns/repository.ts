@@ -128,13 +128,15 @@ export function msisdnsRepository(db: Executor) {
     },
 
     /** Inserts a batch; numbers already registered are skipped and left out of the answer. */
-    async insertMany(values: MsisdnValues[]): Promise<{ id: number; msisdn: string }[]> {
+    async insertMany(
+      values: MsisdnValues[],
+    ): Promise<{ id: number; msisdn: string; department_id: number; zone_id: number | null }[]> {
       if (values.length === 0) return [];
       return db
         .insertInto('msisdns')
         .values(values)
         .onConflict((oc) => oc.column('msisdn').doNothing())
-        .returning(['id', 'msisdn'])
+        .returning(['id', 'msisdn', 'department_id', 'zone_id'])
         .execute();
     },
 

@@ -17,6 +17,7 @@ import { resolveCompany, resolveUnit } from '../../access/references.ts';
 import { msisdnPolicy } from '../../access/policies/msisdn.ts';
 import { lockInScopeOf, writeTransaction } from '../../access/writes.ts';
 import { scoped } from '../../access/scoped.ts';
+import { emitConsentRevoked, emitMsisdnCreated, emitMsisdnDeleted } from '../../events/emit.ts';
 import type { ConsentService } from './consent.ts';
 import { msisdnsRepository, type MsisdnRecord, type MsisdnValues } from './repository.ts';
 
@@ -124,27 +125,35 @@ export function msisdnsService({
           companyId: company.id,
           detail: { msisdn: body.msisdn },
         });
-        return { id, company: company.name, companyId: company.id };
+        await emitMsisdnCreated(trx, {
+          id,
+          msisdn: body.msisdn,
+          companyId: company.id,
+          departmentId: values.department_id,
+          zoneId: values.zone_id,
+        });
+        await consent.requestConsent(
+          trx,
+          [{ id, msisdn: body.msisdn, companyId: company.id }],
+          company.name,
+          actorOf(caller),
+        );
+        return { id };
       },
       { unique: numberTaken },
-    );
-    await consent.sendRequests(
-      [{ id: created.id, msisdn: body.msisdn, companyId: created.companyId }],
-      created.company,
-      actorOf(caller),
     );
     return get(caller, created.id);
   }
 
   async function update(caller: Caller, id: number, body: MsisdnUpdateBody): Promise<Msisdn> {
     authorize(caller, 'msisdn', 'update');
-    let renumbered: { msisdn: string; company: string; companyId: number } | undefined;
     await writeTransaction(
       db,
       async (trx) => {
         const { tx, locked } = await lockInScope(trx, caller, id);
         const company = await resolveCompany(trx, { tier: 'all' }, locked.company_id);
         const patch: Parameters<typeof tx.update>[1] = {};
+        let renumbered = false;
         if (body.msisdn !== undefined && body.msisdn !== locked.msisdn) {
           if (!can(caller.user.role, 'msisdn', 'changeNumber')) {
             throw new AppError(403, 'msisdn.numberChangeForbidden', MESSAGES['msisdn.numberChangeForbidden']);
@@ -157,7 +166,7 @@ export function msisdnsService({
             consent_at: null,
             consent_requested_at: null,
           });
-          renumbered = { msisdn: body.msisdn, company: company.name, companyId: company.id };
+          renumbered = true;
         }
         if (body.departmentId !== undefined && body.departmentId !== locked.department_id) {
           await resolveUnit(trx, caller.scope, 'departments', body.departmentId, company.id, 'departmentId');
@@ -204,15 +213,24 @@ export function msisdnsService({
             ...(renumbered ? { consentReset: true } : {}),
           },
         });
+        if (renumbered && body.msisdn !== undefined) {
+          // The old number's consent ends with it; the new number is asked.
+          if (locked.consent_status === 'GRANTED')
+            await emitConsentRevoked(
+              trx,
+              { id, msisdn: locked.msisdn, companyId: locked.company_id },
+              { via: 'PORTAL', previous: 'GRANTED', at: now() },
+            );
+          await consent.requestConsent(
+            trx,
+            [{ id, msisdn: body.msisdn, companyId: company.id }],
+            company.name,
+            actorOf(caller),
+          );
+        }
       },
       { unique: numberTaken },
     );
-    if (renumbered)
-      await consent.sendRequests(
-        [{ id, msisdn: renumbered.msisdn, companyId: renumbered.companyId }],
-        renumbered.company,
-        actorOf(caller),
-      );
     return get(caller, id);
   }
 
@@ -230,6 +248,7 @@ export function msisdnsService({
           companyId: locked.company_id,
           detail: { msisdn: locked.msisdn },
         });
+        await emitMsisdnDeleted(trx, { id, msisdn: locked.msisdn, companyId: locked.company_id });
       },
       { foreignKey: () => conflictOn('org.inUse') },
     );
@@ -238,7 +257,7 @@ export function msisdnsService({
   /** Asks again (a lost SMS, or a refusal or revocation the employee may reconsider); not once consent is GRANTED. */
   async function resendConsent(caller: Caller, id: number): Promise<Msisdn> {
     authorize(caller, 'msisdn', 'resendConsent');
-    const target = await db.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       const { tx, locked } = await lockInScope(trx, caller, id);
       if (locked.consent_status === 'GRANTED') throw conflictOn('msisdn.consentAlreadyGranted');
       if (locked.consent_status !== 'PENDING') {
@@ -252,9 +271,13 @@ export function msisdnsService({
         });
       }
       const company = await resolveCompany(trx, { tier: 'all' }, locked.company_id);
-      return { id, msisdn: locked.msisdn, companyId: locked.company_id, company: company.name };
+      await consent.requestConsent(
+        trx,
+        [{ id, msisdn: locked.msisdn, companyId: locked.company_id }],
+        company.name,
+        actorOf(caller),
+      );
     });
-    await consent.sendRequests([target], target.company, actorOf(caller));
     return get(caller, id);
   }
 

@@ -5,6 +5,7 @@ import { companyMsisdns, type MsisdnRow } from '../../../test/location-fixtures.
 import { mintAccessToken } from '../../../test/tokens.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { PositionPipeline } from '../../location/pipeline.ts';
+import { liveFanoutStep } from '../../location/fanout.ts';
 
 const server = useTestServer();
 let alpha: MsisdnRow[];
@@ -167,7 +168,7 @@ describe('GET /monitor/stream', () => {
     let pipeline = server.location.pipeline;
     if (server.config.databaseUrl) {
       replica = await openDatabase({ databaseUrl: server.config.databaseUrl, poolSize: 2 });
-      pipeline = new PositionPipeline(replica.db);
+      pipeline = new PositionPipeline(replica.db, { steps: [liveFanoutStep] });
     }
     await submit(beta[1]!, 7, pipeline);
     await stream.until(() => stream.positions().length === 1);

@@ -13,7 +13,7 @@ import type { Db, Executor } from '../../db/database.ts';
 import { hashPassword } from '../../identity/passwords.ts';
 import { audit } from '../../events/audit.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { MailMessage } from '../../lib/mail.ts';
+import type { MailMessage } from '../../messaging/queue.ts';
 
 function hashOf(userId: number, code: string): string {
   return createHash('sha256').update(`${userId}:${code}`).digest('hex');

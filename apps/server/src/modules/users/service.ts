@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   MESSAGES,
   ROLES,
@@ -13,9 +12,9 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { actorOf, audit } from '../../events/audit.ts';
+import { queueMail } from '../../messaging/queue.ts';
 import { notFound } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/listing.ts';
-import type { Mailer } from '../../lib/mail.ts';
 import { authorize, fieldNames, type Caller } from '../../access/caller.ts';
 import { userPolicy } from '../../access/policies/user.ts';
 import { conflictOn, invalidField } from '../../access/problems.ts';
@@ -27,8 +26,6 @@ import { invitationStatusOf, usersRepository, type UserRecord, type UserValues }
 export interface UsersServiceOptions {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'invitationTtlHours' | 'externalIssuer'>;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
   now?: () => Date;
 }
 
@@ -107,7 +104,7 @@ async function checkPlacement(db: Executor, caller: Caller, roles: Role[], p: Pl
 }
 
 /** Portal users (administrators): SuperAdmin writes; CompanyAdmin reads its company's; invitations by e-mail. */
-export function usersService({ db, config, mailer, log, now = () => new Date() }: UsersServiceOptions) {
+export function usersService({ db, config, now = () => new Date() }: UsersServiceOptions) {
   const repo = usersRepository(db);
 
   const lockInScope = lockInScopeOf(usersRepository, 'The user');
@@ -135,16 +132,13 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
     return undefined;
   }
 
-  async function sendInvitation(
+  /** Queues the invitation e-mail in the transaction that issues its code: it leaves (through the relay) with it. */
+  async function queueInvitation(
+    trx: Executor,
     user: { fullName: string; username: string; email: string },
     code: string,
   ): Promise<void> {
-    try {
-      await mailer.send(invitationMail(config.publicUrl, user, code, config.invitationTtlHours));
-    } catch (error) {
-      // The user exists either way; the administrator can send a new code (POST /users/{id}/invitation).
-      log.error({ err: error, to: user.email }, 'invitation e-mail could not be sent');
-    }
+    await queueMail(trx, invitationMail(config.publicUrl, user, code, config.invitationTtlHours));
   }
 
   async function list(caller: Caller, query: UserListQuery): Promise<UserPage> {
@@ -187,9 +181,14 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
         await emailCheck(trx, values.email);
         const tx = usersRepository(trx);
         const { id } = await tx.insert(values, body.roles);
-        const invitation = invite
-          ? await issueInvitation(trx, id, config.invitationTtlHours, now())
-          : undefined;
+        if (invite) {
+          const invitation = await issueInvitation(trx, id, config.invitationTtlHours, now());
+          await queueInvitation(
+            trx,
+            { fullName: values.full_name, username: values.username, email: values.email },
+            invitation.code,
+          );
+        }
         await audit(trx, actorOf(caller), {
           action: 'user.create',
           entity: 'user',
@@ -197,15 +196,10 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
           companyId: values.company_id,
           detail: { username: values.username, roles: body.roles, invited: invite },
         });
-        return { id, code: invitation?.code };
+        return { id };
       },
       { unique: uniqueConflict },
     );
-    if (created.code)
-      await sendInvitation(
-        { fullName: values.full_name, username: values.username, email: values.email },
-        created.code,
-      );
     return get(caller, created.id);
   }
 
@@ -305,12 +299,13 @@ export function usersService({ db, config, mailer, log, now = () => new Date() }
         companyId: locked.company_id,
       });
       const user = (await tx.find(caller.scope, id))!;
-      return { ...invitation, user };
+      await queueInvitation(
+        trx,
+        { fullName: user.full_name, username: user.username, email: user.email },
+        invitation.code,
+      );
+      return invitation;
     });
-    await sendInvitation(
-      { fullName: result.user.full_name, username: result.user.username, email: result.user.email },
-      result.code,
-    );
     return {
       code: 'aws.codeSent',
       message: MESSAGES['aws.codeSent'],

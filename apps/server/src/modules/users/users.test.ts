@@ -55,7 +55,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, INVITATION_TTL_HOURS: '48' });
+  server = await startTestServer({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    INVITATION_TTL_HOURS: '48',
+    // Invitations leave through the mail relay, a job of the worker.
+    LBS_WORKER: 'true',
+  });
   f = orgFixtures(server);
 });
 afterAll(async () => {
