@@ -15,26 +15,31 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     username: 'companyadmin',
     role: 'CompanyAdmin',
     company: 'Alpha Logistics',
-    scope: 'company A (zones enabled)',
+    scope: 'Alpha Logistics, Riyadh (zones enabled)',
   },
   {
     username: 'deptadmin',
     role: 'DepartmentAdmin',
     company: 'Alpha Logistics',
-    scope: 'department Field Operations of A',
+    scope: 'department Field Operations of Alpha Logistics',
   },
-  { username: 'zoneadmin', role: 'ZoneAdmin', company: 'Alpha Logistics', scope: 'zone North of A' },
+  {
+    username: 'zoneadmin',
+    role: 'ZoneAdmin',
+    company: 'Alpha Logistics',
+    scope: 'zone North of Alpha Logistics',
+  },
   {
     username: 'companyadmin2',
     role: 'CompanyAdmin',
     company: 'Beta Construction',
-    scope: 'company B (no zones)',
+    scope: 'Beta Construction, Milan (no zones)',
   },
   {
     username: 'dueadmin',
     role: 'CompanyAdmin',
     company: 'Gamma Retail',
-    scope: 'company with an overdue invoice',
+    scope: 'Gamma Retail, Madrid: has an overdue invoice (every page leads to it)',
   },
 ];
 
