@@ -55,6 +55,8 @@ const overlays = (p: Page): Locator[] => [
   p.getByRole('button', { name: 'Legend' }).locator('xpath=..'),
   details(p),
   p.locator('.maplibregl-ctrl'),
+  // The POI layer's switch (and a POI's popup) beside the legend.
+  p.getByRole('group', { name: 'POIs' }),
 ];
 
 beforeAll(async () => {
@@ -198,7 +200,12 @@ describe('Monitor', () => {
       expect(Date.parse(position.time)).toBeGreaterThan(Date.parse(before.time ?? '1970-01-01T00:00:00Z'));
       expect(await panel.getByTestId('monitor-last-fix').textContent()).toContain('now');
       // The marker sits where the network said (the list, the details and the map share one store).
-      expect(await coordinates.textContent()).toBe(`${position.lat.toFixed(5)}, ${position.lon.toFixed(5)}`);
+      // Formatted as the page does: ICU rounds the shortest decimal form (46.662895 → 46.66290), where
+      // toFixed rounds the binary value (46.66289499… → 46.66289).
+      const five = new Intl.NumberFormat('en-US', { minimumFractionDigits: 5, maximumFractionDigits: 5 });
+      expect(await coordinates.textContent()).toBe(
+        `${five.format(position.lat)}, ${five.format(position.lon)}`,
+      );
       const row = numbersList(page).getByRole('listitem').filter({ hasText: name }).first();
       await expect.poll(() => row.textContent()).toContain('now');
     },
