@@ -7,6 +7,7 @@ import { benchIngest } from './ingest.ts';
 import { benchMonitorPage } from './monitor-page.ts';
 import { benchMonitorPositions } from './monitor-positions.ts';
 import { benchPolling } from './polling.ts';
+import { benchPresenceIngest } from './presence-ingest.ts';
 import type { BenchRow } from './location-setup.ts';
 
 function format(row: BenchRow): string {
@@ -24,7 +25,13 @@ export async function runLocationBenches(): Promise<BenchRow[]> {
   console.log(
     `\nLocation benches — ${process.env['DATABASE_URL'] ? 'PostgreSQL' : 'PGlite'}, Node ${process.version}`,
   );
-  for (const bench of [benchIngest, benchPolling, benchMonitorPositions, benchMonitorPage]) {
+  for (const bench of [
+    benchIngest,
+    benchPresenceIngest,
+    benchPolling,
+    benchMonitorPositions,
+    benchMonitorPage,
+  ]) {
     const started = performance.now();
     const result = await bench();
     rows.push(...result);

@@ -45,6 +45,17 @@ import { msisdnImportRoutes, msisdnRoutes, smsInboundRoutes } from './modules/ms
 import { msisdnsService } from './modules/msisdns/service.ts';
 import { orgUnitRoutes } from './modules/org-units/routes.ts';
 import { orgUnitsService } from './modules/org-units/service.ts';
+import {
+  poiAssignmentRoutes,
+  poiCategoryRoutes,
+  poiImports,
+  POI_IMPORT_JOB,
+  poiRoutes,
+  poisService,
+  presenceStep,
+  registerPresenceJobs,
+  visitRoutes,
+} from './modules/pois/index.ts';
 import { positionRoutes } from './modules/positions/routes.ts';
 import { positionsService } from './modules/positions/service.ts';
 import { monitorStreams } from './modules/positions/stream.ts';
@@ -101,13 +112,16 @@ function buildServices({ config, db, location }: { config: Config; db: Db; locat
     account: userManagementService({ db }),
     positions: positionsService({ db, location, config }),
     streams: monitorStreams({ db, hub: location.hub }),
+    pois: poisService({ db }),
+    poiImports: poiImports({ db }),
   };
 }
 
 type Services = ReturnType<typeof buildServices>;
 
 /**
- * Every job kind and schedule of the product, in one place: the location tick and retention, MSISDN imports, the
+ * Every job kind and schedule of the product, in one place: the location tick and retention, presence deadlines
+ * and replays, MSISDN imports, the
  * identity provider's purge, the mail/SMS relay (woken on each commit that queued a message) and the pruning of
  * old domain events. They run where the runner is started (LBS_WORKER).
  */
@@ -125,6 +139,8 @@ async function registerJobs(
   const { db, bus, location, services, relay, worker } = deps;
   registerLocationJobs(runner, { db, worker: location.worker });
   registerEventJobs(runner, { db });
+  registerPresenceJobs(runner, { db });
+  runner.register(POI_IMPORT_JOB, services.poiImports.runJob, { concurrency: 1 });
   runner.register(IMPORT_JOB, services.imports.runJob, { concurrency: 2 });
   runner
     .register('identity.purge', async (job) => {
@@ -185,6 +201,10 @@ async function apiPlugin(
   await api.register(msisdnImportRoutes, { prefix: '/msisdns/imports', jobs: s.imports });
   await api.register(smsInboundRoutes, { prefix: '/sms', consent: s.consent, token: webhookToken });
   await api.register(positionRoutes, { service: s.positions, streams: s.streams });
+  await api.register(poiCategoryRoutes, { prefix: '/poi-categories', service: s.pois });
+  await api.register(poiRoutes, { prefix: '/pois', service: s.pois, imports: s.poiImports });
+  await api.register(poiAssignmentRoutes, { prefix: '/poi-assignments', service: s.pois });
+  await api.register(visitRoutes, { service: s.pois });
 }
 
 interface ApiOptions {
@@ -224,7 +244,7 @@ export async function buildApp({
     bus,
     mlpUrl,
     // The pipeline's steps, in order (each cheap and database-only: see location/pipeline.ts).
-    steps: [positionEventsStep, liveFanoutStep],
+    steps: [presenceStep(), positionEventsStep, liveFanoutStep],
   });
   const services = buildServices({ config, db, location });
   const mail = mailTransport(config.smtpUrl, log);

@@ -59,7 +59,7 @@ async function addNumber(): Promise<{ id: number; msisdn: string; companyId: num
 }
 
 describe('the old loops run as jobs of the worker', () => {
-  it('schedules the location tick, retention, identity purge, relay and event pruning', async () => {
+  it('schedules the location tick, retention, identity purge, relay, event pruning and the presence sweep', async () => {
     const schedules = await f.db.selectFrom('job_schedules').select('name').orderBy('name').execute();
     expect(schedules.map((s) => s.name)).toEqual([
       'events.prune',
@@ -68,6 +68,7 @@ describe('the old loops run as jobs of the worker', () => {
       'location.retention',
       'location.tick',
       'messaging.relay',
+      'presence.sweep',
     ]);
     // The tick runs on its own (every 5 s) and leaves a finished job per slot.
     await until(

@@ -18,3 +18,4 @@ export * from './schemas/msisdns.ts';
 export * from './schemas/roles.ts';
 export * from './schemas/positions.ts';
 export * from './schemas/pois.ts';
+export * from './schemas/poi-api.ts';

@@ -28,6 +28,10 @@ export const PERMISSION_RESOURCES = [
   'role',
   'msisdn',
   'location',
+  'poiCategory',
+  'poi',
+  'poiAssignment',
+  'visit',
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
@@ -125,6 +129,41 @@ export const PERMISSIONS = {
       'monitor',
       'Locate now: also consent, tracking, an active company, the tracking window and a per-company rate limit.',
     ),
+  },
+  poiCategory: {
+    list: { roles: ALL, note: 'The company’s categories: every role picks one for a POI.' },
+    read: { roles: ALL, note: 'As list.' },
+    create: { roles: SA_CA, note: 'Categories belong to the company.' },
+    update: { roles: SA_CA, note: 'As create.' },
+    delete: { roles: SA_CA, note: 'As create; only a category no POI uses.' },
+  },
+  poi: {
+    list: route(
+      'poiList',
+      'Company-wide POIs and those of the caller’s department or zone (DepartmentAdmin, ZoneAdmin).',
+    ),
+    read: route('poiList', 'As list; includes who is inside now (a view of location, audited).'),
+    create: route(
+      'poiCreate',
+      'A DepartmentAdmin’s POI is placed in its department, a ZoneAdmin’s in its zone.',
+    ),
+    update: route(
+      'poiEdit',
+      'Company-wide POIs: SuperAdmin and CompanyAdmin; a unit’s POIs: also its admins.',
+    ),
+    delete: route('poiEdit', 'As update; refused while assignments use it (make it inactive instead).'),
+    import: { roles: SA_CA, note: 'GeoJSON, KML or CSV; a dry run first, then a job.' },
+    export: route('poiList', 'The POIs in scope as GeoJSON, CSV or KML.'),
+  },
+  poiAssignment: {
+    list: route('poiAssignList'),
+    read: route('poiAssignList'),
+    create: route('poiAssign', 'The caller must see both the POI and every MSISDN.'),
+    update: route('poiAssign', 'As create.'),
+    delete: route('poiAssign', 'As create.'),
+  },
+  visit: {
+    list: route('poiList', 'Visits of MSISDNs in scope at POIs in scope: a view of location, audited.'),
   },
 } as const satisfies Record<PermissionResource, Record<string, PermissionRule>>;
 

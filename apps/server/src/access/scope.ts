@@ -133,3 +133,39 @@ export function unitReach(kind: OrgUnitKind, scope: Scope): { reach: Reach; id?:
   if (kind === 'zones' && scope.tier === 'zone') return { reach, id: scope.zoneId };
   return { reach };
 }
+
+/**
+ * POIs (and what hangs off them): a POI belongs to its company and may be placed in a department or a zone. Every
+ * tier of the company sees the company-wide POIs (no department, no zone) and its own unit's; a DepartmentAdmin or
+ * ZoneAdmin manages only its own unit's, a CompanyAdmin all of the company's.
+ */
+export function poiSql(
+  scope: Scope,
+  purpose: 'see' | 'manage',
+  columns: { company: string; department: string; zone: string },
+): Expression<SqlBool> {
+  if (scope.tier === 'all') return sql<boolean>`true`;
+  if (scope.tier === 'none') return sql<boolean>`false`;
+  const company = sql`${sql.ref(columns.company)} = ${scope.companyId}`;
+  if (scope.tier === 'company') return sql<boolean>`${company}`;
+  const own =
+    scope.tier === 'department'
+      ? sql`${sql.ref(columns.department)} = ${scope.departmentId}`
+      : sql`${sql.ref(columns.zone)} = ${scope.zoneId}`;
+  if (purpose === 'manage') return sql<boolean>`(${company} and ${own})`;
+  return sql<boolean>`(${company} and ((${sql.ref(columns.department)} is null and ${sql.ref(columns.zone)} is null) or ${own}))`;
+}
+
+/** In-memory rendering of poiSql (the policy's abilities). */
+export function poiAllows(
+  scope: Scope,
+  purpose: 'see' | 'manage',
+  poi: { companyId: number; departmentId: number | null; zoneId: number | null },
+): boolean {
+  if (scope.tier === 'all') return true;
+  if (scope.tier === 'none' || poi.companyId !== scope.companyId) return false;
+  if (scope.tier === 'company') return true;
+  const own =
+    scope.tier === 'department' ? poi.departmentId === scope.departmentId : poi.zoneId === scope.zoneId;
+  return own || (purpose === 'see' && poi.departmentId === null && poi.zoneId === null);
+}

@@ -3,6 +3,7 @@ import type { Executor } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import {
   companyReach,
+  poiSql,
   reachSql,
   tierReach,
   unitReach,
@@ -80,6 +81,34 @@ export function scoped(db: Executor, scope: Scope) {
 
     companyOwned<T extends CompanyOwnedTable>(table: T): From<T> {
       return from(table, companyReach(scope), { company: `${table}.company_id` });
+    },
+
+    /** POIs as `pois`: company-wide ones and the caller's unit's (`see`), or only those it may change (`manage`). */
+    pois(purpose: 'see' | 'manage' = 'see'): From<'pois'> {
+      return (db.selectFrom('pois') as unknown as From<'pois'>).where(
+        poiSql(scope, purpose, {
+          company: 'pois.company_id',
+          department: 'pois.department_id',
+          zone: 'pois.zone_id',
+        }),
+      );
+    },
+
+    /** Rows whose `column` names a POI the caller sees. */
+    poiOwned<T extends keyof Database>(table: T, column: keyof Database[T] & string): From<T> {
+      const seen = db
+        .selectFrom('pois')
+        .select('pois.id')
+        .where(
+          poiSql(scope, 'see', {
+            company: 'pois.company_id',
+            department: 'pois.department_id',
+            zone: 'pois.zone_id',
+          }),
+        );
+      return (db.selectFrom(table as 'positions') as unknown as From<T>).where(
+        sql<boolean>`${sql.ref(`${table}.${column}`)} in (${seen})`,
+      );
     },
 
     msisdnOwned<T extends keyof Database>(table: T, column: keyof Database[T] & string): From<T> {

@@ -25,11 +25,18 @@ const TABLES = [
   'msisdns',
   'oidc_payloads',
   'outbox_messages',
+  'poi_assignments',
+  'poi_categories',
+  'poi_imports',
+  'poi_passed_by',
+  'poi_presence',
+  'pois',
   'positions',
   'schema_migrations',
   'user_invitations',
   'user_roles',
   'users',
+  'visits',
   'zones',
 ];
 
@@ -39,6 +46,8 @@ const ALL_MIGRATIONS = [
   '0003-locations',
   '0005-jobs-events',
   '0006-floor-wire',
+  '0007-pois',
+  '0008-poi-imports',
 ];
 
 let testDb: TestDatabase | undefined;

@@ -4,6 +4,8 @@ import * as m0002 from './migrations/0002-organisation.ts';
 import * as m0003 from './migrations/0003-locations.ts';
 import * as m0005 from './migrations/0005-jobs-events.ts';
 import * as m0006 from './migrations/0006-floor-wire.ts';
+import * as m0007 from './migrations/0007-pois.ts';
+import * as m0008 from './migrations/0008-poi-imports.ts';
 
 interface Migration {
   name: string;
@@ -17,6 +19,8 @@ const MIGRATIONS: Migration[] = [
   { name: '0003-locations', up: m0003.up },
   { name: '0005-jobs-events', up: m0005.up },
   { name: '0006-floor-wire', up: m0006.up },
+  { name: '0007-pois', up: m0007.up },
+  { name: '0008-poi-imports', up: m0008.up },
 ];
 
 /** Arbitrary constant shared by every process of the product: the advisory lock key for migrations. */

@@ -6,8 +6,16 @@ import type {
   ImportFormat,
   ImportStatus,
   InvoiceStatus,
+  PoiCategoryIcon,
+  PoiGeometry,
+  PoiImportFormat,
+  PoiImportRowError,
+  PoiPurpose,
+  PoiTimeWindow,
   PositionSource,
+  PresenceStateName,
   PricePlan,
+  VisitClosedBy,
 } from '@lbs/contracts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -369,4 +377,131 @@ export interface Database {
   job_schedules: JobSchedulesTable;
   domain_events: DomainEventsTable;
   event_cursors: EventCursorsTable;
+}
+
+// POIs and the presence engine (migration 0007).
+
+export interface PoiCategoriesTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  color: string;
+  icon: PoiCategoryIcon;
+  default_radius_m: number;
+  default_min_dwell_minutes: number;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PoisTable {
+  id: Generated<number>;
+  company_id: number;
+  department_id: number | null;
+  zone_id: number | null;
+  category_id: number | null;
+  name: string;
+  description: string | null;
+  address: string | null;
+  external_ref: string | null;
+  active: boolean;
+  geometry: Json<PoiGeometry>;
+  /** PostgreSQL box literal `(maxLon,maxLat),(minLon,minLat)`. */
+  bbox: string;
+  centroid_lat: number;
+  centroid_lon: number;
+  area_m2: number;
+  r_eff_m: number;
+  version: Defaulted<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PoiAssignmentsTable {
+  id: Generated<number>;
+  company_id: number;
+  poi_id: number;
+  msisdn_id: number;
+  purpose: PoiPurpose;
+  days: Json<number[]>;
+  windows: Json<PoiTimeWindow[]>;
+  valid_from: ColumnType<string | null, string | null | undefined, string | null>;
+  valid_to: ColumnType<string | null, string | null | undefined, string | null>;
+  min_dwell_minutes: number | null;
+  notify_on_enter: boolean;
+  notify_on_exit: boolean;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PoiPresenceTable {
+  msisdn_id: number;
+  poi_id: number;
+  company_id: number;
+  state: PresenceStateName;
+  data: Json<unknown>;
+  deadline_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface VisitsTable {
+  id: Generated<number>;
+  key: string;
+  company_id: number;
+  msisdn_id: number;
+  poi_id: number;
+  entered_at: Timestamp;
+  entered_earliest: Timestamp | null;
+  entered_latest: Timestamp;
+  exited_at: Timestamp | null;
+  exited_earliest: Timestamp | null;
+  exited_latest: Timestamp | null;
+  dwell_minutes: number;
+  confidence: number;
+  fix_count: number;
+  sources: Json<PositionSource[]>;
+  closed_by: VisitClosedBy;
+  seeded: boolean;
+  updated_at: Timestamp;
+}
+
+export interface PoiPassedByTable {
+  key: string;
+  company_id: number;
+  msisdn_id: number;
+  poi_id: number;
+  first_inside_at: Timestamp;
+  last_inside_at: Timestamp;
+  outside_at: Timestamp;
+  fix_count: number;
+  sources: Json<PositionSource[]>;
+}
+
+export interface PoiImportsTable {
+  id: string;
+  company_id: number;
+  user_id: number | null;
+  format: PoiImportFormat;
+  file_name: string | null;
+  content: string;
+  status: Defaulted<'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED'>;
+  rows: number;
+  to_create: number;
+  to_update: number;
+  created: Defaulted<number>;
+  updated: Defaulted<number>;
+  next_row: Defaulted<number>;
+  error_count: Defaulted<number>;
+  errors: ColumnType<PoiImportRowError[], string | undefined, string>;
+  created_at: CreatedAt;
+  finished_at: Timestamp | null;
+}
+
+export interface Database {
+  poi_imports: PoiImportsTable;
+  poi_categories: PoiCategoriesTable;
+  pois: PoisTable;
+  poi_assignments: PoiAssignmentsTable;
+  poi_presence: PoiPresenceTable;
+  visits: VisitsTable;
+  poi_passed_by: PoiPassedByTable;
 }

@@ -4,6 +4,7 @@ import { hashPassword } from '../identity/passwords.ts';
 import { DEMO_ACCOUNTS, seedAccounts, type DemoAccount } from './accounts.ts';
 import { seedInvoices } from './invoices.ts';
 import { DEMO_COMPANIES, seedOrganisation } from './organisation.ts';
+import { seedPois } from './pois.ts';
 import { seedPositionHistory } from './positions.ts';
 
 export { DEMO_ACCOUNTS, type DemoAccount };
@@ -40,6 +41,7 @@ export async function seedDemo(
   await db.transaction().execute(async (trx) => {
     const companies = await seedOrganisation(trx, now);
     await seedInvoices(trx, companies.values(), now);
+    await seedPois(trx, companies.values());
     const users = await seedAccounts(trx, companies, passwordHash);
     await audit(trx, SYSTEM_ACTOR('seed'), {
       action: 'seed.demo',

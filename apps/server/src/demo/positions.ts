@@ -3,6 +3,7 @@ import { mayLocate } from '../location/locate-policy.ts';
 import { storePositions, type PositionInput } from '../location/position-store.ts';
 import { networkFix, type SimSubscriber } from '../location/simulator/movement.ts';
 import { databaseSubscribers } from '../location/simulator/subscribers.ts';
+import { replayPresence } from '../modules/pois/index.ts';
 
 const STEP_MS = 15 * 60_000;
 
@@ -58,5 +59,9 @@ export async function seedPositionHistory(db: Db, now: Date = new Date(), days =
     const chunk = rows.slice(i, i + 5000);
     await db.transaction().execute((tx) => storePositions(tx, chunk));
   }
+  // The history goes through the presence engine as if it had arrived live: presence now, visits, passed-by.
+  const start = end - days * 86_400_000;
+  const assigned = await db.selectFrom('poi_assignments').select('msisdn_id').distinct().execute();
+  for (const { msisdn_id } of assigned) await replayPresence(db, msisdn_id, start, now);
   return rows.length;
 }

@@ -5,6 +5,10 @@ export const EVENT_TYPES = {
   MSISDN_CREATED: 'MSISDN_CREATED',
   MSISDN_DELETED: 'MSISDN_DELETED',
   POSITIONS_STORED: 'POSITIONS_STORED',
+  GEOFENCE_ENTER: 'GEOFENCE_ENTER',
+  GEOFENCE_EXIT: 'GEOFENCE_EXIT',
+  VISIT_CLOSED: 'VISIT_CLOSED',
+  VISIT_CORRECTED: 'VISIT_CORRECTED',
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;
@@ -19,6 +23,24 @@ export interface EventPayloads {
   MSISDN_DELETED: { msisdn: string };
   /** One batch of one company's positions, in storage order. */
   POSITIONS_STORED: { positionIds: number[]; msisdnIds: number[]; from: string; to: string };
+  /** Presence (modules/pois): occurredAt is backdated to the evidence; the truth lies in [earliest, latest]. */
+  GEOFENCE_ENTER: PresencePayload;
+  GEOFENCE_EXIT: PresencePayload;
+  VISIT_CLOSED: PresencePayload;
+  /** A late fix changed a visit already reported (replay): its record now, or removed. */
+  VISIT_CORRECTED: PresencePayload & { removed: boolean };
+}
+
+export interface PresencePayload {
+  poiId: number;
+  visitKey: string;
+  earliest: string | null;
+  latest: string | null;
+  enteredAt: string;
+  exitedAt: string | null;
+  dwellMinutes: number;
+  confidence: number;
+  closedBy: 'EXIT' | 'NO_DATA' | 'WINDOW_END' | 'OPEN';
 }
 
 /** An event as a processor receives it. */

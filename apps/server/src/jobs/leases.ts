@@ -31,11 +31,13 @@ export async function claimJob(
   }: { kinds: string[]; now: Date; leaseUntil: Date; runner: string; running: number[] },
 ): Promise<Claimed | undefined> {
   const at = now.toISOString();
+  // The runner's clock counts milliseconds, the database microseconds: a job enqueued at 12:00:00.123456 is due for
+  // a claim at 12:00:00.123 (drain() right after an enqueue would otherwise find nothing and return).
   const result = await sql<Claimed>`
     with next as (
       select id, status from jobs
       where kind = any(${kinds}::text[])
-        and ((status in ('QUEUED', 'FAILED') and run_at <= ${at}::timestamptz)
+        and ((status in ('QUEUED', 'FAILED') and run_at < ${at}::timestamptz + interval '1 millisecond')
           or (status = 'RUNNING' and lease_until < ${at}::timestamptz and id <> all(${running}::bigint[])))
       order by run_at, id
       limit 1

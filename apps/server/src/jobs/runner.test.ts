@@ -190,6 +190,21 @@ describe('runner', () => {
     expect(resumed).toHaveLength(1);
   });
 
+  it('claims a job enqueued within the same millisecond as the claim (the clock counts ms, the database µs)', async () => {
+    let ran = 0;
+    const r = runner({ clock: () => new Date('2030-01-01T00:00:00.123Z') }).register('same-ms', async () => {
+      ran++;
+    });
+    await enqueue(handle.db, { kind: 'same-ms', key: 'm' });
+    await handle.db
+      .updateTable('jobs')
+      .set({ run_at: sql<Date>`'2030-01-01T00:00:00.123456Z'::timestamptz` })
+      .where('key', '=', 'm')
+      .execute();
+    expect(await r.drain()).toBe(1);
+    expect(ran).toBe(1);
+  });
+
   it('aborts a handler whose lease another runner took over, and leaves that runner’s job alone', async () => {
     let aborted: unknown;
     const r = runner({ leaseMs: 300 }).register('taken', async (j) => {

@@ -5,6 +5,7 @@ import { lazyWithAreas } from '../i18n/lazy-with-areas.ts';
 import { AreaFramePage } from './area-frame-page.tsx';
 import { MSISDN_PAGES } from './msisdn-route-pages.tsx';
 import { ORG_PAGES } from './org-route-pages.tsx';
+import { POI_PAGES } from './poi-route-pages.tsx';
 
 // Pages off the usual first path load on demand (the layout's Suspense shows the delayed loader).
 const ChangePasswordPage = lazyWithAreas(
@@ -23,6 +24,7 @@ const PAGES: Partial<Record<string, () => ReactNode>> = {
   changePassword: () => <ChangePasswordPage />,
   ...ORG_PAGES,
   ...MSISDN_PAGES,
+  ...POI_PAGES,
 };
 
 export function pageFor(route: RouteDef): ReactNode {

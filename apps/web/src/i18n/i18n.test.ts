@@ -50,9 +50,16 @@ const englishOf = (key: string) => english[key] ?? english[`${PLURAL.exec(key)?.
  */
 /** Words these languages borrow from English unchanged (checked by a native reader, not by this test). */
 const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
-  'it-IT': ['msisdns.deviceToken.token', 'msisdns.deviceToken.password', 'msisdns.deviceToken.url'],
-  es: ['msisdns.deviceToken.token', 'msisdns.deviceToken.url'],
-  'fr-FR': ['msisdns.deviceToken.url'],
+  // Loanwords and unit symbols: the same word is the translation ("No" is Italian and Spanish, "ha" the hectare).
+  'it-IT': [
+    'msisdns.deviceToken.token',
+    'msisdns.deviceToken.password',
+    'msisdns.deviceToken.url',
+    'poi.no',
+    'poi.size.area',
+  ],
+  es: ['msisdns.deviceToken.token', 'msisdns.deviceToken.url', 'poi.no', 'poi.size.area'],
+  'fr-FR': ['msisdns.deviceToken.url', 'poi.size.area'],
 };
 
 const placeholders = (text: string) =>

@@ -23,6 +23,7 @@ export const AREAS = [
   'account',
   'invoice',
   'settings',
+  'poi',
 ] as const;
 export type TranslationArea = (typeof AREAS)[number];
 

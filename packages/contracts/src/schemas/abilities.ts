@@ -6,23 +6,23 @@ import { z } from 'zod';
  * resource carries them; the web app shows an action where its ability is true and never re-derives the rule. The
  * role-level table (permissions.ts) still answers what no object exists for yet (Add, Import).
  */
-function abilities<const A extends readonly string[]>(actions: A) {
+export function abilitiesOf<const A extends readonly string[]>(actions: A) {
   return z.object(
     Object.fromEntries(actions.map((action) => [action, z.boolean()])) as { [K in A[number]]: z.ZodBoolean },
   );
 }
 
 export const COMPANY_ACTIONS = ['update', 'delete'] as const;
-export const companyAbilitiesSchema = abilities(COMPANY_ACTIONS);
+export const companyAbilitiesSchema = abilitiesOf(COMPANY_ACTIONS);
 export type CompanyAbilities = z.infer<typeof companyAbilitiesSchema>;
 
 /** Departments, zones and designations. */
 export const ORG_UNIT_ACTIONS = ['update', 'delete'] as const;
-export const orgUnitAbilitiesSchema = abilities(ORG_UNIT_ACTIONS);
+export const orgUnitAbilitiesSchema = abilitiesOf(ORG_UNIT_ACTIONS);
 export type OrgUnitAbilities = z.infer<typeof orgUnitAbilitiesSchema>;
 
 export const USER_ACTIONS = ['update', 'delete', 'resendInvitation'] as const;
-export const userAbilitiesSchema = abilities(USER_ACTIONS);
+export const userAbilitiesSchema = abilitiesOf(USER_ACTIONS);
 export type UserAbilities = z.infer<typeof userAbilitiesSchema>;
 
 export const MSISDN_ACTIONS = [
@@ -33,7 +33,7 @@ export const MSISDN_ACTIONS = [
   'locate',
   'issueDeviceToken',
 ] as const;
-export const msisdnAbilitiesSchema = abilities(MSISDN_ACTIONS);
+export const msisdnAbilitiesSchema = abilitiesOf(MSISDN_ACTIONS);
 export type MsisdnAbilities = z.infer<typeof msisdnAbilitiesSchema>;
 
 /** Why "Locate now" is refused for the MSISDN whatever the hour (the tracking window is checked when it is asked). */

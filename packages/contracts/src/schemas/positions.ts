@@ -36,7 +36,7 @@ export type MonitorPosition = z.infer<typeof monitorPositionSchema>;
 export const livePositionSchema = monitorPositionSchema.extend({ positionId: z.number().int() });
 export type LivePosition = z.infer<typeof livePositionSchema>;
 
-const dateTimeParam = () =>
+export const dateTimeParam = () =>
   safeString()
     .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)), 'validation.invalid')
     .transform((v) => new Date(v));

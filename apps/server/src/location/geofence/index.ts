@@ -25,8 +25,10 @@ export {
 } from './classify.ts';
 export {
   initialPresence,
+  presenceEvent,
   presenceParams,
   visitKey,
+  visitRecord,
   type Candidate,
   type OpenVisit,
   type PassedBy,

@@ -11,6 +11,8 @@ export interface SimSubscriber {
   timezone: string;
   /** ISO weekdays the subscriber works (1 = Monday). */
   workdays: number[];
+  /** The places the subscriber is sent to (its POI assignments): the office, and the sites it visits. */
+  places?: { office?: { lat: number; lon: number }; sites: { lat: number; lon: number }[] };
 }
 
 interface Waypoint {
@@ -40,7 +42,14 @@ function placesOf(sub: SimSubscriber): {
   const sites = Array.from({ length: 4 }, () =>
     offsetPoint(sub.city.lat, sub.city.lon, 2000 + r() * 10_000, r() * 360),
   );
-  return { office, sites };
+  // Assigned places first: the attendance site is the office, the visit sites are where the field trips go (with
+  // the random ones as extra stops, so some trips only drive past an assigned site).
+  const assigned = sub.places;
+  if (!assigned) return { office, sites };
+  return {
+    office: assigned.office ?? office,
+    sites: [...assigned.sites, ...sites].slice(0, Math.max(4, assigned.sites.length)),
+  };
 }
 
 /**

@@ -54,6 +54,23 @@ export function databaseSubscribers(db: Db, now: () => number = Date.now): Subsc
       .innerJoin('companies as c', 'c.id', 'm.company_id')
       .select(['m.msisdn', 'm.home_lat', 'm.home_lon', 'c.latitude', 'c.longitude', 'c.config'])
       .execute();
+    const places = await db
+      .selectFrom('poi_assignments as a')
+      .innerJoin('pois as p', 'p.id', 'a.poi_id')
+      .innerJoin('msisdns as m', 'm.id', 'a.msisdn_id')
+      .select(['m.msisdn', 'a.purpose', 'p.centroid_lat', 'p.centroid_lon'])
+      .where('p.active', '=', true)
+      .orderBy('a.id')
+      .execute();
+    const placesOf = new Map<string, NonNullable<SimSubscriber['places']>>();
+    for (const p of places) {
+      const msid = p.msisdn.replace(/\D/g, '');
+      const entry = placesOf.get(msid) ?? { sites: [] };
+      const point = { lat: p.centroid_lat, lon: p.centroid_lon };
+      if (p.purpose === 'ATTENDANCE_SITE' && !entry.office) entry.office = point;
+      else entry.sites.push(point);
+      placesOf.set(msid, entry);
+    }
     const next = new Map<string, SimSubscriber>();
     for (const row of rows) {
       const msid = row.msisdn.replace(/\D/g, '');
@@ -70,6 +87,7 @@ export function databaseSubscribers(db: Db, now: () => number = Date.now): Subsc
         city,
         timezone: window?.timezone ?? 'UTC',
         workdays: window?.days ?? [1, 2, 3, 4, 5],
+        ...(placesOf.has(msid) ? { places: placesOf.get(msid)! } : {}),
       });
     }
     byMsid = next;

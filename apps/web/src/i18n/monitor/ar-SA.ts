@@ -93,6 +93,10 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
     'لا يستطيع هذا المتصفح رسم الخرائط (WebGL 2 غير متاح أو معطّل). باقي محتوى هذه الصفحة يعمل كالمعتاد.',
   'map.mini.label': 'آخر موقع معروف',
   'map.mini.noPosition': 'لا يوجد موقع بعد',
+  'monitor.poi.layer': 'نقاط الاهتمام',
+  'monitor.poi.inside': 'داخلها الآن',
+  'monitor.poi.nobody': 'لا أحد داخلها الآن.',
+  'monitor.poi.close': 'إغلاق',
 };
 
 export default strings;

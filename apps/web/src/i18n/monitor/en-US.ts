@@ -89,6 +89,10 @@ const strings = {
     'This browser cannot draw maps (WebGL 2 is not available or is turned off). Everything else on this page still works.',
   'map.mini.label': 'Last known position',
   'map.mini.noPosition': 'No position yet',
+  'monitor.poi.layer': 'POIs',
+  'monitor.poi.inside': 'Inside now',
+  'monitor.poi.nobody': 'Nobody is inside now.',
+  'monitor.poi.close': 'Close',
 };
 
 export default strings;

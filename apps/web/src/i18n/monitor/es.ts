@@ -93,6 +93,10 @@ const strings: LocaleStrings<typeof en, 'es'> = {
     'Este navegador no puede dibujar mapas (WebGL 2 no está disponible o está desactivado). El resto de la página sigue funcionando.',
   'map.mini.label': 'Última posición conocida',
   'map.mini.noPosition': 'Aún no hay posición',
+  'monitor.poi.layer': 'Puntos de interés',
+  'monitor.poi.inside': 'Dentro ahora',
+  'monitor.poi.nobody': 'No hay nadie dentro ahora.',
+  'monitor.poi.close': 'Cerrar',
 };
 
 export default strings;

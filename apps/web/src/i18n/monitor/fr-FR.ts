@@ -94,6 +94,10 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
     'Ce navigateur ne peut pas dessiner de cartes (WebGL 2 est indisponible ou désactivé). Le reste de la page fonctionne normalement.',
   'map.mini.label': 'Dernière position connue',
   'map.mini.noPosition': 'Pas encore de position',
+  'monitor.poi.layer': 'Points d’intérêt',
+  'monitor.poi.inside': 'Présents maintenant',
+  'monitor.poi.nobody': 'Personne n’est présent.',
+  'monitor.poi.close': 'Fermer',
 };
 
 export default strings;

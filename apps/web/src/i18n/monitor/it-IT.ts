@@ -93,6 +93,10 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
     'Questo browser non può disegnare mappe (WebGL 2 non è disponibile o è disattivato). Il resto della pagina funziona comunque.',
   'map.mini.label': 'Ultima posizione nota',
   'map.mini.noPosition': 'Ancora nessuna posizione',
+  'monitor.poi.layer': 'Punti di interesse',
+  'monitor.poi.inside': 'Dentro ora',
+  'monitor.poi.nobody': 'Nessuno è dentro ora.',
+  'monitor.poi.close': 'Chiudi',
 };
 
 export default strings;

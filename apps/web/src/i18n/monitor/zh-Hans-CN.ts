@@ -86,6 +86,10 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'map.unavailable.body': '此浏览器无法绘制地图（WebGL 2 不可用或已关闭）。本页的其他功能仍可正常使用。',
   'map.mini.label': '最后已知位置',
   'map.mini.noPosition': '暂无位置',
+  'monitor.poi.layer': '兴趣点',
+  'monitor.poi.inside': '当前在场',
+  'monitor.poi.nobody': '当前无人在场。',
+  'monitor.poi.close': '关闭',
 };
 
 export default strings;

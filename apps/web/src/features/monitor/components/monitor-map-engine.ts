@@ -8,6 +8,7 @@ import type { ExpressionSpecification, GeoJSONSource, MapLayerMouseEvent } from 
 import { createBaseMap, type BaseMap, type BaseMapOptions } from '../../../lib/map/base-map.ts';
 import { FRESHNESS, FRESHNESS_COLORS } from '../model/freshness.ts';
 import { ACCURACY_RADIUS, boundsOf } from '../../../lib/map/geometry.ts';
+import { poiShapeCollection, type MapPoi } from '../../../lib/map/poi-shapes.ts';
 import { TRAIL_COLOR } from './trail-color.ts';
 import { trailCollection, type MarkerProperties, type TrailPoint } from '../model/geo.ts';
 
@@ -18,12 +19,15 @@ const FOCUS_ZOOM = 15;
 const SET_DATA_INTERVAL_MS = 1000;
 
 const SRC = {
+  pois: 'monitor-pois',
   markers: 'monitor-markers',
   selected: 'monitor-selected',
   trail: 'monitor-trail',
   playback: 'monitor-playback',
 } as const;
 const LAYER = {
+  poiFill: 'monitor-poi-fill',
+  poiLine: 'monitor-poi-line',
   accuracy: 'monitor-accuracy',
   trailLine: 'monitor-trail-line',
   trailPoints: 'monitor-trail-points',
@@ -73,6 +77,8 @@ function countImage(label: string): ImageData | undefined {
 
 export interface MonitorMapEngineOptions extends Omit<BaseMapOptions, 'controls'> {
   onSelect: (msisdnId: number) => void;
+  /** A click on a POI of the POI layer (not on a marker above it). */
+  onPoiClick?: (poiId: number) => void;
 }
 
 export class MonitorMapEngine {
@@ -85,6 +91,8 @@ export class MonitorMapEngine {
   readonly #rtl: boolean;
   /** Width covered by an overlay on the map's end side (the details panel): cameras keep clear of it. */
   #endInset = 0;
+  #pois: FeatureCollection = EMPTY;
+  #poisVisible = true;
 
   constructor(options: MonitorMapEngineOptions) {
     this.#rtl = options.rtl;
@@ -106,6 +114,12 @@ export class MonitorMapEngine {
         if (typeof id === 'number') options.onSelect(id);
       });
       map.on('click', LAYER.clusters, (e: MapLayerMouseEvent) => void this.#expandCluster(e));
+      map.on('click', LAYER.poiFill, (e: MapLayerMouseEvent) => {
+        const onMarker =
+          map.queryRenderedFeatures(e.point, { layers: [LAYER.markers, LAYER.clusters] }).length > 0;
+        const id = e.features?.[0]?.properties?.['id'];
+        if (!onMarker && typeof id === 'number') options.onPoiClick?.(id);
+      });
       for (const layer of [LAYER.markers, LAYER.clusters]) {
         map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'));
         map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''));
@@ -120,6 +134,22 @@ export class MonitorMapEngine {
 
   #addLayers(): void {
     const map = this.#base.map;
+    // The POI layer first: below every marker.
+    map.addSource(SRC.pois, { type: 'geojson', data: this.#pois });
+    map.addLayer({
+      id: LAYER.poiFill,
+      type: 'fill',
+      source: SRC.pois,
+      layout: { visibility: this.#poisVisible ? 'visible' : 'none' },
+      paint: { 'fill-color': ['get', 'color'], 'fill-opacity': ['case', ['get', 'active'], 0.18, 0.06] },
+    });
+    map.addLayer({
+      id: LAYER.poiLine,
+      type: 'line',
+      source: SRC.pois,
+      layout: { visibility: this.#poisVisible ? 'visible' : 'none' },
+      paint: { 'line-color': ['get', 'color'], 'line-width': 1.5, 'line-opacity': 0.9 },
+    });
     map.addSource(SRC.markers, {
       type: 'geojson',
       data: EMPTY,
@@ -331,6 +361,19 @@ export class MonitorMapEngine {
           : EMPTY,
       ),
     );
+  }
+
+  /** The POI layer: shapes to scale in their category colours, under the markers; hidden or shown. */
+  setPois(pois: readonly MapPoi[], visible: boolean): void {
+    this.#pois = poiShapeCollection(pois);
+    this.#poisVisible = visible;
+    void this.#base.ready.then(() => {
+      if (this.#destroyed) return;
+      const map = this.#base.map;
+      (map.getSource(SRC.pois) as GeoJSONSource | undefined)?.setData(this.#pois);
+      for (const layer of [LAYER.poiFill, LAYER.poiLine])
+        if (map.getLayer(layer)) map.setLayoutProperty(layer, 'visibility', visible ? 'visible' : 'none');
+    });
   }
 
   setDark(dark: boolean): void {

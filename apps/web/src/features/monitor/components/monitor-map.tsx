@@ -10,6 +10,7 @@ import { isWebGL2Available } from '../../../lib/map/webgl.ts';
 import { markerCollection, type TrailPoint } from '../model/geo.ts';
 import type { MonitorItem } from '../model/positions-store.ts';
 import { MapLegend } from './map-legend.tsx';
+import type { MapPoi } from '../../../lib/map/poi-shapes.ts';
 import type { MonitorMapEngine } from './monitor-map-engine.ts';
 
 export interface MonitorMapProps {
@@ -23,9 +24,14 @@ export interface MonitorMapProps {
   /** Pixels of the map's end side covered by the details panel. */
   endInset: number;
   onSelect: (id: number) => void;
+  /** The POI layer (empty when the caller may not list POIs) and whether it shows. */
+  pois?: readonly MapPoi[];
+  showPois?: boolean;
+  onPoiClick?: (poiId: number) => void;
 }
 
 type Status = 'loading' | 'ready' | 'unavailable';
+const NO_POIS: readonly MapPoi[] = [];
 
 /** The map half of the Monitor: MapLibre (downloaded on first use) fed from the filtered items. */
 export function MonitorMap({
@@ -37,6 +43,9 @@ export function MonitorMap({
   playback,
   endInset,
   onSelect,
+  pois = NO_POIS,
+  showPois = true,
+  onPoiClick,
 }: MonitorMapProps) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
@@ -47,6 +56,8 @@ export function MonitorMap({
   const camera = useRef<{ center: [number, number]; zoom: number } | undefined>(undefined);
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
+  const onPoiClickRef = useRef(onPoiClick);
+  onPoiClickRef.current = onPoiClick;
   const darkRef = useRef(dark);
   darkRef.current = dark;
   const [status, setStatus] = useState<Status>(() => (isWebGL2Available() ? 'loading' : 'unavailable'));
@@ -68,6 +79,7 @@ export function MonitorMap({
             locale: mapLocale(t),
             ...(camera.current ?? {}),
             onSelect: (id) => onSelectRef.current(id),
+            onPoiClick: (id) => onPoiClickRef.current?.(id),
             onBaseMapState: setBaseMap,
           });
         } catch (error) {
@@ -96,6 +108,9 @@ export function MonitorMap({
     // `t` follows the language: i18n.language is the trigger.
   }, [i18n.language, rtl]);
 
+  useEffect(() => {
+    if (status === 'ready') engine.current?.setPois(pois, showPois);
+  }, [status, pois, showPois]);
   useEffect(() => {
     if (status === 'ready') engine.current?.setDark(dark);
   }, [dark, status]);

@@ -1,8 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import { useTranslation } from 'react-i18next';
 import type { MonitorPosition } from '@lbs/contracts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useCan } from '../../../lib/permissions.ts';
+import { poiFeaturesQueryOptions } from '../../../shared-api/pois/poi-features.ts';
 import { useHierarchy } from '../../../lib/hierarchy.ts';
 import { fetchDirectoryPage } from '../api/msisdn-directory.ts';
 import { fetchMonitorPositions } from '../api/monitor-positions.ts';
@@ -14,6 +21,7 @@ import { PositionsStore } from '../model/positions-store.ts';
 import { useNow, useThrottledVersion } from '../model/use-store-version.ts';
 import { DetailsPanel } from './details-panel.tsx';
 import { MonitorMap } from './monitor-map.tsx';
+import { PoiLayerPanel } from './poi-layer-panel.tsx';
 import { SideList } from './side-list.tsx';
 
 /** Re-render at most this often for live positions; the map batches its own updates to one per second. */
@@ -21,6 +29,8 @@ const RENDER_INTERVAL_MS = 500;
 /** Live turns stale with time alone: re-classify this often. */
 const CLOCK_INTERVAL_MS = 30_000;
 const DETAILS_WIDTH = 340;
+/** Where the POI layer switch starts: after the map legend's width. */
+const POI_BOX_START = 252;
 const DETAILS_GAP = 12;
 
 /** The Monitor: side list (start side) and map, kept live from the positions stream. */
@@ -35,6 +45,14 @@ export function MonitorWorkspace() {
   const [flyRequest, setFlyRequest] = useState(0);
   const [trail, setTrail] = useState<readonly TrailPoint[] | null>(null);
   const [playback, setPlayback] = useState<TrailPoint | null>(null);
+  const { t } = useTranslation();
+  const allowed = useCan();
+  const mayListPois = allowed('poi', 'list');
+  const [showPois, setShowPois] = useState(true);
+  const [poiId, setPoiId] = useState<number | null>(null);
+  const poiFeatures = useQuery({ ...poiFeaturesQueryOptions(), enabled: mayListPois });
+  const pois = poiFeatures.data?.items;
+  const openPoi = pois?.find((p) => p.id === poiId);
   const version = useThrottledVersion(store, RENDER_INTERVAL_MS);
   const nowMs = useNow(CLOCK_INTERVAL_MS);
 
@@ -123,7 +141,35 @@ export function MonitorWorkspace() {
           playback={playback}
           endInset={selected ? DETAILS_WIDTH + 2 * DETAILS_GAP : 0}
           onSelect={select}
+          {...(pois ? { pois, showPois, onPoiClick: setPoiId } : {})}
         />
+        {mayListPois && (
+          <Box
+            role="group"
+            aria-label={t('monitor.poi.layer')}
+            sx={{
+              position: 'absolute',
+              top: DETAILS_GAP,
+              // Beside the legend (top start); the details panel takes the top end.
+              insetInlineStart: POI_BOX_START,
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 1,
+              alignItems: 'flex-start',
+              maxWidth: `calc(100% - ${POI_BOX_START + DETAILS_GAP}px)`,
+            }}
+          >
+            <Paper elevation={2} sx={{ px: 1.5, borderRadius: 2 }}>
+              <FormControlLabel
+                control={
+                  <Switch size="small" checked={showPois} onChange={(e) => setShowPois(e.target.checked)} />
+                }
+                label={t('monitor.poi.layer')}
+              />
+            </Paper>
+            {openPoi && showPois && <PoiLayerPanel poi={openPoi} onClose={() => setPoiId(null)} />}
+          </Box>
+        )}
         {selected && (
           <Box
             sx={{

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/helpers.ts';
+import { seedDemo } from './index.ts';
+
+/** The demo shows POIs working on first start: sites of both shapes, assignments, and visits from the history. */
+let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  const seed = await seedDemo(handle.db, { password: 'Demo!2345' });
+  await seed.history();
+}, 120_000);
+afterAll(async () => {
+  await handle?.dispose();
+});
+
+describe('demo POIs', () => {
+  it('every company has circles and a polygon, categories and assignments', async () => {
+    const rows = await handle.db.selectFrom('pois').select(['company_id', 'geometry']).execute();
+    const companies = new Set(rows.map((r) => r.company_id));
+    expect(companies.size).toBe(3);
+    for (const id of companies) {
+      const shapes = rows.filter((r) => r.company_id === id).map((r) => r.geometry.type);
+      expect(shapes).toContain('CIRCLE');
+      expect(shapes).toContain('POLYGON');
+    }
+    const assignments = await handle.db.selectFrom('poi_assignments').select('purpose').execute();
+    expect(assignments.filter((a) => a.purpose === 'ATTENDANCE_SITE').length).toBeGreaterThan(100);
+    expect(assignments.filter((a) => a.purpose === 'VISIT').length).toBeGreaterThan(100);
+  });
+
+  it('the seeded history ran through the presence engine: visits at offices and client sites, passed-by candidates', async () => {
+    const visits = await handle.db.selectFrom('visits').select(['poi_id', 'closed_by']).execute();
+    expect(visits.length).toBeGreaterThan(50);
+    expect(new Set(visits.map((v) => v.poi_id)).size).toBeGreaterThan(5);
+    const passed = await handle.db.selectFrom('poi_passed_by').select('key').execute();
+    expect(passed.length).toBeGreaterThan(0);
+    // The kiosk (60 m) is never visited by kilometre-wide cell fixes.
+    const kiosk = await handle.db
+      .selectFrom('visits')
+      .innerJoin('pois', 'pois.id', 'visits.poi_id')
+      .select('visits.id')
+      .where('pois.name', 'like', 'Kiosk%')
+      .execute();
+    expect(kiosk).toHaveLength(0);
+  });
+});

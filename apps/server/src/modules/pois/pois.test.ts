@@ -1,0 +1,606 @@
+import { describe, expect, it } from 'vitest';
+import {
+  POI_ASSIGNMENT_SORT_FIELDS,
+  POI_CATEGORY_SORT_FIELDS,
+  POI_SORT_FIELDS,
+  type Poi,
+  type PoiAssignment,
+  type PoiPresence,
+  type VisitPage,
+} from '@lbs/contracts';
+import { useOrgFixtures } from '../organisation/test-fixtures.ts';
+import { replayMsisdn, sweepDeadlines } from './presence-engine.ts';
+
+const f = useOrgFixtures();
+const MIN = 60_000;
+const ALL_DAY = { days: [1, 2, 3, 4, 5, 6, 7], windows: [{ start: '00:00', end: '00:00' }] };
+let lonSeed = 46.5;
+/** A place of its own for each test (POIs must not overlap between tests). */
+const spot = () => ({ lat: 24.8, lon: (lonSeed += 0.05) });
+const circle = (c: { lat: number; lon: number }, radiusM = 150) => ({
+  type: 'CIRCLE' as const,
+  center: c,
+  radiusM,
+});
+/** `metres` east of a point. */
+const east = (c: { lat: number; lon: number }, metres: number) => ({
+  lat: c.lat,
+  lon: c.lon + metres / (111_320 * Math.cos((c.lat * Math.PI) / 180)),
+});
+
+async function consentingMsisdn(): Promise<number> {
+  const id = await f.freshMsisdn('ALPHA', 'Field Operations', 'Driver', 'North');
+  await f.db
+    .updateTable('msisdns')
+    .set({ consent_status: 'GRANTED', tracking_enabled: true })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+
+async function poiAt(c: { lat: number; lon: number }, radiusM = 150, name = `Site ${f.unique()}`) {
+  const res = await f.call('CA', 'POST', '/pois', { name, geometry: circle(c, radiusM) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Poi;
+}
+
+async function assign(poiId: number, msisdnIds: number[]) {
+  const res = await f.call('CA', 'POST', '/poi-assignments', {
+    poiId,
+    msisdnIds,
+    purpose: 'VISIT',
+    ...ALL_DAY,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { items: PoiAssignment[] }).items;
+}
+
+/** Positions every `every` minutes from `start`, one per point. */
+async function track(
+  msisdnId: number,
+  start: number,
+  points: { lat: number; lon: number }[],
+  accuracyM = 50,
+  every = 5,
+  source: 'NETWORK' | 'OSMAND' = 'NETWORK',
+) {
+  for (const [i, p] of points.entries())
+    await f.server.location.pipeline.submit([
+      { msisdnId, time: new Date(start + i * every * MIN), ...p, accuracyM, source },
+    ]);
+}
+
+const visitsOf = async (msisdnId: number, poiId: number) =>
+  (await f.call('CA', 'GET', `/visits?msisdnId=${msisdnId}&poiId=${poiId}`)).json() as VisitPage;
+const eventsOf = (msisdnId: number) =>
+  f.db
+    .selectFrom('domain_events')
+    .select(['type', 'idempotency_key'])
+    .where('msisdn_id', '=', msisdnId)
+    .where('type', 'in', ['GEOFENCE_ENTER', 'GEOFENCE_EXIT', 'VISIT_CLOSED', 'VISIT_CORRECTED'])
+    .orderBy('id')
+    .execute();
+
+describe('POIs', () => {
+  it('creates circles and polygons with derived measures, category colours, and audits each write', async () => {
+    const cat = await f.call('CA', 'POST', '/poi-categories', {
+      name: `Depots ${f.unique()}`,
+      color: '#2e7d32',
+    });
+    expect(cat.statusCode, cat.body).toBe(201);
+    const c = spot();
+    const created = await f.call('CA', 'POST', '/pois', {
+      name: 'North depot',
+      categoryId: cat.json().id,
+      geometry: circle(c, 200),
+      externalRef: `ext-${f.unique()}`,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const poi = created.json() as Poi;
+    expect(poi).toMatchObject({ color: '#2E7D32', rEffM: 200, active: true, abilities: { update: true } });
+    expect(poi.areaM2).toBeGreaterThan(125_000);
+    expect(poi.bbox[0]).toBeLessThan(c.lon);
+    const p = spot();
+    const ring = [
+      [p.lon, p.lat],
+      [p.lon + 0.004, p.lat],
+      [p.lon + 0.004, p.lat + 0.004],
+      [p.lon, p.lat + 0.004],
+    ];
+    const polygon = await f.call('CA', 'POST', '/pois', {
+      name: 'Campus',
+      geometry: { type: 'POLYGON', coordinates: [ring] },
+    });
+    expect(polygon.statusCode, polygon.body).toBe(201);
+    expect((polygon.json() as Poi).geometry).toMatchObject({ type: 'POLYGON' });
+    expect((polygon.json() as Poi).rEffM).toBeGreaterThan(200);
+    const updated = await f.call('CA', 'PATCH', `/pois/${poi.id}`, { geometry: circle(c, 300) });
+    expect((updated.json() as Poi).rEffM).toBe(300);
+    const actions = await f.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'poi')
+      .where('entity_id', '=', String(poi.id))
+      .orderBy('id')
+      .execute();
+    expect(actions.map((a) => a.action)).toEqual(['poi.create', 'poi.update']);
+    const features = await f.call('CA', 'GET', '/pois/features');
+    expect(features.json().items.map((i: { id: number }) => i.id)).toContain(poi.id);
+  });
+
+  it('answers bad geometry with translated field errors and a taken external reference with 409', async () => {
+    const tooSmall = await f.call('CA', 'POST', '/pois', { name: 'x', geometry: circle(spot(), 10) });
+    expect(tooSmall.statusCode).toBe(400);
+    expect(tooSmall.json().errors).toContainEqual(
+      expect.objectContaining({ path: 'geometry.radiusM', code: 'validation.poiRadiusOutOfRange' }),
+    );
+    const p = spot();
+    const bowTie = [
+      [p.lon, p.lat],
+      [p.lon + 0.01, p.lat + 0.01],
+      [p.lon + 0.01, p.lat],
+      [p.lon, p.lat + 0.01],
+    ];
+    const crossed = await f.call('CA', 'POST', '/pois', {
+      name: 'x',
+      geometry: { type: 'POLYGON', coordinates: [bowTie] },
+    });
+    expect(crossed.statusCode).toBe(400);
+    expect(crossed.json().errors.map((e: { code: string }) => e.code)).toContain(
+      'validation.poiSelfIntersection',
+    );
+    const ref = `ref-${f.unique()}`;
+    expect(
+      (await f.call('CA', 'POST', '/pois', { name: 'a', externalRef: ref, geometry: circle(spot()) }))
+        .statusCode,
+    ).toBe(201);
+    const again = await f.call('CA', 'POST', '/pois', {
+      name: 'b',
+      externalRef: ref,
+      geometry: circle(spot()),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'poi.externalRefTaken' });
+    const colour = await f.call('CA', 'POST', '/poi-categories', { name: 'x', color: 'red' });
+    expect(colour.json().errors).toContainEqual(
+      expect.objectContaining({ path: 'color', code: 'validation.colorInvalid' }),
+    );
+  });
+
+  it('scopes POIs: another company 404, unit admins see company-wide POIs and manage only their own', async () => {
+    const companyWide = await poiAt(spot());
+    expect((await f.call('CB', 'GET', `/pois/${companyWide.id}`)).statusCode).toBe(404);
+    expect((await f.call('CB', 'PATCH', `/pois/${companyWide.id}`, { name: 'x' })).statusCode).toBe(404);
+    const seen = await f.call('DA', 'GET', `/pois/${companyWide.id}`);
+    expect(seen.statusCode).toBe(200);
+    expect((seen.json() as Poi).abilities).toEqual({ update: false, delete: false, assign: true });
+    expect((await f.call('DA', 'PATCH', `/pois/${companyWide.id}`, { name: 'x' })).statusCode).toBe(404);
+    const own = await f.call('DA', 'POST', '/pois', { name: `Dept ${f.unique()}`, geometry: circle(spot()) });
+    expect(own.statusCode, own.body).toBe(201);
+    const ownPoi = own.json() as Poi;
+    expect(ownPoi.departmentId).toBe(await f.unitId('departments', 'ALPHA', 'Field Operations'));
+    expect(ownPoi.abilities.update).toBe(true);
+    expect((await f.call('ZA', 'GET', `/pois/${ownPoi.id}`)).statusCode).toBe(404);
+    const elsewhere = await f.call('DA', 'POST', '/pois', {
+      name: 'x',
+      departmentId: await f.unitId('departments', 'ALPHA', 'Warehouse'),
+      geometry: circle(spot()),
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().errors[0]).toMatchObject({
+      path: 'departmentId',
+      code: 'poi.placementOutsideScope',
+    });
+    const list = await f.call('ZA', 'GET', '/pois?size=100');
+    expect(list.statusCode, list.body).toBe(200);
+    const ids = (list.json().items as Poi[]).map((p) => p.id);
+    expect(ids).toContain(companyWide.id);
+    expect(ids).not.toContain(ownPoi.id);
+  });
+
+  it('assigns MSISDNs in bulk with detectability; refuses duplicates, foreign POIs and a POI in use', async () => {
+    const poi = await poiAt(spot(), 100);
+    const [a, b] = [await consentingMsisdn(), await consentingMsisdn()];
+    // Thirty days of kilometre-wide network fixes for `a`: a 100 m site cannot be told apart.
+    await track(
+      a,
+      Date.now() - 10 * 60 * MIN,
+      Array.from({ length: 6 }, () => spot()),
+      1500,
+      60,
+    );
+    const items = await assign(poi.id, [a, b]);
+    expect(items.map((i) => i.msisdnId).sort()).toEqual([a, b].sort());
+    const da = items.find((i) => i.msisdnId === a)!;
+    expect(da.detectability).toMatchObject({ status: 'UNDETECTABLE', adviceRadiusM: 1500 });
+    expect(items.find((i) => i.msisdnId === b)!.detectability.status).toBe('UNKNOWN');
+    const dup = await f.call('CA', 'POST', '/poi-assignments', {
+      poiId: poi.id,
+      msisdnIds: [a],
+      purpose: 'VISIT',
+      ...ALL_DAY,
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toMatchObject({ code: 'poiAssignment.exists' });
+    const foreign = await f.call('CB', 'POST', '/poi-assignments', {
+      poiId: poi.id,
+      msisdnIds: [a],
+      purpose: 'VISIT',
+      ...ALL_DAY,
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors[0]).toMatchObject({ path: 'poiId', code: 'poiAssignment.poiNotFound' });
+    expect((await f.call('CA', 'DELETE', `/pois/${poi.id}`)).statusCode).toBe(409);
+    const edited = await f.call('CA', 'PATCH', `/poi-assignments/${da.id}`, { purpose: 'ATTENDANCE_SITE' });
+    expect((edited.json() as PoiAssignment).purpose).toBe('ATTENDANCE_SITE');
+    expect((await f.call('CB', 'DELETE', `/poi-assignments/${da.id}`)).statusCode).toBe(404);
+    expect((await f.call('CA', 'DELETE', `/poi-assignments/${da.id}`)).statusCode).toBe(204);
+    const listed = await f.call('CA', 'GET', `/poi-assignments?poiId=${poi.id}`);
+    expect(listed.json().total).toBe(1);
+  });
+});
+
+describe('export', () => {
+  it('exports the POIs in scope as GeoJSON, CSV and KML that read back', async () => {
+    const c = spot();
+    const name = `=HYPERLINK("x") ${f.unique()}`;
+    await f.call('CA', 'POST', '/pois', { name, address: 'شارع الملك فهد', geometry: circle(c, 300) });
+    const geo = await f.call('CA', 'GET', '/pois/export?format=geojson');
+    expect(geo.statusCode).toBe(200);
+    expect(geo.headers['content-type']).toContain('application/geo+json');
+    expect(geo.headers['content-disposition']).toMatch(
+      /attachment; filename="pois-\d{4}-\d{2}-\d{2}\.geojson"/,
+    );
+    const features = (
+      geo.json() as {
+        features: {
+          geometry: { type: string; coordinates: number[] };
+          properties: Record<string, unknown>;
+        }[];
+      }
+    ).features;
+    const mine = features.find((x) => x.properties['name'] === name)!;
+    expect(mine.geometry).toEqual({ type: 'Point', coordinates: [c.lon, c.lat] });
+    expect(mine.properties).toMatchObject({ shape: 'circle', radius_m: 300, address: 'شارع الملك فهد' });
+    expect(features.some((x) => x.geometry.type === 'Polygon')).toBe(true);
+
+    const csv = await f.call('CA', 'GET', '/pois/export?format=csv');
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.startsWith('\uFEFFname,category,lat,lon,radius_m,wkt,')).toBe(true);
+    const line = csv.body.split('\r\n').find((l) => l.includes('HYPERLINK'))!;
+    // A name a spreadsheet would run as a formula is defused; Arabic survives.
+    expect(line.startsWith(`"'=HYPERLINK(""x"")`)).toBe(true);
+    expect(line).toContain(`,${c.lat},${c.lon},300,`);
+    expect(line).toContain('شارع الملك فهد');
+    expect(csv.body).toMatch(/POLYGON\(\(/);
+
+    const kml = await f.call('CA', 'GET', '/pois/export?format=kml');
+    expect(kml.headers['content-type']).toContain('application/vnd.google-earth.kml+xml');
+    expect(kml.body).toContain('<kml xmlns="http://www.opengis.net/kml/2.2">');
+    expect(kml.body).toContain('&quot;x&quot;');
+    expect(kml.body).toContain('<Data name="radius_m"><value>300</value></Data>');
+    expect(kml.body).toContain('<innerBoundaryIs>');
+
+    // Another company's admin exports only its own POIs.
+    const other = await f.call('CB', 'GET', '/pois/export?format=geojson');
+    expect(JSON.stringify(other.json())).not.toContain(name);
+    expect((await f.call('CA', 'GET', '/pois/export?format=shp')).statusCode).toBe(400);
+  });
+});
+
+describe('import', () => {
+  const importAs = (who: 'CA' | 'CB' | 'DA', body: Record<string, unknown>) =>
+    f.call(who, 'POST', '/pois/imports', body);
+
+  it('checks a CSV first (per-row errors, would-create counts), imports it as a job, and a re-import updates', async () => {
+    const p = spot();
+    const ref = `csv-${f.unique()}`;
+    const csv = [
+      'name,category,lat,lon,radius_m,wkt,external_ref,address',
+      `Yard ${ref},Depots,${p.lat},${p.lon},200,,${ref},North yard`,
+      `Campus ${ref},,,,,"POLYGON((${p.lon} ${p.lat + 0.01}, ${p.lon + 0.004} ${p.lat + 0.01}, ${p.lon + 0.004} ${p.lat + 0.014}, ${p.lon} ${p.lat + 0.014}, ${p.lon} ${p.lat + 0.01}))",${ref}-b,`,
+      `Tiny,,${p.lat},${p.lon},10,,,`,
+      `No shape,,,,,,,`,
+      `Ghost,Unknown category,${p.lat},${p.lon},100,,,`,
+      `Dup,,${p.lat},${p.lon},100,,${ref},`,
+    ].join('\n');
+    const dry = await importAs('CA', { format: 'csv', content: csv });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toMatchObject({
+      id: null,
+      status: 'CHECKED',
+      rows: 6,
+      toCreate: 2,
+      toUpdate: 0,
+      errorCount: 4,
+    });
+    expect(dry.json().errors).toEqual([
+      { row: 3, path: 'geometry.radiusM', code: 'validation.poiRadiusOutOfRange' },
+      { row: 4, path: 'geometry', code: 'poiImport.radiusRequired' },
+      { row: 5, path: 'category', code: 'poi.categoryNotFound' },
+      { row: 6, path: 'externalRef', code: 'poiImport.duplicateRef' },
+    ]);
+    expect(await f.db.selectFrom('pois').select('id').where('external_ref', '=', ref).execute()).toHaveLength(
+      0,
+    );
+
+    const commit = await importAs('CA', {
+      format: 'csv',
+      content: csv,
+      dryRun: false,
+      fileName: 'sites.csv',
+    });
+    expect(commit.statusCode, commit.body).toBe(202);
+    const id = commit.json().id as string;
+    await f.server.jobs.drain();
+    const done = await f.call('CA', 'GET', `/pois/imports/${id}`);
+    expect(done.json()).toMatchObject({ status: 'DONE', created: 2, updated: 0 });
+    const yard = await f.db
+      .selectFrom('pois')
+      .selectAll()
+      .where('external_ref', '=', ref)
+      .executeTakeFirstOrThrow();
+    expect(yard).toMatchObject({ name: `Yard ${ref}`, address: 'North yard' });
+    expect(yard.category_id).not.toBeNull();
+    expect((await f.call('CB', 'GET', `/pois/imports/${id}`)).statusCode).toBe(404);
+
+    // The same file again: the rows with a reference are updated, not duplicated.
+    const again = await importAs('CA', {
+      format: 'csv',
+      content: csv.replace('North yard', 'South yard'),
+      dryRun: false,
+    });
+    expect(again.json()).toMatchObject({ toCreate: 0, toUpdate: 2 });
+    await f.server.jobs.drain();
+    const rows = await f.db
+      .selectFrom('pois')
+      .select(['address', 'version'])
+      .where('external_ref', '=', ref)
+      .execute();
+    expect(rows).toEqual([{ address: 'South yard', version: 2 }]);
+  });
+
+  it('reads GeoJSON and KML (points with a radius, polygons with holes) and refuses unreadable files', async () => {
+    const p = spot();
+    const ref = `geo-${f.unique()}`;
+    const geojson = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [p.lon, p.lat] },
+          properties: { name: 'Gate', radius_m: 120, external_ref: ref },
+        },
+        {
+          type: 'Feature',
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [p.lon, p.lat],
+              [p.lon + 0.01, p.lat],
+            ],
+          },
+          properties: { name: 'Road' },
+        },
+      ],
+    });
+    const g = await importAs('CA', { format: 'geojson', content: geojson });
+    expect(g.json()).toMatchObject({
+      rows: 2,
+      toCreate: 1,
+      errors: [{ row: 2, path: 'geometry', code: 'poiImport.unsupportedGeometry' }],
+    });
+    // Our own KML export reads back: every POI of the company would be updated, none created.
+    const kml = (await f.call('CA', 'GET', '/pois/export?format=kml')).body;
+    const k = await importAs('CA', { format: 'kml', content: kml });
+    expect(k.statusCode, k.body).toBe(200);
+    expect(k.json().toCreate + k.json().toUpdate).toBeGreaterThan(0);
+    expect(k.json().errorCount).toBe(0);
+    // A circle exported to KML (a 64-gon with its radius) is imported back as the circle.
+    const circleKml =
+      kml.slice(0, kml.indexOf('<Placemark>')) +
+      kml.slice(kml.indexOf('<Placemark>'), kml.indexOf('</Placemark>') + 12) +
+      '</Document></kml>';
+    const one = await importAs('CA', { format: 'kml', content: circleKml, dryRun: false });
+    await f.server.jobs.drain();
+    expect((await f.call('CA', 'GET', `/pois/imports/${one.json().id}`)).json()).toMatchObject({
+      status: 'DONE',
+      errorCount: 0,
+    });
+    const firstName = /<Placemark><name>([^<]*)<\/name>/
+      .exec(circleKml)![1]!
+      .replace(
+        /&(quot|amp|lt|gt|apos);/g,
+        (_m, e: string) => ({ quot: '"', amp: '&', lt: '<', gt: '>', apos: "'" })[e]!,
+      );
+    const back = await f.db.selectFrom('pois').select('geometry').where('name', '=', firstName).execute();
+    expect(back.map((b) => b.geometry.type)).toContain('CIRCLE');
+    const bad = await importAs('CA', { format: 'geojson', content: '{"type":"Point"' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatchObject({ path: 'content', code: 'poiImport.unreadable' });
+    expect((await importAs('DA', { format: 'geojson', content: geojson })).statusCode).toBe(403);
+  });
+});
+
+describe('lists', () => {
+  it('sorts and searches every POI list by each of its sort fields', async () => {
+    const lists: [string, readonly string[]][] = [
+      ['/pois', POI_SORT_FIELDS],
+      ['/poi-categories', POI_CATEGORY_SORT_FIELDS],
+      ['/poi-assignments', POI_ASSIGNMENT_SORT_FIELDS],
+    ];
+    for (const [path, fields] of lists)
+      for (const field of fields)
+        for (const sort of [field, `-${field}`]) {
+          const res = await f.call('DA', 'GET', `${path}?sort=${sort}&q=e`);
+          expect(res.statusCode, `${path} ${sort}: ${res.body}`).toBe(200);
+        }
+  });
+});
+
+describe('presence', () => {
+  it('a stay becomes a visit with backdated ENTER, presence now, then EXIT; views are audited', async () => {
+    const c = spot();
+    const poi = await poiAt(c, 150);
+    const m = await consentingMsisdn();
+    await assign(poi.id, [m]);
+    const t0 = Date.now() - 90 * MIN;
+    await track(m, t0, [east(c, 3000), c, east(c, 30), east(c, -20), c]);
+    let visits = await visitsOf(m, poi.id);
+    expect(visits.items).toHaveLength(1);
+    expect(visits.items[0]).toMatchObject({
+      closedBy: 'OPEN',
+      enteredAt: new Date(t0 + 5 * MIN).toISOString(),
+      assigned: true,
+    });
+    expect(visits.items[0]!.enteredEarliest).toBe(new Date(t0).toISOString());
+    const presence = (await f.call('CA', 'GET', `/pois/${poi.id}/presence`)).json() as PoiPresence;
+    expect(presence.items.map((i) => i.msisdnId)).toEqual([m]);
+    expect(((await f.call('CA', 'GET', `/pois/${poi.id}`)).json() as Poi).insideCount).toBe(1);
+    const feature = (await f.call('CA', 'GET', '/pois/features'))
+      .json()
+      .items.find((i: { id: number }) => i.id === poi.id);
+    expect(feature.insideCount).toBe(1);
+    expect((await f.call('DA', 'GET', `/pois/${poi.id}/presence`)).json().items).toHaveLength(1);
+    expect((await f.call('CB', 'GET', `/pois/${poi.id}/presence`)).statusCode).toBe(404);
+    await track(m, t0 + 25 * MIN, [east(c, 3000), east(c, 3100), east(c, 3000), east(c, 2900)]);
+    visits = await visitsOf(m, poi.id);
+    expect(visits.items[0]).toMatchObject({
+      closedBy: 'EXIT',
+      exitedAt: new Date(t0 + 20 * MIN).toISOString(),
+      fixCount: 4,
+    });
+    expect((await eventsOf(m)).map((e) => e.type)).toEqual([
+      'GEOFENCE_ENTER',
+      'GEOFENCE_EXIT',
+      'VISIT_CLOSED',
+    ]);
+    const views = await f.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'location.view')
+      .where('entity', '=', 'poi')
+      .where('entity_id', '=', String(poi.id))
+      .execute();
+    expect(views.length).toBeGreaterThanOrEqual(3);
+    const own = await f.call('CA', 'GET', `/msisdns/${m}/visits`);
+    expect(own.json().total).toBe(1);
+    expect((await f.call('CB', 'GET', `/msisdns/${m}/visits`)).statusCode).toBe(404);
+  });
+
+  it('a drive-by at 50 km/h past a 150 m site is no visit, only a passed-by candidate', async () => {
+    const c = spot();
+    const poi = await poiAt(c, 150);
+    const m = await consentingMsisdn();
+    await assign(poi.id, [m]);
+    // 50 km/h with a fix every 5 minutes: 4.2 km between fixes; one fix lands on the site.
+    await track(
+      m,
+      Date.now() - 60 * MIN,
+      [east(c, -8400), east(c, -4200), c, east(c, 4200), east(c, 8400)],
+      50,
+    );
+    expect((await visitsOf(m, poi.id)).items).toHaveLength(0);
+    expect(await eventsOf(m)).toHaveLength(0);
+    const passed = await f.db.selectFrom('poi_passed_by').selectAll().where('msisdn_id', '=', m).execute();
+    expect(passed).toHaveLength(1);
+  });
+
+  it('a kilometre-wide cell fix never reports a 200 m site visited', async () => {
+    const c = spot();
+    const poi = await poiAt(c, 200);
+    const m = await consentingMsisdn();
+    await assign(poi.id, [m]);
+    await track(m, Date.now() - 60 * MIN, [c, c, east(c, 50), c, east(c, -50), c], 1000);
+    expect((await visitsOf(m, poi.id)).items).toHaveLength(0);
+    const state = await f.db
+      .selectFrom('poi_presence')
+      .select('state')
+      .where('msisdn_id', '=', m)
+      .executeTakeFirst();
+    expect(state?.state).toBe('OUTSIDE');
+  });
+
+  it('a phone that dies inside closes the visit NO_DATA at its last inside fix (the sweep)', async () => {
+    const c = spot();
+    const poi = await poiAt(c, 150);
+    const m = await consentingMsisdn();
+    await assign(poi.id, [m]);
+    const t0 = Date.now() - 120 * MIN;
+    // Repeated identical network fixes are no independent evidence: the cell answers move a little.
+    await track(m, t0, [c, east(c, 20), east(c, -15), east(c, 10)]);
+    await sweepDeadlines(f.db, new Date());
+    const visits = await visitsOf(m, poi.id);
+    expect(visits.items[0]).toMatchObject({
+      closedBy: 'NO_DATA',
+      exitedAt: new Date(t0 + 15 * MIN).toISOString(),
+    });
+  });
+
+  it('a POI created and assigned around a parked phone opens a seeded visit without ENTER', async () => {
+    const c = spot();
+    const m = await consentingMsisdn();
+    await track(m, Date.now() - 2 * MIN, [c], 30, 5, 'OSMAND');
+    const poi = await poiAt(c, 100);
+    await assign(poi.id, [m]);
+    const state = await f.db
+      .selectFrom('poi_presence')
+      .select('state')
+      .where('msisdn_id', '=', m)
+      .executeTakeFirst();
+    expect(state?.state).toBe('INSIDE');
+    expect(await eventsOf(m)).toHaveLength(0);
+  });
+
+  it('a backlog delivered shuffled ends, after replay, with the visits of in-order delivery and no duplicate events', async () => {
+    const c = spot();
+    const poi = await poiAt(c, 150);
+    const [inOrder, shuffled] = [await consentingMsisdn(), await consentingMsisdn()];
+    await assign(poi.id, [inOrder, shuffled]);
+    const t0 = Date.now() - 200 * MIN;
+    // Network answers for a phone standing still move a little; identical ones would be no new evidence.
+    const [i1, i2, i3] = [east(c, 10), east(c, -20), east(c, 25)];
+    const [o1, o2, o3] = [east(c, 3000), east(c, 3100), east(c, 2900)];
+    const path = [o1, i1, i2, i3, i1, o1, o2, o3, i2, i3, i1, o2, o3, o1];
+    await track(inOrder, t0, path);
+    const order = [0, 2, 1, 5, 4, 3, 9, 6, 8, 7, 13, 10, 12, 11];
+    for (const i of order)
+      await f.server.location.pipeline.submit([
+        {
+          msisdnId: shuffled,
+          time: new Date(t0 + i * 5 * MIN),
+          ...path[i]!,
+          accuracyM: 50,
+          source: 'NETWORK',
+        },
+      ]);
+    const jobs = await f.db
+      .selectFrom('jobs')
+      .select(['payload'])
+      .where('kind', '=', 'presence.replay')
+      .execute();
+    const mine = jobs
+      .map((j) => j.payload as { msisdnId: number; from: string })
+      .filter((p) => p.msisdnId === shuffled);
+    expect(mine.length).toBeGreaterThan(0);
+    const from = Math.min(...mine.map((p) => Date.parse(p.from)));
+    await replayMsisdn(f.db, shuffled, from, new Date());
+    await sweepDeadlines(f.db, new Date());
+    const strip = (v: VisitPage) =>
+      v.items.map(({ enteredAt, exitedAt, closedBy, fixCount }) => ({
+        enteredAt,
+        exitedAt,
+        closedBy,
+        fixCount,
+      }));
+    const expected = strip(await visitsOf(inOrder, poi.id));
+    expect(expected).toHaveLength(2);
+    expect(strip(await visitsOf(shuffled, poi.id))).toEqual(expected);
+    // A second replay changes nothing and emits nothing new.
+    const before = await eventsOf(shuffled);
+    await replayMsisdn(f.db, shuffled, from, new Date());
+    expect(await eventsOf(shuffled)).toEqual(before);
+    const keys = before.map((e) => e.idempotency_key);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});

@@ -1,0 +1,140 @@
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import type { PoiAssignment } from '@lbs/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ServerDataGrid } from '../../../components/server-data-grid.tsx';
+import { assignmentsQueryOptions, useDeleteAssignment } from '../api/assignments.ts';
+import { scheduleOf } from './poi-format.ts';
+
+const DETECT_COLOR = {
+  DETECTABLE: 'success',
+  MARGINAL: 'warning',
+  UNDETECTABLE: 'error',
+  UNKNOWN: 'default',
+} as const;
+
+/** How well the POI can be told apart at the MSISDN's usual accuracy, with the advice when it cannot. */
+export function DetectabilityChip({ value }: { value: PoiAssignment['detectability'] }) {
+  const { t } = useTranslation();
+  const lines = [
+    value.basis ? t('poi.detect.basis', { p50: value.basis.p50M, p90: value.basis.p90M }) : null,
+    value.adviceRadiusM ? t('poi.detect.advice', { radius: value.adviceRadiusM }) : null,
+  ].filter(Boolean);
+  const chip = (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={DETECT_COLOR[value.status]}
+      label={t(`poi.detect.${value.status}`)}
+    />
+  );
+  return lines.length ? <Tooltip title={lines.join(' · ')}>{chip}</Tooltip> : chip;
+}
+
+/** Assignments (of one POI, or all in scope) with detectability, presence now and removal by abilities. */
+export function AssignmentsGrid({
+  poiId,
+  label,
+  urlPrefix,
+}: {
+  poiId?: number;
+  label: string;
+  urlPrefix?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const remove = useDeleteAssignment();
+  const [removing, setRemoving] = useState<PoiAssignment | null>(null);
+  const columns = useMemo<GridColDef<PoiAssignment>[]>(
+    () => [
+      ...(poiId === undefined
+        ? [
+            {
+              field: 'poiName',
+              headerName: t('poi.fields.poi'),
+              flex: 1,
+              minWidth: 160,
+            } satisfies GridColDef<PoiAssignment>,
+          ]
+        : []),
+      {
+        field: 'employeeName',
+        headerName: t('poi.fields.employee'),
+        flex: 1,
+        minWidth: 180,
+        valueGetter: (_v, row) => `${row.employeeName} · ${row.msisdn}`,
+      },
+      {
+        field: 'purpose',
+        headerName: t('poi.fields.purpose'),
+        minWidth: 140,
+        valueFormatter: (value: string) => t(`poi.purpose.${value}`),
+      },
+      {
+        field: 'schedule',
+        headerName: t('poi.fields.schedule'),
+        flex: 1,
+        minWidth: 200,
+        sortable: false,
+        valueGetter: (_v, row) => scheduleOf(t, locale, row),
+      },
+      {
+        field: 'detectability',
+        headerName: t('poi.fields.detectability'),
+        minWidth: 200,
+        sortable: false,
+        renderCell: ({ row }) => <DetectabilityChip value={row.detectability} />,
+      },
+      {
+        field: 'presence',
+        headerName: t('poi.fields.presence'),
+        minWidth: 110,
+        sortable: false,
+        valueFormatter: (value: string) => t(`poi.state.${value}`),
+      },
+      {
+        field: 'actions',
+        headerName: '',
+        minWidth: 110,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.abilities.delete && (
+            <Button size="small" color="error" onClick={() => setRemoving(row)}>
+              {t('poi.assign.remove')}
+            </Button>
+          ),
+      },
+    ],
+    [t, locale, poiId],
+  );
+  return (
+    <>
+      <ServerDataGrid<PoiAssignment>
+        label={label}
+        query={assignmentsQueryOptions}
+        columns={columns}
+        defaultSort={poiId === undefined ? 'poiName' : 'employeeName'}
+        filters={{ poiId }}
+        {...(urlPrefix ? { urlPrefix } : {})}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('poi.assign.removeTitle')}
+        message={
+          removing
+            ? t('poi.assign.removeMessage', { name: removing.employeeName, poi: removing.poiName })
+            : ''
+        }
+        confirmLabel={t('poi.assign.remove')}
+        onConfirm={async () => {
+          if (removing) await remove.mutateAsync(removing.id);
+        }}
+        onClose={() => setRemoving(null)}
+      />
+    </>
+  );
+}

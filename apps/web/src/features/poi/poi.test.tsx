@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Poi, PoiAssignment } from '@lbs/contracts';
+import { jsonResponse } from '../../lib/auth/test-helpers.ts';
+import { problem, renderApp, setupSignedInTests, testUser } from '../../test/render-app.tsx';
+
+const poi: Poi = {
+  id: 7,
+  companyId: 1,
+  companyName: 'Alpha Logistics',
+  departmentId: null,
+  departmentName: null,
+  zoneId: null,
+  zoneName: null,
+  categoryId: 3,
+  categoryName: 'Client sites',
+  color: '#EF6C00',
+  icon: 'store',
+  name: 'City Mall',
+  description: null,
+  address: 'King Fahd Road',
+  externalRef: 'ALPHA-C1',
+  active: true,
+  geometry: { type: 'CIRCLE', center: { lat: 24.75, lon: 46.7 }, radiusM: 350 },
+  centroid: { lat: 24.75, lon: 46.7 },
+  bbox: [46.69, 24.74, 46.71, 24.76],
+  areaM2: 384845,
+  rEffM: 350,
+  minDwellMinutes: 5,
+  assignmentCount: 2,
+  insideCount: 1,
+  abilities: { update: true, delete: true, assign: true },
+  createdAt: '2026-11-01T08:00:00.000Z',
+  updatedAt: '2026-11-02T08:00:00.000Z',
+};
+const assignment: PoiAssignment = {
+  id: 11,
+  companyId: 1,
+  poiId: 7,
+  poiName: 'City Mall',
+  msisdnId: 40,
+  msisdn: '+966501234567',
+  employeeName: 'Omar Haddad',
+  departmentName: 'Field Operations',
+  zoneName: 'North',
+  purpose: 'VISIT',
+  days: [7, 1, 2, 3, 4],
+  windows: [{ start: '08:00', end: '18:00' }],
+  validFrom: null,
+  validTo: null,
+  minDwellMinutes: null,
+  notifyOnEnter: false,
+  notifyOnExit: false,
+  presence: 'INSIDE',
+  detectability: {
+    status: 'UNDETECTABLE',
+    rEffM: 60,
+    basis: { source: 'NETWORK', samples: 200, p50M: 900, p90M: 1800 },
+    perSource: [{ source: 'NETWORK', samples: 200, p50M: 900, p90M: 1800 }],
+    adviceRadiusM: 900,
+  },
+  abilities: { update: true, delete: true },
+  createdAt: '2026-11-01T08:00:00.000Z',
+  updatedAt: '2026-11-01T08:00:00.000Z',
+};
+const pageOf = <T,>(items: T[]) => jsonResponse({ items, total: items.length, page: 1, size: 20 });
+
+setupSignedInTests();
+
+describe('POI pages', () => {
+  it('/poi lists the POIs; selecting one shows who is inside and its visits', async () => {
+    renderApp('/poi', testUser('CompanyAdmin'), (url) => {
+      if (url.pathname.endsWith('/pois')) return pageOf([poi]);
+      if (url.pathname.endsWith('/pois/features')) return jsonResponse({ items: [], truncated: false });
+      if (url.pathname.endsWith('/pois/7')) return jsonResponse(poi);
+      if (url.pathname.endsWith('/pois/7/presence'))
+        return jsonResponse({
+          poiId: 7,
+          items: [
+            {
+              msisdnId: 40,
+              msisdn: '+966501234567',
+              employeeName: 'Omar Haddad',
+              state: 'INSIDE',
+              since: '2026-11-24T07:00:00.000Z',
+              lastFixAt: '2026-11-24T07:30:00.000Z',
+            },
+          ],
+        });
+      if (url.pathname.endsWith('/visits'))
+        return pageOf([
+          {
+            id: 1,
+            msisdnId: 41,
+            poiId: 7,
+            poiName: 'City Mall',
+            msisdn: '+966501111111',
+            employeeName: 'Layla Nasser',
+            assigned: false,
+            enteredAt: '2026-11-23T08:00:00.000Z',
+            enteredEarliest: null,
+            enteredLatest: '2026-11-23T08:00:00.000Z',
+            exitedAt: '2026-11-23T09:30:00.000Z',
+            exitedEarliest: null,
+            exitedLatest: null,
+            dwellMinutes: 90,
+            confidence: 0.93,
+            fixCount: 7,
+            sources: ['NETWORK'],
+            closedBy: 'EXIT',
+          },
+        ]);
+      return undefined;
+    });
+    fireEvent.click(await screen.findByText('City Mall'));
+    expect(await screen.findByText(/Omar Haddad · \+966501234567/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/90 min · left · confidence 93 % · not assigned here/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Assign employees' })).toHaveAttribute('href', '/poi-assign/7');
+  });
+
+  it('/poi-create sends a typed circle and shows the server’s field error on the form', async () => {
+    const { calls } = renderApp('/poi-create', testUser('CompanyAdmin'), (url, init) => {
+      if (url.pathname.endsWith('/poi-categories')) return pageOf([]);
+      if (url.pathname.endsWith('/pois/features')) return jsonResponse({ items: [], truncated: false });
+      if (url.pathname.endsWith('/pois') && init?.method === 'POST')
+        return problem(409, 'poi.externalRefTaken', [
+          { path: 'externalRef', code: 'poi.externalRefTaken', message: 'taken' },
+        ]);
+      return undefined;
+    });
+    fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'North gate' } });
+    fireEvent.change(screen.getByLabelText('External reference'), { target: { value: 'ALPHA-C1' } });
+    fireEvent.change(screen.getByLabelText('Centre latitude'), { target: { value: '24.7' } });
+    fireEvent.change(screen.getByLabelText('Centre longitude'), { target: { value: '46.6' } });
+    fireEvent.change(screen.getByLabelText('Radius (m)'), { target: { value: '250' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create POI' }));
+    // On the field itself (and in the form's alert).
+    expect(
+      (await screen.findAllByText('Another POI of this company has this external reference')).length,
+    ).toBeGreaterThan(0);
+    await waitFor(() =>
+      expect(screen.getByLabelText('External reference')).toHaveAttribute('aria-invalid', 'true'),
+    );
+    const post = calls.find((c) => c.init?.method === 'POST' && c.url.endsWith('/pois'))!;
+    expect(JSON.parse(String(post.init!.body))).toMatchObject({
+      name: 'North gate',
+      externalRef: 'ALPHA-C1',
+      geometry: { type: 'CIRCLE', center: { lat: 24.7, lon: 46.6 }, radiusM: 250 },
+    });
+  });
+
+  it('/poi-assign/list shows detectability with its advice and asks before removing', async () => {
+    const { calls } = renderApp('/poi-assign/list', testUser('CompanyAdmin'), (url, init) => {
+      if (url.pathname.endsWith('/poi-assignments')) return pageOf([assignment]);
+      if (url.pathname.endsWith('/poi-assignments/11') && init?.method === 'DELETE')
+        return new Response(null, { status: 204 });
+      return undefined;
+    });
+    expect(await screen.findByText('Undetectable by network location')).toBeInTheDocument();
+    expect(screen.getByText('Inside')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('Omar Haddad will no longer be evaluated at City Mall.'),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.init?.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.init?.method === 'DELETE' && c.url.endsWith('/poi-assignments/11'))).toBe(
+        true,
+      ),
+    );
+  });
+});
