@@ -57,6 +57,12 @@ import {
   visitRoutes,
 } from './modules/pois/index.ts';
 import { positionRoutes } from './modules/positions/routes.ts';
+import {
+  taskAssignmentRoutes,
+  taskCompletionProcessor,
+  taskRoutes,
+  tasksService,
+} from './modules/tasks/index.ts';
 import { positionsService } from './modules/positions/service.ts';
 import { monitorStreams } from './modules/positions/stream.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
@@ -114,6 +120,7 @@ function buildServices({ config, db, location }: { config: Config; db: Db; locat
     streams: monitorStreams({ db, hub: location.hub }),
     pois: poisService({ db }),
     poiImports: poiImports({ db }),
+    tasks: tasksService({ db }),
   };
 }
 
@@ -205,6 +212,8 @@ async function apiPlugin(
   await api.register(poiRoutes, { prefix: '/pois', service: s.pois, imports: s.poiImports });
   await api.register(poiAssignmentRoutes, { prefix: '/poi-assignments', service: s.pois });
   await api.register(visitRoutes, { service: s.pois });
+  await api.register(taskRoutes, { prefix: '/tasks', service: s.tasks });
+  await api.register(taskAssignmentRoutes, { prefix: '/task-assignments', service: s.tasks });
 }
 
 interface ApiOptions {
@@ -251,6 +260,8 @@ export async function buildApp({
   const relay = new MessageRelay({ db, log, mail, sms: sms ?? logSmsGateway(log), from: config.mailFrom });
   const jobs = new JobRunner({ db, log, listen: bus.subscribe.bind(bus) });
   const events = new EventDispatcher({ db, log, bus });
+  // The domain-event processors (each reacts after the commit, exactly once, in its own cursor's transaction).
+  events.register(taskCompletionProcessor());
   await registerJobs(jobs, { db, bus, location, services, relay, worker: config.location.worker });
   const webhookToken = await smsWebhookToken(config, db, log);
   app.addHook('preClose', async () => services.streams.endAll());

@@ -19,3 +19,4 @@ export * from './schemas/roles.ts';
 export * from './schemas/positions.ts';
 export * from './schemas/pois.ts';
 export * from './schemas/poi-api.ts';
+export * from './schemas/task-api.ts';

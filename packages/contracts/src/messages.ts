@@ -171,6 +171,21 @@ export const MESSAGES = {
   'poiImport.radiusRequired': 'Give lat, lon and radius_m for a circle, or a polygon as wkt',
   'poiImport.wktInvalid': 'The wkt must be a POLYGON in longitude-latitude order',
   'poiImport.duplicateRef': 'This external reference appears more than once in the file',
+  'task.poiRequiredForAuto': 'Choose a POI: a visit there completes the task',
+  'task.dueEndRequired': 'A due window needs an end',
+  'task.dueEndBeforeStart': 'The end must be after the start',
+  'task.statusInvalid': 'A task can only be set to pending or cancelled; assignments complete it',
+  'task.poiNotFound': 'POI not found in this company',
+  'task.placementOutsideScope': 'You can only place a task in your own department or zone',
+  'task.hasCompletions':
+    'Some assignments of this task are completed: cancel it instead, to keep their evidence',
+  'task.notOpen': 'This task is completed or cancelled',
+  'taskAssignment.msisdnsRequired': 'Choose at least one MSISDN',
+  'taskAssignment.msisdnNotFound': 'MSISDN not found in your scope',
+  'taskAssignment.reasonRequired': 'Say why',
+  'taskAssignment.manualNotAllowed': 'Only a visit to the POI completes this task',
+  'taskAssignment.alreadyCompleted': 'This assignment is already completed',
+  'taskAssignment.notCompleted': 'Only a completed assignment can be reopened',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -32,6 +32,8 @@ export const PERMISSION_RESOURCES = [
   'poi',
   'poiAssignment',
   'visit',
+  'task',
+  'taskAssignment',
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
@@ -164,6 +166,20 @@ export const PERMISSIONS = {
   },
   visit: {
     list: route('poiList', 'Visits of MSISDNs in scope at POIs in scope: a view of location, audited.'),
+  },
+  task: {
+    list: route('taskList', 'Company-wide tasks and the caller’s own unit’s, like POIs.'),
+    read: route('taskList', 'As list.'),
+    create: route('taskAdd'),
+    update: route('taskEdit', 'Within what the caller manages; status PENDING ⇄ CANCELLED.'),
+    delete: route('taskEdit', 'As update.'),
+  },
+  taskAssignment: {
+    list: route('taskAssignList', 'Assignments of MSISDNs in scope to tasks in scope, with their evidence.'),
+    create: route('taskAssign', 'The caller must see the task and every MSISDN.'),
+    delete: route('taskAssign', 'As create.'),
+    complete: route('taskAssignList', 'By hand, with a reason, where the task’s rule allows it.'),
+    reopen: route('taskAssignList', 'With a reason; the earlier evidence is kept.'),
   },
 } as const satisfies Record<PermissionResource, Record<string, PermissionRule>>;
 

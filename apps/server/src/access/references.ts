@@ -55,3 +55,35 @@ export async function resolveUnit(
   if (!row) throw invalidField(path, NOT_FOUND[kind]);
   return row;
 }
+
+/**
+ * The department and zone an object placed like a POI or a task lands in: a unit admin's own unit (naming another
+ * is refused with `outsideScope`); others name units of the company, or none. `current` keeps what an update leaves.
+ */
+export async function resolvePlacement(
+  db: Executor,
+  scope: Scope,
+  company: { id: number; zoneEnabled: boolean },
+  body: { departmentId?: number | null | undefined; zoneId?: number | null | undefined },
+  outsideScope: MessageKey,
+  current?: { department_id: number | null; zone_id: number | null },
+): Promise<{ department_id: number | null; zone_id: number | null }> {
+  let department = body.departmentId === undefined ? (current?.department_id ?? null) : body.departmentId;
+  let zone = body.zoneId === undefined ? (current?.zone_id ?? null) : body.zoneId;
+  if (scope.tier === 'department') {
+    if (department !== null && department !== scope.departmentId)
+      throw invalidField('departmentId', outsideScope);
+    department = scope.departmentId;
+  }
+  if (scope.tier === 'zone') {
+    if (zone !== null && zone !== scope.zoneId) throw invalidField('zoneId', outsideScope);
+    zone = scope.zoneId;
+  }
+  if (department !== null && scope.tier !== 'department')
+    await resolveUnit(db, scope, 'departments', department, company.id, 'departmentId');
+  if (zone !== null && scope.tier !== 'zone') {
+    if (!company.zoneEnabled) throw invalidField('zoneId', 'org.zonesDisabled');
+    await resolveUnit(db, scope, 'zones', zone, company.id, 'zoneId');
+  }
+  return { department_id: department, zone_id: zone };
+}

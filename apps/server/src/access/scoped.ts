@@ -94,6 +94,20 @@ export function scoped(db: Executor, scope: Scope) {
       );
     },
 
+    /**
+     * Tasks as `tasks`: placed like POIs (the company's, optionally a department's or zone's): company-wide ones and
+     * the caller's unit's (`see`), or only those it may change (`manage`).
+     */
+    tasks(purpose: 'see' | 'manage' = 'see'): From<'tasks'> {
+      return (db.selectFrom('tasks') as unknown as From<'tasks'>).where(
+        poiSql(scope, purpose, {
+          company: 'tasks.company_id',
+          department: 'tasks.department_id',
+          zone: 'tasks.zone_id',
+        }),
+      );
+    },
+
     /** Rows whose `column` names a POI the caller sees. */
     poiOwned<T extends keyof Database>(table: T, column: keyof Database[T] & string): From<T> {
       const seen = db

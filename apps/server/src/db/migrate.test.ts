@@ -33,6 +33,9 @@ const TABLES = [
   'pois',
   'positions',
   'schema_migrations',
+  'task_assignments',
+  'task_completions',
+  'tasks',
   'user_invitations',
   'user_roles',
   'users',
@@ -48,6 +51,7 @@ const ALL_MIGRATIONS = [
   '0006-floor-wire',
   '0007-pois',
   '0008-poi-imports',
+  '0009-tasks',
 ];
 
 let testDb: TestDatabase | undefined;

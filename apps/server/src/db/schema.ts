@@ -15,6 +15,13 @@ import type {
   PositionSource,
   PresenceStateName,
   PricePlan,
+  TaskAssignmentMode,
+  TaskAssignmentStatus,
+  TaskCompletionRule,
+  TaskCompletionSource,
+  TaskEvidence,
+  TaskPriority,
+  TaskStatus,
   VisitClosedBy,
 } from '@lbs/contracts';
 
@@ -504,4 +511,56 @@ export interface Database {
   poi_presence: PoiPresenceTable;
   visits: VisitsTable;
   poi_passed_by: PoiPassedByTable;
+}
+
+// ── Tasks (0009) ──
+
+export interface TasksTable {
+  id: Generated<number>;
+  company_id: number;
+  department_id: number | null;
+  zone_id: number | null;
+  title: string;
+  description: string | null;
+  priority: TaskPriority;
+  labels: ColumnType<string[], string | undefined, string>;
+  poi_id: number | null;
+  due_start: Date | null;
+  due_end: Date | null;
+  completion_rule: TaskCompletionRule;
+  required_dwell_minutes: number | null;
+  assignment_mode: TaskAssignmentMode;
+  status: ColumnType<TaskStatus, TaskStatus | undefined, TaskStatus>;
+  completed_at: Date | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface TaskAssignmentsTable {
+  task_id: number;
+  msisdn_id: number;
+  company_id: number;
+  status: ColumnType<TaskAssignmentStatus, TaskAssignmentStatus | undefined, TaskAssignmentStatus>;
+  completion_rule: TaskCompletionRule;
+  completed_at: Date | null;
+  completion_source: TaskCompletionSource | null;
+  completed_by: string | null;
+  reason: string | null;
+  evidence: ColumnType<TaskEvidence[], string | undefined, string>;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface TaskCompletionsTable {
+  task_id: number;
+  msisdn_id: number;
+  visit_key: string;
+  completed_at: Generated<Date>;
+}
+
+export interface Database {
+  tasks: TasksTable;
+  task_assignments: TaskAssignmentsTable;
+  task_completions: TaskCompletionsTable;
 }

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLog } from '../../test/capture-log.ts';
 import { openTestDatabase } from '../../test/helpers.ts';
+import { EventDispatcher } from '../events/processors.ts';
+import { taskCompletionProcessor } from '../modules/tasks/index.ts';
 import { seedDemo } from './index.ts';
 
-/** The demo shows POIs working on first start: sites of both shapes, assignments, and visits from the history. */
+/**
+ * The demo shows POIs and tasks working on first start: sites of both shapes, assignments, visits from the history,
+ * and tasks that those visits complete.
+ */
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
   handle = await openTestDatabase();
@@ -42,5 +48,30 @@ describe('demo POIs', () => {
       .where('pois.name', 'like', 'Kiosk%')
       .execute();
     expect(kiosk).toHaveLength(0);
+  });
+
+  it('tasks at the sites: the history’s visits complete some with evidence; one is overdue, one done by hand', async () => {
+    const dispatcher = new EventDispatcher({ db: handle.db, log: captureLog().log }).register(
+      taskCompletionProcessor(),
+    );
+    await dispatcher.drain();
+    const assignments = await handle.db
+      .selectFrom('task_assignments as ta')
+      .innerJoin('tasks as t', 't.id', 'ta.task_id')
+      .select(['t.title', 't.due_end', 'ta.status', 'ta.completion_source', 'ta.evidence'])
+      .execute();
+    const auto = assignments.filter((a) => a.completion_source === 'AUTO_VISIT');
+    expect(auto.length).toBeGreaterThan(0);
+    expect(auto[0]!.evidence[0]!.fixes.length).toBeGreaterThan(0);
+    expect(assignments.some((a) => a.completion_source === 'MANUAL')).toBe(true);
+    expect(
+      assignments.some((a) => a.status === 'PENDING' && a.due_end !== null && a.due_end < new Date()),
+    ).toBe(true);
+    const cancelled = await handle.db
+      .selectFrom('tasks')
+      .select('id')
+      .where('status', '=', 'CANCELLED')
+      .execute();
+    expect(cancelled.length).toBe(3);
   });
 });

@@ -6,6 +6,7 @@ import { seedInvoices } from './invoices.ts';
 import { DEMO_COMPANIES, seedOrganisation } from './organisation.ts';
 import { seedPois } from './pois.ts';
 import { seedPositionHistory } from './positions.ts';
+import { seedTasks } from './tasks.ts';
 
 export { DEMO_ACCOUNTS, type DemoAccount };
 
@@ -42,6 +43,7 @@ export async function seedDemo(
     const companies = await seedOrganisation(trx, now);
     await seedInvoices(trx, companies.values(), now);
     await seedPois(trx, companies.values());
+    await seedTasks(trx, companies.values(), now);
     const users = await seedAccounts(trx, companies, passwordHash);
     await audit(trx, SYSTEM_ACTOR('seed'), {
       action: 'seed.demo',

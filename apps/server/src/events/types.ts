@@ -9,6 +9,8 @@ export const EVENT_TYPES = {
   GEOFENCE_EXIT: 'GEOFENCE_EXIT',
   VISIT_CLOSED: 'VISIT_CLOSED',
   VISIT_CORRECTED: 'VISIT_CORRECTED',
+  TASK_ASSIGNED: 'TASK_ASSIGNED',
+  TASK_COMPLETED: 'TASK_COMPLETED',
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;
@@ -29,6 +31,16 @@ export interface EventPayloads {
   VISIT_CLOSED: PresencePayload;
   /** A late fix changed a visit already reported (replay): its record now, or removed. */
   VISIT_CORRECTED: PresencePayload & { removed: boolean };
+  /** Tasks (modules/tasks): subject the task; msisdnId the assignee. */
+  TASK_ASSIGNED: { taskId: number; title: string; poiId: number | null; completionRule: string };
+  /** An assignment completed: by a visit (its key) or by hand; `taskCompleted` when the task completed with it. */
+  TASK_COMPLETED: {
+    taskId: number;
+    title: string;
+    source: 'AUTO_VISIT' | 'MANUAL';
+    visitKey: string | null;
+    taskCompleted: boolean;
+  };
 }
 
 export interface PresencePayload {

@@ -1,7 +1,7 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 
-/** Sortable API field → SQL column (qualified, e.g. `departments.name`). */
-export type SortColumns = Record<string, string>;
+/** Sortable API field → SQL column (qualified, e.g. `departments.name`), or an expression (a rank). */
+export type SortColumns = Record<string, string | RawBuilder<unknown>>;
 
 /**
  * Applies `sort` (`-createdAt,name`; validated against the same fields by the request schema) and always ends with
@@ -21,7 +21,8 @@ export function applySort<DB, TB extends keyof DB, O>(
     .filter(Boolean)) {
     const descending = part.startsWith('-');
     const column = columns[descending ? part.slice(1) : part];
-    if (column) q = q.orderBy(sql.ref(column), descending ? 'desc' : 'asc');
+    if (column)
+      q = q.orderBy(typeof column === 'string' ? sql.ref(column) : column, descending ? 'desc' : 'asc');
   }
   return q.orderBy(sql.ref(tieBreaker), 'asc');
 }

@@ -6,6 +6,7 @@ import { AreaFramePage } from './area-frame-page.tsx';
 import { MSISDN_PAGES } from './msisdn-route-pages.tsx';
 import { ORG_PAGES } from './org-route-pages.tsx';
 import { POI_PAGES } from './poi-route-pages.tsx';
+import { TASK_PAGES } from './task-route-pages.tsx';
 
 // Pages off the usual first path load on demand (the layout's Suspense shows the delayed loader).
 const ChangePasswordPage = lazyWithAreas(
@@ -25,6 +26,7 @@ const PAGES: Partial<Record<string, () => ReactNode>> = {
   ...ORG_PAGES,
   ...MSISDN_PAGES,
   ...POI_PAGES,
+  ...TASK_PAGES,
 };
 
 export function pageFor(route: RouteDef): ReactNode {

@@ -24,6 +24,7 @@ export const AREAS = [
   'invoice',
   'settings',
   'poi',
+  'task',
 ] as const;
 export type TranslationArea = (typeof AREAS)[number];
 

@@ -1,5 +1,5 @@
 /** POIs, assignments, presence and visits (issue 11): what later modules (attendance, tasks) may use. */
-export { poisService, type PoisService } from './service.ts';
+export { accuracyOf, poisService, type PoisService } from './service.ts';
 export { poiAssignmentRoutes, poiCategoryRoutes, poiRoutes, visitRoutes } from './routes.ts';
 export { presenceStep } from './presence-step.ts';
 export { registerPresenceJobs } from './jobs.ts';

@@ -33,7 +33,7 @@ import { iso } from '../../lib/listing.ts';
 import { authorize, type Caller } from '../../access/caller.ts';
 import { poiAssignmentPolicy, poiCategoryPolicy, poiPolicy } from '../../access/policies/poi.ts';
 import { conflictOn, invalidField } from '../../access/problems.ts';
-import { resolveCompany, resolveUnit } from '../../access/references.ts';
+import { resolveCompany, resolvePlacement } from '../../access/references.ts';
 import { scoped } from '../../access/scoped.ts';
 import { ownCompanyOf, type Scope } from '../../access/scope.ts';
 import { writeTransaction } from '../../access/writes.ts';
@@ -103,6 +103,22 @@ function toPoi(caller: Caller, r: PoiRecord): Poi {
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   };
+}
+
+/** Each MSISDN's accuracy per source over the last 30 days (the basis of detectability at a POI). */
+export async function accuracyOf(
+  db: Executor,
+  msisdnIds: readonly number[],
+  at: Date,
+): Promise<Map<number, AccuracyStats[]>> {
+  const stats = await poisRepository(db).accuracy([...new Set(msisdnIds)], new Date(at.getTime() - 30 * DAY));
+  const byMsisdn = new Map<number, AccuracyStats[]>();
+  for (const s of stats) {
+    const list = byMsisdn.get(s.msisdn_id) ?? [];
+    list.push({ source: s.source, samples: s.samples, p50M: Math.round(s.p50), p90M: Math.round(s.p90) });
+    byMsisdn.set(s.msisdn_id, list);
+  }
+  return byMsisdn;
 }
 
 export interface PoisServiceOptions {
@@ -293,32 +309,13 @@ export function poisService({
   }
 
   /** Department and zone of a POI: a unit admin's own unit; others name units of the company, or none. */
-  async function placement(
+  const placement = (
     trx: Executor,
     scope: Scope,
     company: { id: number; zoneEnabled: boolean },
     body: { departmentId?: number | null | undefined; zoneId?: number | null | undefined },
     current?: { department_id: number | null; zone_id: number | null },
-  ): Promise<{ department_id: number | null; zone_id: number | null }> {
-    let department = body.departmentId === undefined ? (current?.department_id ?? null) : body.departmentId;
-    let zone = body.zoneId === undefined ? (current?.zone_id ?? null) : body.zoneId;
-    if (scope.tier === 'department') {
-      if (department !== null && department !== scope.departmentId)
-        throw invalidField('departmentId', 'poi.placementOutsideScope');
-      department = scope.departmentId;
-    }
-    if (scope.tier === 'zone') {
-      if (zone !== null && zone !== scope.zoneId) throw invalidField('zoneId', 'poi.placementOutsideScope');
-      zone = scope.zoneId;
-    }
-    if (department !== null && scope.tier !== 'department')
-      await resolveUnit(trx, scope, 'departments', department, company.id, 'departmentId');
-    if (zone !== null && scope.tier !== 'zone') {
-      if (!company.zoneEnabled) throw invalidField('zoneId', 'org.zonesDisabled');
-      await resolveUnit(trx, scope, 'zones', zone, company.id, 'zoneId');
-    }
-    return { department_id: department, zone_id: zone };
-  }
+  ) => resolvePlacement(trx, scope, company, body, 'poi.placementOutsideScope', current);
 
   async function category(trx: Executor, companyId: number, id: number | null | undefined) {
     if (id == null) return null;
@@ -493,14 +490,11 @@ export function poisService({
 
   // ── Assignments ──
   async function toAssignments(caller: Caller, rows: AssignmentRecord[]): Promise<PoiAssignment[]> {
-    const msisdnIds = [...new Set(rows.map((r) => r.msisdn_id))];
-    const stats = await repo.accuracy(msisdnIds, new Date(now().getTime() - 30 * DAY));
-    const byMsisdn = new Map<number, AccuracyStats[]>();
-    for (const s of stats) {
-      const list = byMsisdn.get(s.msisdn_id) ?? [];
-      list.push({ source: s.source, samples: s.samples, p50M: Math.round(s.p50), p90M: Math.round(s.p90) });
-      byMsisdn.set(s.msisdn_id, list);
-    }
+    const byMsisdn = await accuracyOf(
+      db,
+      rows.map((r) => r.msisdn_id),
+      now(),
+    );
     return rows.map((r) => ({
       id: r.id,
       companyId: r.company_id,

@@ -162,6 +162,20 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'poiImport.radiusRequired': 'أدخل lat وlon وradius_m للدائرة، أو المضلع بصيغة wkt',
   'poiImport.wktInvalid': 'يجب أن تكون wkt من نوع POLYGON بترتيب خط الطول ثم خط العرض',
   'poiImport.duplicateRef': 'يتكرر هذا المرجع الخارجي أكثر من مرة في الملف',
+  'task.poiRequiredForAuto': 'اختر نقطة اهتمام: زيارتها تُكمل المهمة',
+  'task.dueEndRequired': 'تحتاج نافذة الاستحقاق إلى نهاية',
+  'task.dueEndBeforeStart': 'يجب أن تكون النهاية بعد البداية',
+  'task.statusInvalid': 'يمكن تعيين المهمة إلى قيد الانتظار أو ملغاة فقط؛ وتكتمل عبر إسناداتها',
+  'task.poiNotFound': 'لم يتم العثور على نقطة الاهتمام في هذه الشركة',
+  'task.placementOutsideScope': 'يمكنك وضع المهمة في قسمك أو منطقتك فقط',
+  'task.hasCompletions': 'بعض إسنادات هذه المهمة مكتملة: ألغِها بدلًا من حذفها للاحتفاظ بأدلتها',
+  'task.notOpen': 'هذه المهمة مكتملة أو ملغاة',
+  'taskAssignment.msisdnsRequired': 'اختر رقم MSISDN واحدًا على الأقل',
+  'taskAssignment.msisdnNotFound': 'لم يتم العثور على رقم MSISDN ضمن نطاقك',
+  'taskAssignment.reasonRequired': 'اذكر السبب',
+  'taskAssignment.manualNotAllowed': 'لا تكتمل هذه المهمة إلا بزيارة نقطة الاهتمام',
+  'taskAssignment.alreadyCompleted': 'هذا الإسناد مكتمل بالفعل',
+  'taskAssignment.notCompleted': 'لا يمكن إعادة فتح إلا الإسناد المكتمل',
 };
 
 export default strings;

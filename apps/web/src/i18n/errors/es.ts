@@ -167,6 +167,21 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'poiImport.radiusRequired': 'Indica lat, lon y radius_m para un círculo, o un polígono como wkt',
   'poiImport.wktInvalid': 'El wkt debe ser un POLYGON en orden longitud-latitud',
   'poiImport.duplicateRef': 'Esta referencia externa aparece más de una vez en el archivo',
+  'task.poiRequiredForAuto': 'Elige un POI: una visita allí completa la tarea',
+  'task.dueEndRequired': 'Una ventana de vencimiento necesita un final',
+  'task.dueEndBeforeStart': 'El final debe ser posterior al inicio',
+  'task.statusInvalid': 'Una tarea solo puede quedar pendiente o cancelada; la completan sus asignaciones',
+  'task.poiNotFound': 'POI no encontrado en esta empresa',
+  'task.placementOutsideScope': 'Solo puedes situar una tarea en tu propio departamento o zona',
+  'task.hasCompletions':
+    'Algunas asignaciones de esta tarea están completadas: cancélala en su lugar para conservar sus pruebas',
+  'task.notOpen': 'Esta tarea está completada o cancelada',
+  'taskAssignment.msisdnsRequired': 'Elige al menos un MSISDN',
+  'taskAssignment.msisdnNotFound': 'MSISDN no encontrado en tu ámbito',
+  'taskAssignment.reasonRequired': 'Indica el motivo',
+  'taskAssignment.manualNotAllowed': 'Solo una visita al POI completa esta tarea',
+  'taskAssignment.alreadyCompleted': 'Esta asignación ya está completada',
+  'taskAssignment.notCompleted': 'Solo se puede reabrir una asignación completada',
 };
 
 export default strings;

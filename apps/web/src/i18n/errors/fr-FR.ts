@@ -173,6 +173,21 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'poiImport.radiusRequired': 'Indiquez lat, lon et radius_m pour un cercle, ou un polygone en wkt',
   'poiImport.wktInvalid': 'Le wkt doit être un POLYGON dans l’ordre longitude-latitude',
   'poiImport.duplicateRef': 'Cette référence externe apparaît plusieurs fois dans le fichier',
+  'task.poiRequiredForAuto': 'Choisissez un POI : une visite sur place termine la tâche',
+  'task.dueEndRequired': 'Une période d’échéance doit avoir une fin',
+  'task.dueEndBeforeStart': 'La fin doit être postérieure au début',
+  'task.statusInvalid': 'Une tâche ne peut être qu’en attente ou annulée ; ses affectations la terminent',
+  'task.poiNotFound': 'POI introuvable dans cette entreprise',
+  'task.placementOutsideScope': 'Vous ne pouvez placer une tâche que dans votre service ou votre zone',
+  'task.hasCompletions':
+    'Certaines affectations de cette tâche sont terminées : annulez-la plutôt, pour garder leurs preuves',
+  'task.notOpen': 'Cette tâche est terminée ou annulée',
+  'taskAssignment.msisdnsRequired': 'Choisissez au moins un MSISDN',
+  'taskAssignment.msisdnNotFound': 'MSISDN introuvable dans votre périmètre',
+  'taskAssignment.reasonRequired': 'Indiquez la raison',
+  'taskAssignment.manualNotAllowed': 'Seule une visite au POI termine cette tâche',
+  'taskAssignment.alreadyCompleted': 'Cette affectation est déjà terminée',
+  'taskAssignment.notCompleted': 'Seule une affectation terminée peut être rouverte',
 };
 
 export default strings;

@@ -169,6 +169,21 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'poiImport.radiusRequired': 'Indica lat, lon e radius_m per un cerchio, oppure un poligono come wkt',
   'poiImport.wktInvalid': 'Il wkt deve essere un POLYGON in ordine longitudine-latitudine',
   'poiImport.duplicateRef': 'Questo riferimento esterno compare più volte nel file',
+  'task.poiRequiredForAuto': 'Scegli un POI: una visita lì completa l’attività',
+  'task.dueEndRequired': 'Una finestra di scadenza richiede una fine',
+  'task.dueEndBeforeStart': 'La fine deve essere successiva all’inizio',
+  'task.statusInvalid': 'Un’attività può essere solo in sospeso o annullata; la completano le assegnazioni',
+  'task.poiNotFound': 'POI non trovato in questa azienda',
+  'task.placementOutsideScope': 'Puoi collocare un’attività solo nel tuo reparto o nella tua zona',
+  'task.hasCompletions':
+    'Alcune assegnazioni di questa attività sono completate: annullala invece, per conservarne le prove',
+  'task.notOpen': 'Questa attività è completata o annullata',
+  'taskAssignment.msisdnsRequired': 'Scegli almeno un MSISDN',
+  'taskAssignment.msisdnNotFound': 'MSISDN non trovato nel tuo ambito',
+  'taskAssignment.reasonRequired': 'Indica il motivo',
+  'taskAssignment.manualNotAllowed': 'Solo una visita al POI completa questa attività',
+  'taskAssignment.alreadyCompleted': 'Questa assegnazione è già completata',
+  'taskAssignment.notCompleted': 'Si può riaprire solo un’assegnazione completata',
 };
 
 export default strings;

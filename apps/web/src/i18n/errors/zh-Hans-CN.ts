@@ -160,6 +160,20 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'poiImport.radiusRequired': '圆形请填写 lat、lon 和 radius_m，多边形请填写 wkt',
   'poiImport.wktInvalid': 'wkt 必须是按经度-纬度顺序的 POLYGON',
   'poiImport.duplicateRef': '此外部编号在文件中出现了多次',
+  'task.poiRequiredForAuto': '请选择兴趣点：到访该处即可完成任务',
+  'task.dueEndRequired': '截止时段需要结束时间',
+  'task.dueEndBeforeStart': '结束时间必须晚于开始时间',
+  'task.statusInvalid': '任务只能设为待处理或已取消；由分配完成任务',
+  'task.poiNotFound': '在该公司中未找到兴趣点',
+  'task.placementOutsideScope': '只能将任务放在您自己的部门或区域',
+  'task.hasCompletions': '该任务的部分分配已完成：请改为取消任务，以保留其证据',
+  'task.notOpen': '该任务已完成或已取消',
+  'taskAssignment.msisdnsRequired': '请至少选择一个 MSISDN',
+  'taskAssignment.msisdnNotFound': '在您的范围内未找到该 MSISDN',
+  'taskAssignment.reasonRequired': '请说明原因',
+  'taskAssignment.manualNotAllowed': '只有到访兴趣点才能完成此任务',
+  'taskAssignment.alreadyCompleted': '该分配已完成',
+  'taskAssignment.notCompleted': '只能重新打开已完成的分配',
 };
 
 export default strings;

@@ -1,0 +1,4 @@
+/** Tasks (issue 13): what later modules (reports, notifications) may use. */
+export { tasksService, type TasksService } from './service.ts';
+export { taskAssignmentRoutes, taskRoutes } from './routes.ts';
+export { taskCompletionProcessor } from './processor.ts';

@@ -1,0 +1,320 @@
+import { describe, expect, it } from 'vitest';
+import type { Poi, Task, TaskAssignment, TaskAssignmentPage, TaskAssignResult } from '@lbs/contracts';
+import { useOrgFixtures } from '../organisation/test-fixtures.ts';
+
+const f = useOrgFixtures();
+const MIN = 60_000;
+const ALL_DAY = { days: [1, 2, 3, 4, 5, 6, 7], windows: [{ start: '00:00', end: '00:00' }] };
+let lonSeed = 45.5;
+/** A place of its own for each test (POIs must not overlap between tests). */
+const spot = () => ({ lat: 24.6, lon: (lonSeed += 0.05) });
+/** `metres` east of a point. */
+const east = (c: { lat: number; lon: number }, metres: number) => ({
+  lat: c.lat,
+  lon: c.lon + metres / (111_320 * Math.cos((c.lat * Math.PI) / 180)),
+});
+
+async function consentingMsisdn(): Promise<number> {
+  const id = await f.freshMsisdn('ALPHA', 'Field Operations', 'Driver', 'North');
+  await f.db
+    .updateTable('msisdns')
+    .set({ consent_status: 'GRANTED', tracking_enabled: true })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+
+/** A POI with the MSISDNs assigned to it (the presence engine evaluates only assigned pairs). */
+async function site(msisdnIds: number[]) {
+  const c = spot();
+  const res = await f.call('CA', 'POST', '/pois', {
+    name: `Client ${f.unique()}`,
+    geometry: { type: 'CIRCLE', center: c, radiusM: 200 },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const poi = res.json() as Poi;
+  const assigned = await f.call('CA', 'POST', '/poi-assignments', {
+    poiId: poi.id,
+    msisdnIds,
+    purpose: 'VISIT',
+    ...ALL_DAY,
+  });
+  expect(assigned.statusCode, assigned.body).toBe(201);
+  return { poi, c };
+}
+
+/** Positions every 5 minutes from `start`, one per point (network fixes of 50 m). */
+async function track(msisdnId: number, start: number, points: { lat: number; lon: number }[]) {
+  for (const [i, p] of points.entries())
+    await f.server.location.pipeline.submit([
+      { msisdnId, time: new Date(start + i * 5 * MIN), ...p, accuracyM: 50, source: 'NETWORK' },
+    ]);
+}
+
+/**
+ * A 20-minute stay at `c` (fixes a few metres apart: an identical network fix is no new evidence), then gone (the
+ * visit closes with EXIT).
+ */
+const stay = (c: { lat: number; lon: number }) => [
+  c,
+  east(c, 20),
+  east(c, -15),
+  east(c, 10),
+  east(c, -5),
+  east(c, 3000),
+  east(c, 3020),
+];
+
+async function task(body: Record<string, unknown>, who: 'CA' | 'SA' | 'DA' = 'CA') {
+  const res = await f.call(who, 'POST', '/tasks', { title: `Inspect ${f.unique()}`, ...body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Task;
+}
+
+async function assign(taskId: number, msisdnIds: number[]) {
+  const res = await f.call('CA', 'POST', `/tasks/${taskId}/assignments`, { msisdnIds });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as TaskAssignResult;
+}
+
+const assignmentsOf = async (taskId: number) =>
+  ((await f.call('CA', 'GET', `/task-assignments?taskId=${taskId}`)).json() as TaskAssignmentPage).items;
+const taskOf = async (id: number) => (await f.call('CA', 'GET', `/tasks/${id}`)).json() as Task;
+const settle = () => f.server.events.drain();
+
+describe('Tasks', () => {
+  it('a stay at the POI completes the assignment with frozen evidence; the task (ANY) completes with it', async () => {
+    const [stayer, other] = [await consentingMsisdn(), await consentingMsisdn()];
+    const { poi, c } = await site([stayer, other]);
+    const start = Date.now() - 3 * 3_600_000;
+    const t = await task({
+      poiId: poi.id,
+      priority: 'HIGH',
+      labels: ['audit', 'audit', 'Q4'],
+      dueStart: new Date(start - 30 * MIN).toISOString(),
+      dueEnd: new Date(start + 240 * MIN).toISOString(),
+    });
+    expect(t).toMatchObject({
+      completionRule: 'AUTO_OR_MANUAL',
+      assignmentMode: 'ANY',
+      status: 'PENDING',
+      labels: ['audit', 'Q4'],
+      effectiveDwellMinutes: 5,
+      overdue: false,
+      abilities: { update: true, delete: true, assign: true },
+    });
+    const result = await assign(t.id, [stayer, other]);
+    expect(result).toEqual({ assigned: [stayer, other], alreadyAssigned: [], undetectable: [] });
+    expect((await assign(t.id, [stayer])).alreadyAssigned).toEqual([stayer]);
+    await settle();
+    await track(stayer, start, stay(c));
+    await settle();
+    const done = (await assignmentsOf(t.id)).find((a) => a.msisdnId === stayer)!;
+    expect(done).toMatchObject({ status: 'COMPLETED', completionSource: 'AUTO_VISIT', completedBy: null });
+    expect(done.evidence).toHaveLength(1);
+    const proof = done.evidence[0]!;
+    expect(proof.kind).toBe('VISIT');
+    expect(proof.visit!.dwellMinutes).toBeGreaterThanOrEqual(5);
+    expect(proof.visit!.confidence).toBeGreaterThanOrEqual(0.6);
+    expect(proof.fixes.length).toBeGreaterThanOrEqual(2);
+    expect(proof.fixes[0]!.pIn).toBeGreaterThan(0.9);
+    expect(await taskOf(t.id)).toMatchObject({ status: 'COMPLETED', completedCount: 1, assigneeCount: 2 });
+    // Evidence is a copy: purging the positions leaves it whole.
+    await f.db.deleteFrom('positions').where('msisdn_id', '=', stayer).execute();
+    const after = (await assignmentsOf(t.id)).find((a) => a.msisdnId === stayer)!;
+    expect(after.evidence[0]!.fixes).toEqual(proof.fixes);
+    const events = await f.db
+      .selectFrom('domain_events')
+      .select(['type', 'payload'])
+      .where('subject_type', '=', 'task')
+      .where('subject_id', '=', String(t.id))
+      .orderBy('id')
+      .execute();
+    expect(events.map((e) => e.type)).toEqual(['TASK_ASSIGNED', 'TASK_ASSIGNED', 'TASK_COMPLETED']);
+    expect(events[2]!.payload).toMatchObject({ source: 'AUTO_VISIT', taskCompleted: true });
+  });
+
+  it('a drive-by, or a stay outside the due window, completes nothing', async () => {
+    const [passer, late] = [await consentingMsisdn(), await consentingMsisdn()];
+    const { poi, c } = await site([passer, late]);
+    const start = Date.now() - 5 * 3_600_000;
+    const t = await task({
+      poiId: poi.id,
+      assignmentMode: 'EACH',
+      dueStart: new Date(start - 60 * MIN).toISOString(),
+      dueEnd: new Date(start + 60 * MIN).toISOString(),
+    });
+    await assign(t.id, [passer, late]);
+    await settle();
+    // One fix at the site between two far away: passed by, no visit.
+    await track(passer, start, [east(c, 3000), c, east(c, -3000), east(c, -3000)]);
+    // A real stay, but three hours after the window closed.
+    await track(late, start + 180 * MIN, stay(c));
+    await settle();
+    const visits = await f.db.selectFrom('visits').select('msisdn_id').where('poi_id', '=', poi.id).execute();
+    expect(visits.map((v) => v.msisdn_id)).toEqual([late]);
+    expect((await assignmentsOf(t.id)).map((a) => a.status)).toEqual(['PENDING', 'PENDING']);
+    const now = await taskOf(t.id);
+    expect(now).toMatchObject({ status: 'PENDING', overdue: true });
+    const overdue = (await f.call('CA', 'GET', `/tasks?overdue=true&poiId=${poi.id}`)).json();
+    expect(overdue.items.map((i: Task) => i.id)).toEqual([t.id]);
+  });
+
+  it('EACH waits for every assignee; a manual completion needs a reason; reopening keeps the evidence', async () => {
+    const [a, b] = [await consentingMsisdn(), await consentingMsisdn()];
+    const { poi, c } = await site([a, b]);
+    const t = await task({ poiId: poi.id, assignmentMode: 'EACH' });
+    await assign(t.id, [a, b]);
+    await settle();
+    await track(a, Date.now() - 2 * 3_600_000, stay(c));
+    await settle();
+    expect(await taskOf(t.id)).toMatchObject({ status: 'PENDING', completedCount: 1 });
+    const noReason = await f.call('CA', 'POST', `/tasks/${t.id}/assignments/${b}/complete`, { reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors).toContainEqual(
+      expect.objectContaining({ path: 'reason', code: 'taskAssignment.reasonRequired' }),
+    );
+    const manual = await f.call('CA', 'POST', `/tasks/${t.id}/assignments/${b}/complete`, {
+      reason: 'Phone was off; the client signed the sheet',
+    });
+    expect(manual.statusCode, manual.body).toBe(200);
+    expect(manual.json()).toMatchObject({
+      status: 'COMPLETED',
+      completionSource: 'MANUAL',
+      completedBy: 'companyadmin',
+      abilities: { complete: false, reopen: true },
+    });
+    expect(await taskOf(t.id)).toMatchObject({ status: 'COMPLETED', completedCount: 2 });
+    const again = await f.call('CA', 'POST', `/tasks/${t.id}/assignments/${b}/complete`, { reason: 'x' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('taskAssignment.alreadyCompleted');
+    const reopened = await f.call('CA', 'POST', `/tasks/${t.id}/assignments/${a}/reopen`, {
+      reason: 'The visit was at the wrong entrance',
+    });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    const r = reopened.json() as TaskAssignment;
+    expect(r.status).toBe('PENDING');
+    expect(r.evidence.map((e) => e.kind)).toEqual(['VISIT', 'REOPENED']);
+    expect(await taskOf(t.id)).toMatchObject({ status: 'PENDING', completedCount: 1 });
+    // The same visit reported again (a replay) does not complete it a second time.
+    const closed = await f.db
+      .selectFrom('domain_events')
+      .selectAll()
+      .where('msisdn_id', '=', a)
+      .where('type', 'in', ['GEOFENCE_ENTER', 'VISIT_CLOSED'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await f.db
+      .insertInto('domain_events')
+      .values({ ...closed, id: undefined, idempotency_key: `${closed.idempotency_key}:again` } as never)
+      .execute();
+    await settle();
+    expect((await assignmentsOf(t.id)).find((x) => x.msisdnId === a)!.status).toBe('PENDING');
+    const audit = await f.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'task')
+      .where('entity_id', '=', String(t.id))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((x) => x.action)).toEqual([
+      'task.create',
+      'taskAssignment.create',
+      'taskAssignment.complete',
+      'taskAssignment.reopen',
+    ]);
+  });
+
+  it('an assignment made after the visit completes at once; AUTO_ON_VISIT refuses a manual completion', async () => {
+    const m = await consentingMsisdn();
+    const { poi, c } = await site([m]);
+    await track(m, Date.now() - 2 * 3_600_000, stay(c));
+    const t = await task({ poiId: poi.id, completionRule: 'AUTO_ON_VISIT' });
+    await assign(t.id, [m]);
+    expect((await assignmentsOf(t.id))[0]).toMatchObject({
+      status: 'COMPLETED',
+      completionSource: 'AUTO_VISIT',
+    });
+    const strict = await task({
+      poiId: poi.id,
+      completionRule: 'AUTO_ON_VISIT',
+      dueEnd: new Date(Date.now() - 4 * 3_600_000).toISOString(),
+    });
+    await assign(strict.id, [m]);
+    const refused = await f.call('CA', 'POST', `/tasks/${strict.id}/assignments/${m}/complete`, {
+      reason: 'x',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('taskAssignment.manualNotAllowed');
+    // A task with completed assignments is cancelled, not deleted.
+    const del = await f.call('CA', 'DELETE', `/tasks/${t.id}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().code).toBe('task.hasCompletions');
+    expect((await f.call('CA', 'DELETE', `/tasks/${strict.id}`)).statusCode).toBe(204);
+  });
+
+  it('validates every field with field messages', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ title: '' }, 'title', 'validation.titleRequired'],
+      [{ title: 'x'.repeat(201) }, 'title', 'validation.tooLong'],
+      [{ title: 'a', priority: 'URGENT' }, 'priority', 'validation.invalid'],
+      [{ title: 'a', completionRule: 'AUTO_ON_VISIT' }, 'poiId', 'task.poiRequiredForAuto'],
+      [{ title: 'a', dueStart: '2026-01-02T10:00:00Z' }, 'dueEnd', 'task.dueEndRequired'],
+      [
+        { title: 'a', dueStart: '2026-01-02T10:00:00Z', dueEnd: '2026-01-02T09:00:00Z' },
+        'dueEnd',
+        'task.dueEndBeforeStart',
+      ],
+      [{ title: 'a', dueEnd: 'tomorrow' }, 'dueEnd', 'validation.invalid'],
+      [{ title: 'a', labels: Array.from({ length: 11 }, (_, i) => `l${i}`) }, 'labels', 'validation.tooMany'],
+      [{ title: 'a', requiredDwellMinutes: 0 }, 'requiredDwellMinutes', 'validation.numberOutOfRange'],
+      [{ title: 'a', poiId: 2_000_000_000 }, 'poiId', 'task.poiNotFound'],
+      [{ title: 'a\u0000b' }, 'title', 'validation.textInvalid'],
+    ];
+    for (const [body, path, code] of cases) {
+      const res = await f.call('CA', 'POST', '/tasks', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().errors, JSON.stringify(body)).toContainEqual(expect.objectContaining({ path, code }));
+    }
+    const t = await task({});
+    const patch = await f.call('CA', 'PATCH', `/tasks/${t.id}`, { completionRule: 'AUTO_ON_VISIT' });
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json().errors).toContainEqual(
+      expect.objectContaining({ path: 'poiId', code: 'task.poiRequiredForAuto' }),
+    );
+    const bad = await f.call('CA', 'POST', `/tasks/${t.id}/assignments`, { msisdnIds: [] });
+    expect(bad.json().errors).toContainEqual(
+      expect.objectContaining({ path: 'msisdnIds', code: 'taskAssignment.msisdnsRequired' }),
+    );
+  });
+
+  it('is scoped: another company answers 404, a DepartmentAdmin sees company-wide tasks but changes only its own', async () => {
+    const companyWide = await task({});
+    expect((await f.call('CB', 'GET', `/tasks/${companyWide.id}`)).statusCode).toBe(404);
+    expect((await f.call('CB', 'PATCH', `/tasks/${companyWide.id}`, { title: 'x' })).statusCode).toBe(404);
+    const list = (await f.call('CB', 'GET', '/tasks?size=100')).json();
+    expect(list.items.map((i: Task) => i.id)).not.toContain(companyWide.id);
+    const seen = await f.call('DA', 'GET', `/tasks/${companyWide.id}`);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().abilities).toMatchObject({ update: false, delete: false });
+    expect((await f.call('DA', 'PATCH', `/tasks/${companyWide.id}`, { title: 'x' })).statusCode).toBe(404);
+    const own = await task({}, 'DA');
+    expect(own.departmentName).toBe('Field Operations');
+    expect(own.abilities).toMatchObject({ update: true, delete: true });
+    const cancelled = await f.call('DA', 'PATCH', `/tasks/${own.id}`, { status: 'CANCELLED' });
+    expect(cancelled.json()).toMatchObject({ status: 'CANCELLED', abilities: { assign: false } });
+    const refused = await f.call('CA', 'POST', `/tasks/${own.id}/assignments`, {
+      msisdnIds: [await consentingMsisdn()],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('task.notOpen');
+    const otherCompanysNumber = await f.freshMsisdn('BETA', 'Site Crew', 'Foreman');
+    const outside = await f.call('CA', 'POST', `/tasks/${companyWide.id}/assignments`, {
+      msisdnIds: [otherCompanysNumber],
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().errors).toContainEqual(
+      expect.objectContaining({ path: 'msisdnIds', code: 'taskAssignment.msisdnNotFound' }),
+    );
+  });
+});

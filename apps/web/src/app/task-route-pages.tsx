@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { lazyWithAreas } from '../i18n/lazy-with-areas.ts';
+
+// Task screens (issue 13), loaded on demand with their texts (org: the shared cancel and confirm texts).
+const TaskListPage = lazyWithAreas(
+  () => import('../features/task/pages/task-list-page.tsx').then((m) => m.TaskListPage),
+  ['task', 'org'],
+);
+const TaskAddPage = lazyWithAreas(
+  () => import('../features/task/pages/task-form-page.tsx').then((m) => m.TaskAddPage),
+  ['task', 'org'],
+);
+const TaskEditPage = lazyWithAreas(
+  () => import('../features/task/pages/task-form-page.tsx').then((m) => m.TaskEditPage),
+  ['task', 'org'],
+);
+const TaskAssignPage = lazyWithAreas(
+  () => import('../features/task/pages/task-assign-page.tsx').then((m) => m.TaskAssignPage),
+  ['task', 'org'],
+);
+const TaskAssignListPage = lazyWithAreas(
+  () => import('../features/task/pages/task-assign-list-page.tsx').then((m) => m.TaskAssignListPage),
+  ['task', 'org'],
+);
+
+/** Route id → page of the task screens (spread into PAGES in route-pages.tsx). */
+export const TASK_PAGES: Partial<Record<string, () => ReactNode>> = {
+  taskList: () => <TaskListPage />,
+  taskAdd: () => <TaskAddPage />,
+  taskEdit: () => <TaskEditPage />,
+  taskAssign: () => <TaskAssignPage />,
+  taskAssignList: () => <TaskAssignListPage />,
+};

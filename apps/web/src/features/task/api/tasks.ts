@@ -1,0 +1,119 @@
+import type { z } from 'zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  taskAssignmentPageSchema,
+  taskAssignmentSchema,
+  taskAssignResultSchema,
+  taskPageSchema,
+  taskSchema,
+  type Task,
+  type TaskAssignment,
+  type TaskAssignmentPage,
+  type TaskAssignResult,
+  type TaskCreateInput,
+  type TaskPage,
+  type taskUpdateSchema,
+} from '@lbs/contracts';
+import { apiRequest } from '../../../lib/api/client.ts';
+import { fetchList, listQueryOptions, type ListParams } from '../../../lib/api/list-query.ts';
+import {
+  detailQueryOptions,
+  fetchDetail,
+  resourceKeys,
+  useCreateMutation,
+  useDeleteMutation,
+  useUpdateMutation,
+} from '../../../lib/api/resource.ts';
+
+/** Tasks and their assignments (issue 13). */
+export const TASKS_PATH = '/tasks';
+export const TASK_ASSIGNMENTS_PATH = '/task-assignments';
+export const taskKeys = resourceKeys(TASKS_PATH);
+export const taskAssignmentKeys = resourceKeys(TASK_ASSIGNMENTS_PATH);
+
+/** GET /tasks?page&size&sort&q&status&priority&overdue&poiId&label. */
+export const listTasks = (params: ListParams, signal?: AbortSignal): Promise<TaskPage> =>
+  fetchList(TASKS_PATH, taskPageSchema, params, signal);
+export const tasksQueryOptions = (params: ListParams) =>
+  listQueryOptions(taskKeys.list(params), (signal) => listTasks(params, signal));
+
+/** GET /tasks/{id}. */
+export const getTask = (id: number | string, signal?: AbortSignal) =>
+  fetchDetail(TASKS_PATH, id, taskSchema, signal);
+export const taskQueryOptions = (id: number | string) =>
+  detailQueryOptions(taskKeys.detail(id), (signal) => getTask(id, signal));
+
+/** POST /tasks. */
+export const createTask = (body: TaskCreateInput): Promise<Task> =>
+  apiRequest(TASKS_PATH, { method: 'POST', body, schema: taskSchema });
+export const useCreateTask = () => useCreateMutation(taskKeys, createTask);
+
+/** PATCH /tasks/{id}. */
+export const updateTask = (id: number | string, body: z.input<typeof taskUpdateSchema>): Promise<Task> =>
+  apiRequest(`${TASKS_PATH}/${id}`, { method: 'PATCH', body, schema: taskSchema });
+export const useUpdateTask = () => useUpdateMutation(taskKeys, updateTask);
+
+/** DELETE /tasks/{id}: 409 once an assignment completed it (cancel it instead). */
+export const deleteTask = (id: number | string) => apiRequest(`${TASKS_PATH}/${id}`, { method: 'DELETE' });
+export const useDeleteTask = () => useDeleteMutation(taskKeys, deleteTask);
+
+/** GET /task-assignments?taskId&msisdnId&poiId&status&overdue. */
+export const listTaskAssignments = (params: ListParams, signal?: AbortSignal): Promise<TaskAssignmentPage> =>
+  fetchList(TASK_ASSIGNMENTS_PATH, taskAssignmentPageSchema, params, signal);
+export const taskAssignmentsQueryOptions = (params: ListParams) =>
+  listQueryOptions(taskAssignmentKeys.list(params), (signal) => listTaskAssignments(params, signal));
+
+/** After an assignment write: the task (progress, status) and every assignment list may have changed. */
+function useRefresh() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: taskKeys.all });
+    void client.invalidateQueries({ queryKey: taskAssignmentKeys.all });
+  };
+}
+
+/** POST /tasks/{id}/assignments. */
+export function useAssignTask() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ taskId, msisdnIds }: { taskId: number; msisdnIds: number[] }): Promise<TaskAssignResult> =>
+      apiRequest(`${TASKS_PATH}/${taskId}/assignments`, {
+        method: 'POST',
+        body: { msisdnIds },
+        schema: taskAssignResultSchema,
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/** DELETE /tasks/{id}/assignments/{msisdnId}. */
+export function useUnassignTask() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ taskId, msisdnId }: { taskId: number; msisdnId: number }) =>
+      apiRequest(`${TASKS_PATH}/${taskId}/assignments/${msisdnId}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST …/complete or …/reopen, with a reason. */
+export function useAssignmentTransition(action: 'complete' | 'reopen') {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({
+      taskId,
+      msisdnId,
+      reason,
+    }: {
+      taskId: number;
+      msisdnId: number;
+      reason: string;
+    }): Promise<TaskAssignment> =>
+      apiRequest(`${TASKS_PATH}/${taskId}/assignments/${msisdnId}/${action}`, {
+        method: 'POST',
+        body: { reason },
+        schema: taskAssignmentSchema,
+      }),
+    onSuccess: refresh,
+  });
+}
