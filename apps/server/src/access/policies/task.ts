@@ -13,17 +13,23 @@ import { roleMay } from './policy.ts';
  * A task is placed like a POI: changed and deleted by the roles of the table within what the caller manages (a
  * DepartmentAdmin or ZoneAdmin only its own unit's tasks, not the company-wide ones it sees); assigned, while open,
  * by whoever may assign (to the MSISDNs of its own scope). The service enforces the same through
- * scoped().tasks('manage').
+ * scoped().tasks('manage'). A task an assignment completed keeps its evidence: it is cancelled, not deleted.
  */
 export function taskPolicy(
   caller: Caller,
-  task: { companyId: number; departmentId: number | null; zoneId: number | null; status: TaskStatus },
+  task: {
+    companyId: number;
+    departmentId: number | null;
+    zoneId: number | null;
+    status: TaskStatus;
+    hasCompletions: boolean;
+  },
 ): { abilities: TaskAbilities } {
   const manages = poiAllows(caller.scope, 'manage', task);
   return {
     abilities: {
       update: roleMay(caller, 'task', 'update') && manages,
-      delete: roleMay(caller, 'task', 'delete') && manages,
+      delete: roleMay(caller, 'task', 'delete') && manages && !task.hasCompletions,
       assign: roleMay(caller, 'taskAssignment', 'create') && task.status === 'PENDING',
     },
   };

@@ -42,6 +42,8 @@ export interface TaskRecord {
   completed_at: Date | null;
   assignee_count: number;
   completed_count: number;
+  /** Any assignment completed, in scope or not (such a task is cancelled, not deleted). */
+  has_completions: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -141,6 +143,9 @@ export function tasksRepository(db: Executor) {
           .where('ta.msisdn_id', 'in', inScope)
           .where('ta.status', '=', 'COMPLETED')
           .as('completed_count'),
+        sql<boolean>`exists (select 1 from task_assignments x where x.task_id = tasks.id and x.status = 'COMPLETED')`.as(
+          'has_completions',
+        ),
       ]);
   }
 

@@ -74,6 +74,7 @@ function toTask(caller: Caller, r: TaskRecord, now: Date): Task {
       departmentId: r.department_id,
       zoneId: r.zone_id,
       status: r.status,
+      hasCompletions: r.has_completions,
     }),
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),

@@ -247,6 +247,7 @@ describe('Tasks', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('taskAssignment.manualNotAllowed');
     // A task with completed assignments is cancelled, not deleted.
+    expect((await taskOf(t.id)).abilities.delete).toBe(false);
     const del = await f.call('CA', 'DELETE', `/tasks/${t.id}`);
     expect(del.statusCode).toBe(409);
     expect(del.json().code).toBe('task.hasCompletions');

@@ -1,14 +1,20 @@
 import { useMemo, useState } from 'react';
-import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import ReplayIcon from '@mui/icons-material/Replay';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import type { TaskAssignment } from '@lbs/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { ServerDataGrid } from '../../../components/server-data-grid.tsx';
 import type { FilterValue } from '../../../lib/api/list-query.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatShort } from './task-format.ts';
 import { taskAssignmentsQueryOptions, useAssignmentTransition, useUnassignTask } from '../api/tasks.ts';
 import { EvidenceDialog } from './evidence-dialog.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
@@ -23,11 +29,14 @@ export function TaskAssignmentsGrid({
   label,
   urlPrefix,
   filters = {},
+  toolbar,
 }: {
   taskId?: number;
   label: string;
   urlPrefix?: string;
   filters?: Readonly<Record<string, FilterValue>>;
+  /** Filters beside the grid's search. */
+  toolbar?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
@@ -46,30 +55,31 @@ export function TaskAssignmentsGrid({
             {
               field: 'taskTitle',
               headerName: t('task.fields.task'),
-              flex: 1.2,
-              minWidth: 180,
+              flex: 1.4,
+              minWidth: 170,
             } satisfies GridColDef<TaskAssignment>,
             {
               field: 'poiName',
               headerName: t('task.fields.poi'),
-              minWidth: 140,
+              flex: 1,
+              minWidth: 120,
               sortable: false,
               valueFormatter: (value: string | null) => value ?? t('task.noPoi'),
             } satisfies GridColDef<TaskAssignment>,
           ]
         : []),
-      { field: 'employeeName', headerName: t('task.fields.employee'), flex: 1, minWidth: 160 },
-      { field: 'msisdn', headerName: t('task.fields.msisdn'), minWidth: 150, sortable: false },
+      { field: 'employeeName', headerName: t('task.fields.employee'), flex: 1, minWidth: 130 },
+      { field: 'msisdn', headerName: t('task.fields.msisdn'), width: 140, sortable: false },
       {
         field: 'status',
         headerName: t('task.fields.status'),
-        minWidth: 190,
+        width: 180,
         renderCell: ({ row }) => <StatusChip status={row.status} overdue={row.overdue} />,
       },
       {
         field: 'completionSource',
         headerName: t('task.fields.source'),
-        minWidth: 110,
+        width: 90,
         sortable: false,
         valueFormatter: (value: TaskAssignment['completionSource']) =>
           value ? t(`task.source.${value}`) : '',
@@ -77,36 +87,42 @@ export function TaskAssignmentsGrid({
       {
         field: 'completedAt',
         headerName: t('task.fields.completedAt'),
-        minWidth: 170,
-        valueFormatter: (value: string | null) => (value ? formatDateTime(locale, value) : ''),
+        width: 150,
+        valueFormatter: (value: string | null) => (value ? formatShort(locale, value) : ''),
       },
       {
         field: 'actions',
         headerName: '',
-        minWidth: 330,
+        width: 170,
         sortable: false,
-        renderCell: ({ row }) => (
-          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
-            <Button size="small" onClick={() => setEvidenceOf(row)} disabled={!row.evidence.length}>
-              {t('task.action.evidence')}
-            </Button>
-            {row.abilities.complete && (
-              <Button size="small" onClick={() => setCompleting(row)}>
-                {t('task.action.complete')}
-              </Button>
-            )}
-            {row.abilities.reopen && (
-              <Button size="small" onClick={() => setReopening(row)}>
-                {t('task.action.reopen')}
-              </Button>
-            )}
-            {row.abilities.delete && (
-              <Button size="small" color="error" onClick={() => setRemoving(row)}>
-                {t('task.action.remove')}
-              </Button>
-            )}
-          </Stack>
-        ),
+        renderCell: ({ row }) => {
+          const action = (title: string, icon: ReactNode, onClick: () => void, color?: 'error') => (
+            <Tooltip title={title}>
+              <IconButton size="small" aria-label={title} color={color} onClick={onClick}>
+                {icon}
+              </IconButton>
+            </Tooltip>
+          );
+          return (
+            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+              {row.evidence.length > 0 &&
+                action(t('task.action.evidence'), <FactCheckOutlinedIcon fontSize="small" />, () =>
+                  setEvidenceOf(row),
+                )}
+              {row.abilities.complete &&
+                action(t('task.action.complete'), <TaskAltIcon fontSize="small" />, () => setCompleting(row))}
+              {row.abilities.reopen &&
+                action(t('task.action.reopen'), <ReplayIcon fontSize="small" />, () => setReopening(row))}
+              {row.abilities.delete &&
+                action(
+                  t('task.action.remove'),
+                  <DeleteOutlinedIcon fontSize="small" />,
+                  () => setRemoving(row),
+                  'error',
+                )}
+            </Stack>
+          );
+        },
       },
     ],
     [t, locale, taskId],
@@ -120,6 +136,7 @@ export function TaskAssignmentsGrid({
         defaultSort="-createdAt"
         urlPrefix={urlPrefix}
         filters={{ ...filters, ...(taskId !== undefined ? { taskId } : {}) }}
+        toolbar={toolbar}
         gridProps={{ getRowId: (row) => `${row.taskId}:${row.msisdnId}` }}
       />
       <EvidenceDialog assignment={evidenceOf} onClose={() => setEvidenceOf(null)} />

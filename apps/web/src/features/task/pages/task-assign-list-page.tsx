@@ -1,5 +1,4 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { useTranslation } from 'react-i18next';
 import { TASK_ASSIGNMENT_STATUSES, type TaskAssignmentStatus } from '@lbs/contracts';
@@ -16,32 +15,32 @@ export function TaskAssignListPage() {
   const title = t('route.taskAssignList');
   return (
     <PageFrame title={title} crumbs={[{ label: t('task.area') }]}>
-      <Stack spacing={2}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <SelectFilter
-            label={t('task.filter.status')}
-            value={status as TaskAssignmentStatus | undefined}
-            onChange={setStatus}
-            options={TASK_ASSIGNMENT_STATUSES}
-            optionLabel={(s) => t(`task.status.${s}`)}
-            anyLabel={t('task.filter.all')}
-            minWidth={150}
-          />
-          <FormControlLabel
-            control={
-              <Switch
-                checked={overdue === 'true'}
-                onChange={(e) => setOverdue(e.target.checked ? 'true' : undefined)}
-              />
-            }
-            label={t('task.filter.overdueOnly')}
-          />
-        </Stack>
-        <TaskAssignmentsGrid
-          label={title}
-          filters={{ status, overdue: overdue === 'true' ? true : undefined }}
-        />
-      </Stack>
+      <TaskAssignmentsGrid
+        label={title}
+        filters={{ status, overdue: overdue === 'true' ? true : undefined }}
+        toolbar={
+          <>
+            <SelectFilter
+              label={t('task.filter.status')}
+              value={status as TaskAssignmentStatus | undefined}
+              onChange={setStatus}
+              options={TASK_ASSIGNMENT_STATUSES}
+              optionLabel={(s) => t(`task.status.${s}`)}
+              anyLabel={t('task.filter.all')}
+              minWidth={150}
+            />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={overdue === 'true'}
+                  onChange={(e) => setOverdue(e.target.checked ? 'true' : undefined)}
+                />
+              }
+              label={t('task.filter.overdueOnly')}
+            />
+          </>
+        }
+      />
     </PageFrame>
   );
 }

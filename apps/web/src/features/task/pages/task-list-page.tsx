@@ -30,20 +30,13 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { ServerDataGrid, useUrlFilter } from '../../../components/server-data-grid.tsx';
 import { useHierarchyFilter } from '../../../components/hierarchy-filter.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { pathFor } from '../../../lib/route-links.ts';
 import { tasksQueryOptions } from '../api/tasks.ts';
 import { PriorityChip, StatusChip } from '../components/task-chips.tsx';
+import { dueText } from '../components/task-format.ts';
 
 const BOARD_SIZE = 50;
-
-/** The due window as one text: "from – by", "by", or none. */
-function dueText(locale: string, task: Task, none: string): string {
-  if (!task.dueEnd) return none;
-  const end = formatDateTime(locale, task.dueEnd);
-  return task.dueStart ? `${formatDateTime(locale, task.dueStart)} – ${end}` : end;
-}
 
 /** One status column of the board: its tasks as cards (the first 50, the count of the rest). */
 function BoardColumn({
@@ -144,31 +137,33 @@ export function TaskListPage() {
       {
         field: 'priority',
         headerName: t('task.fields.priority'),
-        minWidth: 110,
+        width: 100,
         renderCell: ({ row }) => <PriorityChip value={row.priority} />,
       },
       {
         field: 'status',
         headerName: t('task.fields.status'),
-        minWidth: 190,
+        width: 180,
         renderCell: ({ row }) => <StatusChip status={row.status} overdue={row.overdue} />,
       },
       {
         field: 'dueEnd',
         headerName: t('task.fields.due'),
-        minWidth: 200,
+        flex: 1,
+        minWidth: 170,
         valueGetter: (_value, row) => dueText(locale, row, ''),
       },
       {
         field: 'poiName',
         headerName: t('task.fields.poi'),
-        minWidth: 140,
+        flex: 1,
+        minWidth: 130,
         valueFormatter: (value: string | null) => value ?? t('task.noPoi'),
       },
       {
         field: 'progress',
         headerName: t('task.fields.progress'),
-        minWidth: 110,
+        width: 100,
         sortable: false,
         valueGetter: (_value, row) =>
           t('task.progress', { done: row.completedCount, total: row.assigneeCount }),
@@ -176,7 +171,7 @@ export function TaskListPage() {
       {
         field: 'labels',
         headerName: t('task.fields.labels'),
-        minWidth: 160,
+        width: 140,
         sortable: false,
         renderCell: ({ row }) => (
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
@@ -189,7 +184,7 @@ export function TaskListPage() {
       {
         field: 'actions',
         headerName: '',
-        minWidth: 110,
+        width: 100,
         sortable: false,
         renderCell: ({ row }) =>
           row.abilities.assign ? (

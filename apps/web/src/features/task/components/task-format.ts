@@ -1,0 +1,23 @@
+/** A short date and time for grids and cards: "Nov 25, 10:59 PM" (the year only when it is not this year's). */
+export function formatShort(locale: string, iso: string): string {
+  const d = new Date(iso);
+  const sameYear = d.getFullYear() === new Date().getFullYear();
+  return new Intl.DateTimeFormat(locale, {
+    ...(sameYear ? {} : { year: 'numeric' }),
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(d);
+}
+
+/** The due window as one short text: "from – by", "by", or `none`. */
+export function dueText(
+  locale: string,
+  task: { dueStart: string | null; dueEnd: string | null },
+  none: string,
+): string {
+  if (!task.dueEnd) return none;
+  const end = formatShort(locale, task.dueEnd);
+  return task.dueStart ? `${formatShort(locale, task.dueStart)} – ${end}` : end;
+}

@@ -1,0 +1,117 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { TaskAssignmentPage } from '@lbs/contracts';
+import { launchBrowser, signIn } from '../src/browser.ts';
+import { accessTokenOf, apiAs, fillField, idInUrl } from '../src/forms.ts';
+import { acceptNoticeIfShown } from '../src/portal.ts';
+
+/**
+ * Tasks end to end (issue 13): a Company Admin adds a task at a demo client site, assigns two employees, completes
+ * one by hand with a reason and reads the evidence; in Arabic, the assignment list shows (right to left) the demo
+ * assignments the seeded history completed by a visit, with the visit and its fixes as evidence.
+ */
+const baseUrl = inject('baseUrl');
+const suffix = Date.now().toString(36).toUpperCase().slice(-5);
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterEach(async (context) => {
+  if (context.task.result?.state !== 'fail' || !page) return;
+  const file = path.join(tmpdir(), `lbs-e2e-tasks-${Date.now()}.png`);
+  await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+  console.error(`page at ${page.url()}: ${file}`);
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+});
+
+async function open(locale: string, at: string): Promise<Page> {
+  const context = await browser.newContext({ locale, viewport: { width: 1440, height: 1000 } });
+  contexts.push(context);
+  const p = await signIn(context, baseUrl, 'companyadmin', { path: at });
+  await acceptNoticeIfShown(p);
+  return p;
+}
+
+async function assignmentsOf(p: Page, query: string): Promise<TaskAssignmentPage> {
+  const res = await apiAs(baseUrl, await accessTokenOf(p), 'GET', `/task-assignments?${query}`);
+  expect(res.status).toBe(200);
+  return res.json as TaskAssignmentPage;
+}
+
+describe('Tasks: add, assign, complete with proof', () => {
+  let taskId: number;
+
+  it('adds a task at a client site and assigns two employees (English)', async () => {
+    page = await open('en-US', '/task/add');
+    await fillField(page, 'title', `Inspect the loading bay ${suffix}`);
+    await page.getByRole('combobox', { name: 'Priority' }).click();
+    await page.getByRole('option', { name: 'High' }).click();
+    await page.getByRole('combobox', { name: 'POI' }).click();
+    await page.getByRole('option', { name: 'Client site: City Mall' }).click();
+    await Promise.all([
+      page.waitForURL((url) => url.pathname.startsWith('/task-details/assign/'), { timeout: 20_000 }),
+      page.locator('form button[type="submit"]').click(),
+    ]);
+    taskId = idInUrl(page);
+    await page.waitForSelector('.MuiDataGrid-row', { timeout: 30_000 });
+    const boxes = page.locator('.MuiDataGrid-row input[type="checkbox"]');
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await page.getByRole('button', { name: 'Assign selected (2)' }).click();
+    await page.getByText('2 employees assigned').waitFor({ timeout: 20_000 });
+    const members = await assignmentsOf(page, `taskId=${taskId}`);
+    expect(members.total).toBe(2);
+    expect(members.items.every((m) => m.status === 'PENDING' && m.completionRule === 'AUTO_OR_MANUAL')).toBe(
+      true,
+    );
+  });
+
+  it('completes one assignment by hand with a reason, and shows it as evidence', async () => {
+    const reason = `The client confirmed by phone ${suffix}`;
+    const membersGrid = page.getByRole('grid').last();
+    await membersGrid.getByRole('button', { name: 'Complete' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Reason').fill(reason);
+    await dialog.getByRole('button', { name: 'Complete' }).click();
+    await page.getByText('Completed by hand').first().waitFor({ timeout: 20_000 });
+    const done = (await assignmentsOf(page, `taskId=${taskId}&status=COMPLETED`)).items;
+    expect(done).toHaveLength(1);
+    expect(done[0]).toMatchObject({ completionSource: 'MANUAL', reason, completedBy: 'companyadmin' });
+    await membersGrid.getByRole('button', { name: 'Evidence' }).first().click();
+    await page.getByRole('dialog').getByText(`By companyadmin: ${reason}`).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('lists, right to left in Arabic, demo assignments a visit completed, with the visit and its fixes', async () => {
+    page = await open('ar-SA', '/task-assign-list');
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    // The seeded history's visits reach the task processor shortly after the first start.
+    await expect
+      .poll(
+        async () =>
+          (await assignmentsOf(page, 'status=COMPLETED&size=100')).items.filter(
+            (a) => a.completionSource === 'AUTO_VISIT',
+          ).length,
+        { timeout: 90_000, interval: 2000 },
+      )
+      .toBeGreaterThan(0);
+    await page.goto(`${baseUrl}/task-assign-list?status=COMPLETED`);
+    const row = page.locator('.MuiDataGrid-row', { hasText: 'زيارة' }).first();
+    await row.waitFor({ timeout: 30_000 });
+    await row.getByRole('button', { name: 'الأدلة' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('زيارة نقطة الاهتمام').first().waitFor();
+    await dialog
+      .getByRole('region', { name: 'خريطة المواقع التي أثبتت الزيارة' })
+      .waitFor({ timeout: 30_000 });
+  });
+});
