@@ -58,6 +58,7 @@ import {
 } from './modules/pois/index.ts';
 import { positionRoutes } from './modules/positions/routes.ts';
 import {
+  registerTaskJobs,
   taskAssignmentRoutes,
   taskCompletionProcessor,
   taskRoutes,
@@ -147,6 +148,7 @@ async function registerJobs(
   registerLocationJobs(runner, { db, worker: location.worker });
   registerEventJobs(runner, { db });
   registerPresenceJobs(runner, { db });
+  registerTaskJobs(runner, { db });
   runner.register(POI_IMPORT_JOB, services.poiImports.runJob, { concurrency: 1 });
   runner.register(IMPORT_JOB, services.imports.runJob, { concurrency: 2 });
   runner

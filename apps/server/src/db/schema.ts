@@ -532,6 +532,7 @@ export interface TasksTable {
   assignment_mode: TaskAssignmentMode;
   status: ColumnType<TaskStatus, TaskStatus | undefined, TaskStatus>;
   completed_at: Date | null;
+  overdue_event_for: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_by: number | null;
   created_at: Generated<Date>;
   updated_at: ColumnType<Date, Date | undefined, Date>;

@@ -11,6 +11,7 @@ export const EVENT_TYPES = {
   VISIT_CORRECTED: 'VISIT_CORRECTED',
   TASK_ASSIGNED: 'TASK_ASSIGNED',
   TASK_COMPLETED: 'TASK_COMPLETED',
+  TASK_OVERDUE: 'TASK_OVERDUE',
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;
@@ -41,6 +42,8 @@ export interface EventPayloads {
     visitKey: string | null;
     taskCompleted: boolean;
   };
+  /** A pending task passed its due end (once per due time); `pending` assignees had not completed. */
+  TASK_OVERDUE: { taskId: number; title: string; dueEnd: string; pending: number };
 }
 
 export interface PresencePayload {

@@ -6,6 +6,7 @@ import { execScript } from '../sql-script.ts';
  * due window and a completion rule; its assignments to MSISDNs with status, completion source and evidence — a frozen
  * copy of the visit and the fixes that proved it (retention deletes positions, so nothing here references them).
  * `task_completions` keys each automatic completion by (task, MSISDN, visit): a replayed visit completes once.
+ * `overdue_event_for` makes TASK_OVERDUE once per due time.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await execScript(
@@ -28,6 +29,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       assignment_mode text not null check (assignment_mode in ('ANY', 'EACH')),
       status text not null default 'PENDING' check (status in ('PENDING', 'COMPLETED', 'CANCELLED')),
       completed_at timestamptz,
+      -- The due end a TASK_OVERDUE event was emitted for (once per due time: moving it later arms it again).
+      overdue_event_for timestamptz,
       created_by integer references users(id) on delete set null,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()

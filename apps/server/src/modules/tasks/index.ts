@@ -2,3 +2,4 @@
 export { tasksService, type TasksService } from './service.ts';
 export { taskAssignmentRoutes, taskRoutes } from './routes.ts';
 export { taskCompletionProcessor } from './processor.ts';
+export { registerTaskJobs, TASK_SWEEP_JOB } from './jobs.ts';

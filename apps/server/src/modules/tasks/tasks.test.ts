@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Poi, Task, TaskAssignment, TaskAssignmentPage, TaskAssignResult } from '@lbs/contracts';
 import { useOrgFixtures } from '../organisation/test-fixtures.ts';
+import { announceOverdue, completeFromOpenVisits } from './jobs.ts';
 
 const f = useOrgFixtures();
 const MIN = 60_000;
@@ -317,5 +318,52 @@ describe('Tasks', () => {
     expect(outside.json().errors).toContainEqual(
       expect.objectContaining({ path: 'msisdnIds', code: 'taskAssignment.msisdnNotFound' }),
     );
+  });
+
+  it('a visit still going completes a task that needs a longer stay once the fixes prove it (the sweep)', async () => {
+    const m = await consentingMsisdn();
+    const { poi, c } = await site([m]);
+    const t = await task({ poiId: poi.id, requiredDwellMinutes: 15 });
+    await assign(t.id, [m]);
+    await settle();
+    // Ten minutes inside: the entry is confirmed (dwell 5) but the task needs 15.
+    const start = Date.now() - 60 * MIN;
+    await track(m, start, [c, east(c, 20), east(c, -15)]);
+    await settle();
+    expect(await completeFromOpenVisits(f.db, new Date())).toBe(0);
+    expect((await assignmentsOf(t.id))[0]!.status).toBe('PENDING');
+    // Two more fixes inside: twenty minutes, still there.
+    await track(m, start + 15 * MIN, [east(c, 10), east(c, -5)]);
+    await settle();
+    expect(await completeFromOpenVisits(f.db, new Date())).toBe(1);
+    expect(await completeFromOpenVisits(f.db, new Date())).toBe(0);
+    const [a] = await assignmentsOf(t.id);
+    expect(a).toMatchObject({ status: 'COMPLETED', completionSource: 'AUTO_VISIT' });
+    expect(a!.evidence[0]!.visit).toMatchObject({ exitedAt: null, closedBy: 'OPEN' });
+    expect(a!.evidence[0]!.visit!.dwellMinutes).toBeGreaterThanOrEqual(15);
+    expect(a!.evidence[0]!.fixes).toHaveLength(5);
+  });
+
+  it('announces an overdue task once per due time', async () => {
+    const m = await consentingMsisdn();
+    const t = await task({ dueEnd: new Date(Date.now() - 5 * MIN).toISOString() });
+    await assign(t.id, [m]);
+    await announceOverdue(f.db, new Date());
+    await announceOverdue(f.db, new Date());
+    const overdueEvents = () =>
+      f.db
+        .selectFrom('domain_events')
+        .select('payload')
+        .where('type', '=', 'TASK_OVERDUE')
+        .where('subject_id', '=', String(t.id))
+        .execute();
+    expect(await overdueEvents()).toHaveLength(1);
+    expect((await overdueEvents())[0]!.payload).toMatchObject({ taskId: t.id, pending: 1 });
+    // Moved later, it is due again; passed again, it is announced again.
+    await f.call('CA', 'PATCH', `/tasks/${t.id}`, { dueEnd: new Date(Date.now() + 60 * MIN).toISOString() });
+    await announceOverdue(f.db, new Date());
+    expect(await overdueEvents()).toHaveLength(1);
+    await announceOverdue(f.db, new Date(Date.now() + 61 * MIN));
+    expect(await overdueEvents()).toHaveLength(2);
   });
 });
