@@ -60,6 +60,7 @@ import { positionRoutes } from './modules/positions/routes.ts';
 import {
   registerTaskJobs,
   taskAssignmentRoutes,
+  taskAttachments,
   taskCompletionProcessor,
   taskRoutes,
   tasksService,
@@ -122,6 +123,7 @@ function buildServices({ config, db, location }: { config: Config; db: Db; locat
     pois: poisService({ db }),
     poiImports: poiImports({ db }),
     tasks: tasksService({ db }),
+    taskAttachments: taskAttachments({ db }),
   };
 }
 
@@ -214,7 +216,7 @@ async function apiPlugin(
   await api.register(poiRoutes, { prefix: '/pois', service: s.pois, imports: s.poiImports });
   await api.register(poiAssignmentRoutes, { prefix: '/poi-assignments', service: s.pois });
   await api.register(visitRoutes, { service: s.pois });
-  await api.register(taskRoutes, { prefix: '/tasks', service: s.tasks });
+  await api.register(taskRoutes, { prefix: '/tasks', service: s.tasks, attachments: s.taskAttachments });
   await api.register(taskAssignmentRoutes, { prefix: '/task-assignments', service: s.tasks });
 }
 

@@ -179,6 +179,11 @@ export const MESSAGES = {
   'task.placementOutsideScope': 'You can only place a task in your own department or zone',
   'task.hasCompletions':
     'Some assignments of this task are completed: cancel it instead, to keep their evidence',
+  'taskAttachment.unreadable': 'The file could not be read',
+  'taskAttachment.empty': 'The file is empty',
+  'taskAttachment.tooLarge': 'The file is too large (at most 5 MB)',
+  'taskAttachment.typeNotAllowed': 'Attach a PDF, an image (PNG, JPEG, WebP, GIF) or a text or CSV file',
+  'taskAttachment.limitReached': 'A task holds at most 20 attachments',
   'task.notOpen': 'This task is completed or cancelled',
   'taskAssignment.msisdnsRequired': 'Choose at least one MSISDN',
   'taskAssignment.msisdnNotFound': 'MSISDN not found in your scope',

@@ -34,6 +34,7 @@ const TABLES = [
   'positions',
   'schema_migrations',
   'task_assignments',
+  'task_attachments',
   'task_completions',
   'tasks',
   'user_invitations',

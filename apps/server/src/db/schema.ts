@@ -17,6 +17,7 @@ import type {
   PricePlan,
   TaskAssignmentMode,
   TaskAssignmentStatus,
+  TaskAttachmentType,
   TaskCompletionRule,
   TaskCompletionSource,
   TaskEvidence,
@@ -553,6 +554,19 @@ export interface TaskAssignmentsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+export interface TaskAttachmentsTable {
+  id: Generated<number>;
+  task_id: number;
+  company_id: number;
+  file_name: string;
+  content_type: TaskAttachmentType;
+  size_bytes: number;
+  sha256: string;
+  data: Buffer;
+  uploaded_by: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface TaskCompletionsTable {
   task_id: number;
   msisdn_id: number;
@@ -564,4 +578,5 @@ export interface Database {
   tasks: TasksTable;
   task_assignments: TaskAssignmentsTable;
   task_completions: TaskCompletionsTable;
+  task_attachments: TaskAttachmentsTable;
 }

@@ -326,3 +326,52 @@ export const taskAssignmentListQuerySchema = listQuery(TASK_ASSIGNMENT_SORT_FIEL
 export type TaskAssignmentListQuery = z.infer<typeof taskAssignmentListQuerySchema>;
 export const taskAssignmentPageSchema = pageSchema(taskAssignmentSchema);
 export type TaskAssignmentPage = z.infer<typeof taskAssignmentPageSchema>;
+
+// ── Attachments ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The largest attachment (bytes) and how many one task may hold. */
+export const TASK_ATTACHMENT_MAX_BYTES = 5_000_000;
+export const TASK_ATTACHMENTS_MAX = 20;
+export const TASK_ATTACHMENT_NAME_MAX_LENGTH = 200;
+/** What may be attached, by the type its bytes show (the name and the sender's claim are not trusted). */
+export const TASK_ATTACHMENT_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'text/plain',
+  'text/csv',
+] as const;
+export type TaskAttachmentType = (typeof TASK_ATTACHMENT_TYPES)[number];
+
+/** POST /tasks/{id}/attachments: the file as base64 (at most 5 MB decoded) and its name. */
+export const taskAttachmentUploadSchema = z.object({
+  fileName: safeString('validation.invalid')
+    .trim()
+    .min(1, 'validation.required')
+    .max(TASK_ATTACHMENT_NAME_MAX_LENGTH, 'validation.tooLong'),
+  content: z
+    .string({ error: 'taskAttachment.unreadable' })
+    .min(1, 'taskAttachment.empty')
+    .max(Math.ceil(TASK_ATTACHMENT_MAX_BYTES / 3) * 4 + 4, 'taskAttachment.tooLarge')
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'taskAttachment.unreadable'),
+});
+export type TaskAttachmentUpload = z.infer<typeof taskAttachmentUploadSchema>;
+
+export const taskAttachmentSchema = z.object({
+  id: z.number().int(),
+  taskId: z.number().int(),
+  fileName: z.string(),
+  contentType: z.enum(TASK_ATTACHMENT_TYPES),
+  sizeBytes: z.number().int(),
+  uploadedBy: z.string().nullable(),
+  createdAt: timestamp(),
+  abilities: abilitiesOf(['delete'] as const),
+});
+export type TaskAttachment = z.infer<typeof taskAttachmentSchema>;
+export const taskAttachmentListSchema = z.object({ items: z.array(taskAttachmentSchema) });
+export type TaskAttachmentList = z.infer<typeof taskAttachmentListSchema>;
+
+/** `/tasks/{id}/attachments/{attachmentId}`. */
+export const taskAttachmentParamsSchema = z.object({ id: idText(), attachmentId: idText() });

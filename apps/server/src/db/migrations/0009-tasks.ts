@@ -6,7 +6,8 @@ import { execScript } from '../sql-script.ts';
  * due window and a completion rule; its assignments to MSISDNs with status, completion source and evidence — a frozen
  * copy of the visit and the fixes that proved it (retention deletes positions, so nothing here references them).
  * `task_completions` keys each automatic completion by (task, MSISDN, visit): a replayed visit completes once.
- * `overdue_event_for` makes TASK_OVERDUE once per due time.
+ * `overdue_event_for` makes TASK_OVERDUE once per due time. Attachments are kept in the database (bytea), typed by
+ * their bytes.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await execScript(
@@ -54,6 +55,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (task_id, msisdn_id)
     );
     create index task_assignments_msisdn_idx on task_assignments (msisdn_id, status);
+    create table task_attachments (
+      id serial primary key,
+      task_id integer not null references tasks(id) on delete cascade,
+      company_id integer not null references companies(id) on delete cascade,
+      file_name text not null,
+      content_type text not null,
+      size_bytes integer not null,
+      sha256 text not null,
+      data bytea not null,
+      uploaded_by text,
+      created_at timestamptz not null default now()
+    );
+    create index task_attachments_task_idx on task_attachments (task_id, id);
     create table task_completions (
       task_id integer not null references tasks(id) on delete cascade,
       msisdn_id integer not null references msisdns(id) on delete cascade,

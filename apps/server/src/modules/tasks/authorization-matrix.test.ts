@@ -62,6 +62,25 @@ async function assigned(x: OrgFixtures, completed = false): Promise<Target> {
   return { id, m };
 }
 
+/** A company-wide task of A with a text attachment ({m}: the attachment's id). */
+async function attached(x: OrgFixtures): Promise<Target> {
+  const { id } = await taskIn(x, A);
+  const row = await x.db
+    .insertInto('task_attachments')
+    .values({
+      task_id: id,
+      company_id: await x.companyId(A),
+      file_name: 'note.txt',
+      content_type: 'text/plain',
+      size_bytes: 4,
+      sha256: '-',
+      data: Buffer.from('note'),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, m: row.id };
+}
+
 const CASES: Case[] = [
   { name: 'list tasks', method: 'GET', path: '/tasks', expect: '401 200 200 200 200 200' },
   { name: 'list assignments', method: 'GET', path: '/task-assignments', expect: '401 200 200 200 200 200' },
@@ -174,6 +193,44 @@ const CASES: Case[] = [
     fresh: true,
     body: () => ({ reason: 'Wrong site' }),
     expect: '401 200 200 200 200 404',
+  },
+  {
+    name: 'attachments of a company-wide task of A',
+    method: 'GET',
+    path: '/tasks/{id}/attachments',
+    target: (x) => taskIn(x, A),
+    expect: '401 200 200 200 200 404',
+  },
+  {
+    name: 'attach a file to a company-wide task of A (an edit of the task)',
+    method: 'POST',
+    path: '/tasks/{id}/attachments',
+    target: (x) => taskIn(x, A),
+    body: () => ({ fileName: 'note.txt', content: Buffer.from('Bring the badge.').toString('base64') }),
+    expect: '401 201 201 404 404 404',
+  },
+  {
+    name: "attach a file to a task of DA's department",
+    method: 'POST',
+    path: '/tasks/{id}/attachments',
+    target: (x) => taskIn(x, A, 'Field Operations'),
+    body: () => ({ fileName: 'note.txt', content: Buffer.from('Bring the badge.').toString('base64') }),
+    expect: '401 201 201 201 404 404',
+  },
+  {
+    name: 'download an attachment of a company-wide task of A',
+    method: 'GET',
+    path: '/tasks/{id}/attachments/{m}',
+    target: (x) => attached(x),
+    expect: '401 200 200 200 200 404',
+  },
+  {
+    name: 'remove an attachment of a company-wide task of A',
+    method: 'DELETE',
+    path: '/tasks/{id}/attachments/{m}',
+    target: (x) => attached(x),
+    fresh: true,
+    expect: '401 204 204 404 404 404',
   },
 ];
 

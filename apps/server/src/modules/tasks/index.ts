@@ -3,3 +3,4 @@ export { tasksService, type TasksService } from './service.ts';
 export { taskAssignmentRoutes, taskRoutes } from './routes.ts';
 export { taskCompletionProcessor } from './processor.ts';
 export { registerTaskJobs, TASK_SWEEP_JOB } from './jobs.ts';
+export { taskAttachments, type TaskAttachments } from './attachments.ts';

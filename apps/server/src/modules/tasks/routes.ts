@@ -7,6 +7,11 @@ import {
   taskAssignmentParamsSchema,
   taskAssignmentSchema,
   taskAssignResultSchema,
+  TASK_ATTACHMENT_MAX_BYTES,
+  taskAttachmentListSchema,
+  taskAttachmentParamsSchema,
+  taskAttachmentSchema,
+  taskAttachmentUploadSchema,
   taskAssignSchema,
   taskCompleteSchema,
   taskCreateSchema,
@@ -18,13 +23,19 @@ import {
 } from '@lbs/contracts';
 import { callerOf } from '../../access/caller.ts';
 import { readProblems, writeProblems } from '../../access/route-support.ts';
+import type { TaskAttachments } from './attachments.ts';
+import { contentDisposition } from './attachments.ts';
 import type { TasksService } from './service.ts';
 
 type Options = { service: TasksService };
+type TaskRouteOptions = Options & { attachments: TaskAttachments };
 const noContent = { 204: z.null(), ...writeProblems };
 
 /** /tasks: tasks at POIs with due windows and completion rules, and their assignments ("members"). */
-export const taskRoutes: FastifyPluginAsyncZod<Options> = async (app, { service: s }) => {
+export const taskRoutes: FastifyPluginAsyncZod<TaskRouteOptions> = async (
+  app,
+  { service: s, attachments },
+) => {
   const tags = ['tasks'];
   app.get(
     '/',
@@ -169,6 +180,71 @@ export const taskRoutes: FastifyPluginAsyncZod<Options> = async (app, { service:
       },
     },
     async (r) => s.reopen(callerOf(r), r.params.id, r.params.msisdnId, r.body),
+  );
+  app.get(
+    '/:id/attachments',
+    {
+      config: { permission: 'task.read' },
+      schema: {
+        tags,
+        summary: 'The task’s attachments',
+        params: objectIdParamSchema,
+        response: { 200: taskAttachmentListSchema, ...readProblems },
+      },
+    },
+    async (r) => attachments.list(callerOf(r), r.params.id),
+  );
+  app.post(
+    '/:id/attachments',
+    {
+      config: { permission: 'task.update' },
+      bodyLimit: TASK_ATTACHMENT_MAX_BYTES * 2 + 65_536,
+      schema: {
+        tags,
+        summary: 'Attach a file (base64; PDF, image, text or CSV by its content; at most 5 MB)',
+        params: objectIdParamSchema,
+        body: taskAttachmentUploadSchema,
+        response: { 201: taskAttachmentSchema, ...writeProblems },
+      },
+    },
+    async (r, reply) => reply.status(201).send(await attachments.upload(callerOf(r), r.params.id, r.body)),
+  );
+  app.get(
+    '/:id/attachments/:attachmentId',
+    {
+      config: { permission: 'task.read' },
+      schema: {
+        tags,
+        summary: 'Download an attachment (as stored, never rendered inline)',
+        params: taskAttachmentParamsSchema,
+        response: { 200: z.any(), ...readProblems },
+      },
+    },
+    async (r, reply) => {
+      const file = await attachments.download(callerOf(r), r.params.id, r.params.attachmentId);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', contentDisposition(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(file.data);
+    },
+  );
+  app.delete(
+    '/:id/attachments/:attachmentId',
+    {
+      config: { permission: 'task.update' },
+      schema: {
+        tags,
+        summary: 'Remove an attachment',
+        params: taskAttachmentParamsSchema,
+        response: noContent,
+      },
+    },
+    async (r, reply) => {
+      await attachments.remove(callerOf(r), r.params.id, r.params.attachmentId);
+      return reply.status(204).send(null);
+    },
   );
 };
 

@@ -366,4 +366,68 @@ describe('Tasks', () => {
     await announceOverdue(f.db, new Date(Date.now() + 61 * MIN));
     expect(await overdueEvents()).toHaveLength(2);
   });
+
+  it('keeps attachments typed by their bytes, with clean names, downloaded only in scope', async () => {
+    const t = await task({});
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+        '1f15c4890000000d49444154789c6360000000000200010e0a2db40000000049454e44ae426082',
+      'hex',
+    );
+    const up = (fileName: string, data: Buffer, who: 'CA' | 'CB' = 'CA') =>
+      f.call(who, 'POST', `/tasks/${t.id}/attachments`, { fileName, content: data.toString('base64') });
+    const image = await up('../../etc/site photo.png', png);
+    expect(image.statusCode, image.body).toBe(201);
+    expect(image.json()).toMatchObject({
+      fileName: 'site photo.png',
+      contentType: 'image/png',
+      sizeBytes: png.length,
+    });
+    // The name says PDF, the bytes say text: the bytes decide. An Arabic name survives the download header.
+    const note = await up('تقرير.pdf', Buffer.from('Gate 3 was locked; the guard let us in.\n'));
+    expect(note.json()).toMatchObject({ fileName: 'تقرير.pdf', contentType: 'text/plain' });
+    const exe = await up('tool.png', Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00]));
+    expect(exe.statusCode).toBe(400);
+    expect(exe.json().errors).toContainEqual(
+      expect.objectContaining({ path: 'content', code: 'taskAttachment.typeNotAllowed' }),
+    );
+    const big = await up('big.txt', Buffer.alloc(5_000_001, 0x61));
+    expect(big.statusCode).toBe(400);
+    expect(big.json().errors).toContainEqual(expect.objectContaining({ code: 'taskAttachment.tooLarge' }));
+    const list = (await f.call('CA', 'GET', `/tasks/${t.id}/attachments`)).json();
+    expect(list.items.map((a: { fileName: string }) => a.fileName)).toEqual(['site photo.png', 'تقرير.pdf']);
+    const file = await f.call('CA', 'GET', `/tasks/${t.id}/attachments/${image.json().id}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-disposition']).toContain('attachment;');
+    expect(file.rawPayload.equals(png)).toBe(true);
+    const arabic = await f.call('CA', 'GET', `/tasks/${t.id}/attachments/${note.json().id}`);
+    expect(arabic.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('تقرير.pdf')}`,
+    );
+    // Another company's admin neither lists, downloads, adds nor removes.
+    expect((await f.call('CB', 'GET', `/tasks/${t.id}/attachments`)).statusCode).toBe(404);
+    expect((await f.call('CB', 'GET', `/tasks/${t.id}/attachments/${image.json().id}`)).statusCode).toBe(404);
+    expect((await up('x.txt', Buffer.from('x'), 'CB')).statusCode).toBe(404);
+    expect((await f.call('CB', 'DELETE', `/tasks/${t.id}/attachments/${image.json().id}`)).statusCode).toBe(
+      404,
+    );
+    expect((await f.call('CA', 'DELETE', `/tasks/${t.id}/attachments/${image.json().id}`)).statusCode).toBe(
+      204,
+    );
+    const audit = await f.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'task')
+      .where('entity_id', '=', String(t.id))
+      .where('action', 'like', 'taskAttachment.%')
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      'taskAttachment.create',
+      'taskAttachment.create',
+      'taskAttachment.delete',
+    ]);
+  });
 });

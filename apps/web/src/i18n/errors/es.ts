@@ -175,6 +175,12 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'task.placementOutsideScope': 'Solo puedes situar una tarea en tu propio departamento o zona',
   'task.hasCompletions':
     'Algunas asignaciones de esta tarea están completadas: cancélala en su lugar para conservar sus pruebas',
+  'taskAttachment.unreadable': 'No se pudo leer el archivo',
+  'taskAttachment.empty': 'El archivo está vacío',
+  'taskAttachment.tooLarge': 'El archivo es demasiado grande (5 MB como máximo)',
+  'taskAttachment.typeNotAllowed':
+    'Adjunta un PDF, una imagen (PNG, JPEG, WebP, GIF) o un archivo de texto o CSV',
+  'taskAttachment.limitReached': 'Una tarea admite como máximo 20 adjuntos',
   'task.notOpen': 'Esta tarea está completada o cancelada',
   'taskAssignment.msisdnsRequired': 'Elige al menos un MSISDN',
   'taskAssignment.msisdnNotFound': 'MSISDN no encontrado en tu ámbito',

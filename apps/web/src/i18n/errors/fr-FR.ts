@@ -181,6 +181,12 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'task.placementOutsideScope': 'Vous ne pouvez placer une tâche que dans votre service ou votre zone',
   'task.hasCompletions':
     'Certaines affectations de cette tâche sont terminées : annulez-la plutôt, pour garder leurs preuves',
+  'taskAttachment.unreadable': 'Le fichier n’a pas pu être lu',
+  'taskAttachment.empty': 'Le fichier est vide',
+  'taskAttachment.tooLarge': 'Le fichier est trop volumineux (5 Mo au maximum)',
+  'taskAttachment.typeNotAllowed':
+    'Joignez un PDF, une image (PNG, JPEG, WebP, GIF) ou un fichier texte ou CSV',
+  'taskAttachment.limitReached': 'Une tâche contient au plus 20 pièces jointes',
   'task.notOpen': 'Cette tâche est terminée ou annulée',
   'taskAssignment.msisdnsRequired': 'Choisissez au moins un MSISDN',
   'taskAssignment.msisdnNotFound': 'MSISDN introuvable dans votre périmètre',

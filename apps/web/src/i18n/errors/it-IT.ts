@@ -177,6 +177,12 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'task.placementOutsideScope': 'Puoi collocare un’attività solo nel tuo reparto o nella tua zona',
   'task.hasCompletions':
     'Alcune assegnazioni di questa attività sono completate: annullala invece, per conservarne le prove',
+  'taskAttachment.unreadable': 'Impossibile leggere il file',
+  'taskAttachment.empty': 'Il file è vuoto',
+  'taskAttachment.tooLarge': 'Il file è troppo grande (al massimo 5 MB)',
+  'taskAttachment.typeNotAllowed':
+    'Allega un PDF, un’immagine (PNG, JPEG, WebP, GIF) o un file di testo o CSV',
+  'taskAttachment.limitReached': 'Un’attività può avere al massimo 20 allegati',
   'task.notOpen': 'Questa attività è completata o annullata',
   'taskAssignment.msisdnsRequired': 'Scegli almeno un MSISDN',
   'taskAssignment.msisdnNotFound': 'MSISDN non trovato nel tuo ambito',
