@@ -91,6 +91,19 @@ describe('Tasks: add, assign, complete with proof', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   });
 
+  it('attaches a file on the edit page and lists it with its size', async () => {
+    await page.goto(`${baseUrl}/task-details/edit/${taskId}`);
+    await page.locator('form [name="title"]').waitFor();
+    await page.locator('input[type="file"]').setInputFiles({
+      name: `bay-${suffix}.txt`,
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Loading bay 2: the ramp is cracked.'),
+    });
+    await page.getByText(`bay-${suffix}.txt`).waitFor({ timeout: 20_000 });
+    const res = await apiAs(baseUrl, await accessTokenOf(page), 'GET', `/tasks/${taskId}/attachments`);
+    expect(res.json).toMatchObject({ items: [{ fileName: `bay-${suffix}.txt`, contentType: 'text/plain' }] });
+  });
+
   it('lists, right to left in Arabic, demo assignments a visit completed, with the visit and its fixes', async () => {
     page = await open('ar-SA', '/task-assign-list');
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');

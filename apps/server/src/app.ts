@@ -64,6 +64,8 @@ import {
   taskCompletionProcessor,
   taskRoutes,
   tasksService,
+  taskTemplateRoutes,
+  taskTemplates,
 } from './modules/tasks/index.ts';
 import { positionsService } from './modules/positions/service.ts';
 import { monitorStreams } from './modules/positions/stream.ts';
@@ -124,6 +126,7 @@ function buildServices({ config, db, location }: { config: Config; db: Db; locat
     poiImports: poiImports({ db }),
     tasks: tasksService({ db }),
     taskAttachments: taskAttachments({ db }),
+    taskTemplates: taskTemplates({ db }),
   };
 }
 
@@ -218,6 +221,7 @@ async function apiPlugin(
   await api.register(visitRoutes, { service: s.pois });
   await api.register(taskRoutes, { prefix: '/tasks', service: s.tasks, attachments: s.taskAttachments });
   await api.register(taskAssignmentRoutes, { prefix: '/task-assignments', service: s.tasks });
+  await api.register(taskTemplateRoutes, { prefix: '/task-templates', templates: s.taskTemplates });
 }
 
 interface ApiOptions {

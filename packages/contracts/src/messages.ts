@@ -184,6 +184,7 @@ export const MESSAGES = {
   'taskAttachment.tooLarge': 'The file is too large (at most 5 MB)',
   'taskAttachment.typeNotAllowed': 'Attach a PDF, an image (PNG, JPEG, WebP, GIF) or a text or CSV file',
   'taskAttachment.limitReached': 'A task holds at most 20 attachments',
+  'task.weekdaysRequired': 'Choose at least one weekday',
   'task.notOpen': 'This task is completed or cancelled',
   'taskAssignment.msisdnsRequired': 'Choose at least one MSISDN',
   'taskAssignment.msisdnNotFound': 'MSISDN not found in your scope',

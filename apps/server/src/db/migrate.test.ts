@@ -36,6 +36,7 @@ const TABLES = [
   'task_assignments',
   'task_attachments',
   'task_completions',
+  'task_templates',
   'tasks',
   'user_invitations',
   'user_roles',

@@ -534,6 +534,8 @@ export interface TasksTable {
   status: ColumnType<TaskStatus, TaskStatus | undefined, TaskStatus>;
   completed_at: Date | null;
   overdue_event_for: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  template_id: ColumnType<number | null, number | null | undefined, number | null>;
+  occurs_on: ColumnType<string | null, string | null | undefined, string | null>;
   created_by: number | null;
   created_at: Generated<Date>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
@@ -550,6 +552,30 @@ export interface TaskAssignmentsTable {
   completed_by: string | null;
   reason: string | null;
   evidence: ColumnType<TaskEvidence[], string | undefined, string>;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface TaskTemplatesTable {
+  id: Generated<number>;
+  company_id: number;
+  department_id: number | null;
+  zone_id: number | null;
+  title: string;
+  description: string | null;
+  priority: TaskPriority;
+  labels: ColumnType<string[], string | undefined, string>;
+  poi_id: number | null;
+  completion_rule: TaskCompletionRule;
+  required_dwell_minutes: number | null;
+  assignment_mode: TaskAssignmentMode;
+  weekdays: ColumnType<number[], string, string>;
+  start_time: string;
+  end_time: string;
+  time_zone: string;
+  msisdn_ids: ColumnType<number[], string | undefined, string>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_by: number | null;
   created_at: Generated<Date>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
@@ -579,4 +605,5 @@ export interface Database {
   task_assignments: TaskAssignmentsTable;
   task_completions: TaskCompletionsTable;
   task_attachments: TaskAttachmentsTable;
+  task_templates: TaskTemplatesTable;
 }

@@ -375,3 +375,94 @@ export type TaskAttachmentList = z.infer<typeof taskAttachmentListSchema>;
 
 /** `/tasks/{id}/attachments/{attachmentId}`. */
 export const taskAttachmentParamsSchema = z.object({ id: idText(), attachmentId: idText() });
+
+// ── Recurring tasks ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/** How far ahead recurring tasks are created (days, today included). */
+export const TASK_RECURRENCE_AHEAD_DAYS = 2;
+
+const hhmm = () =>
+  safeString('validation.timeInvalid').regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'validation.timeInvalid');
+
+/**
+ * A recurring task: on each of `weekdays` (ISO, 1 = Monday) a task is created with the template's terms, due from
+ * `startTime` to `endTime` local time (the company's time zone), assigned to `msisdnIds`.
+ */
+export const taskTemplateCreateSchema = z
+  .object({
+    companyId: refId('validation.companyRequired').optional(),
+    title: taskFields.title,
+    description: taskFields.description,
+    priority: taskFields.priority.default('MEDIUM'),
+    labels: taskFields.labels.default([]),
+    poiId: taskFields.poiId,
+    completionRule: taskFields.completionRule.optional(),
+    requiredDwellMinutes: taskFields.requiredDwellMinutes,
+    assignmentMode: taskFields.assignmentMode.default('ANY'),
+    departmentId: taskFields.departmentId,
+    zoneId: taskFields.zoneId,
+    weekdays: z
+      .array(z.number({ error: 'task.weekdaysRequired' }).int().min(1).max(7), { error: 'task.weekdaysRequired' })
+      .min(1, 'task.weekdaysRequired')
+      .max(7, 'task.weekdaysRequired')
+      .transform((d) => [...new Set(d)].sort()),
+    startTime: hhmm(),
+    endTime: hhmm(),
+    msisdnIds: z
+      .array(refId('validation.invalid'), { error: 'validation.invalid' })
+      .max(TASK_ASSIGN_BULK_MAX, 'validation.tooMany')
+      .default([]),
+    active: z.boolean({ error: 'validation.invalid' }).default(true),
+  })
+  .transform((t) => ({
+    ...t,
+    completionRule: t.completionRule ?? (t.poiId ? ('AUTO_OR_MANUAL' as const) : ('MANUAL' as const)),
+  }))
+  .superRefine((t, ctx) => {
+    if (t.completionRule !== 'MANUAL' && !t.poiId)
+      ctx.addIssue({ code: 'custom', path: ['poiId'], message: 'task.poiRequiredForAuto' });
+    if (t.endTime <= t.startTime)
+      ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'task.dueEndBeforeStart' });
+  });
+export type TaskTemplateCreateBody = z.infer<typeof taskTemplateCreateSchema>;
+export type TaskTemplateCreateInput = z.input<typeof taskTemplateCreateSchema>;
+
+/** PATCH /task-templates/{id}: pause or resume (`active`); other changes: a new template. */
+export const taskTemplateUpdateSchema = z.object({
+  active: z.boolean({ error: 'validation.invalid' }),
+});
+export type TaskTemplateUpdateBody = z.infer<typeof taskTemplateUpdateSchema>;
+
+export const taskTemplateSchema = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  priority: z.enum(TASK_PRIORITIES),
+  labels: z.array(z.string()),
+  poiId: z.number().int().nullable(),
+  poiName: z.string().nullable(),
+  completionRule: z.enum(TASK_COMPLETION_RULES),
+  requiredDwellMinutes: z.number().int().nullable(),
+  assignmentMode: z.enum(TASK_ASSIGNMENT_MODES),
+  weekdays: z.array(z.number().int()),
+  startTime: z.string(),
+  endTime: z.string(),
+  timeZone: z.string(),
+  msisdnIds: z.array(z.number().int()),
+  active: z.boolean(),
+  /** The last day a task was created for (company time zone), or null. */
+  lastOccurrence: z.string().nullable(),
+  abilities: abilitiesOf(['update', 'delete'] as const),
+  createdAt: timestamp(),
+});
+export type TaskTemplate = z.infer<typeof taskTemplateSchema>;
+export const TASK_TEMPLATE_SORT_FIELDS = ['title', 'createdAt'] as const;
+export const taskTemplateListQuerySchema = listQuery(TASK_TEMPLATE_SORT_FIELDS).extend({
+  companyId: idFilter(),
+  active: boolFilter(),
+});
+export type TaskTemplateListQuery = z.infer<typeof taskTemplateListQuerySchema>;
+export const taskTemplatePageSchema = pageSchema(taskTemplateSchema);
+export type TaskTemplatePage = z.infer<typeof taskTemplatePageSchema>;

@@ -6,13 +6,38 @@ import { execScript } from '../sql-script.ts';
  * due window and a completion rule; its assignments to MSISDNs with status, completion source and evidence — a frozen
  * copy of the visit and the fixes that proved it (retention deletes positions, so nothing here references them).
  * `task_completions` keys each automatic completion by (task, MSISDN, visit): a replayed visit completes once.
- * `overdue_event_for` makes TASK_OVERDUE once per due time. Attachments are kept in the database (bytea), typed by
+ * `overdue_event_for` makes TASK_OVERDUE once per due time. A template makes one task per weekday it names, keyed by
+ * (template, day). Attachments are kept in the database (bytea), typed by
  * their bytes.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await execScript(
     db,
     `
+    create table task_templates (
+      id serial primary key,
+      company_id integer not null references companies(id) on delete cascade,
+      department_id integer references departments(id),
+      zone_id integer references zones(id),
+      title text not null,
+      description text,
+      priority text not null,
+      labels jsonb not null default '[]',
+      poi_id integer references pois(id),
+      completion_rule text not null,
+      required_dwell_minutes integer,
+      assignment_mode text not null,
+      weekdays jsonb not null,
+      start_time text not null,
+      end_time text not null,
+      time_zone text not null,
+      msisdn_ids jsonb not null default '[]',
+      active boolean not null default true,
+      created_by integer references users(id) on delete set null,
+      created_at timestamptz not null default now(),
+      updated_at timestamptz not null default now()
+    );
+    create index task_templates_company_idx on task_templates (company_id) where active;
     create table tasks (
       id serial primary key,
       company_id integer not null references companies(id) on delete cascade,
@@ -32,11 +57,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       completed_at timestamptz,
       -- The due end a TASK_OVERDUE event was emitted for (once per due time: moving it later arms it again).
       overdue_event_for timestamptz,
+      -- A recurring task: its template and day (one task per template and day, whoever creates it).
+      template_id integer references task_templates(id) on delete set null,
+      occurs_on date,
       created_by integer references users(id) on delete set null,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
     );
     create index tasks_company_idx on tasks (company_id, created_at desc);
+    create unique index tasks_occurrence_idx on tasks (template_id, occurs_on) where template_id is not null;
     create index tasks_poi_idx on tasks (poi_id) where poi_id is not null;
     create index tasks_due_idx on tasks (due_end) where status = 'PENDING';
     create table task_assignments (

@@ -81,6 +81,26 @@ async function attached(x: OrgFixtures): Promise<Target> {
   return { id, m: row.id };
 }
 
+/** A company-wide recurring task of A (Mondays, no members). */
+async function templateIn(x: OrgFixtures): Promise<Target> {
+  const row = await x.db
+    .insertInto('task_templates')
+    .values({
+      company_id: await x.companyId(A),
+      title: `Round ${x.unique()}`,
+      priority: 'MEDIUM',
+      completion_rule: 'MANUAL',
+      assignment_mode: 'ANY',
+      weekdays: JSON.stringify([1]),
+      start_time: '08:00',
+      end_time: '09:00',
+      time_zone: 'Asia/Riyadh',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id };
+}
+
 const CASES: Case[] = [
   { name: 'list tasks', method: 'GET', path: '/tasks', expect: '401 200 200 200 200 200' },
   { name: 'list assignments', method: 'GET', path: '/task-assignments', expect: '401 200 200 200 200 200' },
@@ -231,6 +251,22 @@ const CASES: Case[] = [
     target: (x) => attached(x),
     fresh: true,
     expect: '401 204 204 404 404 404',
+  },
+  { name: 'list recurring tasks', method: 'GET', path: '/task-templates', expect: '401 200 200 200 200 200' },
+  {
+    name: 'add a recurring task (own company; a SuperAdmin must name one)',
+    method: 'POST',
+    path: '/task-templates',
+    body: (x) => ({ title: `Round ${x.unique()}`, weekdays: [1], startTime: '08:00', endTime: '09:00' }),
+    expect: '401 400 201 201 201 201',
+  },
+  {
+    name: 'pause a company-wide recurring task of A',
+    method: 'PATCH',
+    path: '/task-templates/{id}',
+    target: (x) => templateIn(x),
+    body: () => ({ active: false }),
+    expect: '401 200 200 404 404 404',
   },
 ];
 

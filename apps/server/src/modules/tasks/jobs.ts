@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { emit } from '../../events/emit.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { completeByVisit, DEFAULT_DWELL_MINUTES, type AutoCandidate } from './completion.ts';
+import { generateRecurring, RECURRING_EVERY_MS, RECURRING_JOB } from './templates.ts';
 
 export const TASK_SWEEP_JOB = 'tasks.sweep';
 /** How often open visits are checked against pending tasks and overdue tasks are announced. */
@@ -117,7 +118,10 @@ export async function announceOverdue(db: Db, now: Date): Promise<number> {
   });
 }
 
-/** tasks.sweep (every minute): completions proven by open visits, then overdue announcements. */
+/**
+ * tasks.sweep (every minute): completions proven by open visits, then overdue announcements; tasks.recurring (every
+ * 15 minutes): the recurring tasks of today and the next days.
+ */
 export function registerTaskJobs(runner: JobRunner, { db }: { db: Db }): void {
   runner
     .register(TASK_SWEEP_JOB, async (job) => {
@@ -126,4 +130,10 @@ export function registerTaskJobs(runner: JobRunner, { db }: { db: Db }): void {
       if (completed || overdue) job.log.debug({ completed, overdue }, 'tasks swept');
     })
     .schedule({ name: TASK_SWEEP_JOB, kind: TASK_SWEEP_JOB, every: TASK_SWEEP_EVERY_MS, maxAttempts: 1 });
+  runner
+    .register(RECURRING_JOB, async (job) => {
+      const created = await generateRecurring(db, job.now());
+      if (created) job.log.info({ created }, 'recurring tasks created');
+    })
+    .schedule({ name: RECURRING_JOB, kind: RECURRING_JOB, every: RECURRING_EVERY_MS });
 }

@@ -12,6 +12,11 @@ import {
   taskAttachmentParamsSchema,
   taskAttachmentSchema,
   taskAttachmentUploadSchema,
+  taskTemplateCreateSchema,
+  taskTemplateListQuerySchema,
+  taskTemplatePageSchema,
+  taskTemplateSchema,
+  taskTemplateUpdateSchema,
   taskAssignSchema,
   taskCompleteSchema,
   taskCreateSchema,
@@ -26,6 +31,7 @@ import { readProblems, writeProblems } from '../../access/route-support.ts';
 import type { TaskAttachments } from './attachments.ts';
 import { contentDisposition } from './attachments.ts';
 import type { TasksService } from './service.ts';
+import type { TaskTemplates } from './templates.ts';
 
 type Options = { service: TasksService };
 type TaskRouteOptions = Options & { attachments: TaskAttachments };
@@ -262,5 +268,82 @@ export const taskAssignmentRoutes: FastifyPluginAsyncZod<Options> = async (app, 
       },
     },
     async (r) => s.listAssignments(callerOf(r), r.query),
+  );
+};
+
+/** /task-templates: recurring tasks (weekdays, a local due window, members), placed like tasks. */
+export const taskTemplateRoutes: FastifyPluginAsyncZod<{ templates: TaskTemplates }> = async (
+  app,
+  { templates: s },
+) => {
+  const tags = ['tasks'];
+  app.get(
+    '/',
+    {
+      config: { permission: 'task.list' },
+      schema: {
+        tags,
+        summary: 'Recurring tasks in scope',
+        querystring: taskTemplateListQuerySchema,
+        response: { 200: taskTemplatePageSchema, ...readProblems },
+      },
+    },
+    async (r) => s.list(callerOf(r), r.query),
+  );
+  app.get(
+    '/:id',
+    {
+      config: { permission: 'task.read' },
+      schema: {
+        tags,
+        summary: 'One recurring task',
+        params: objectIdParamSchema,
+        response: { 200: taskTemplateSchema, ...readProblems },
+      },
+    },
+    async (r) => s.get(callerOf(r), r.params.id),
+  );
+  app.post(
+    '/',
+    {
+      config: { permission: 'task.create' },
+      schema: {
+        tags,
+        summary: 'Add a recurring task (today’s and the next days’ tasks are created at once)',
+        body: taskTemplateCreateSchema,
+        response: { 201: taskTemplateSchema, ...writeProblems },
+      },
+    },
+    async (r, reply) => reply.status(201).send(await s.create(callerOf(r), r.body)),
+  );
+  app.patch(
+    '/:id',
+    {
+      config: { permission: 'task.update' },
+      schema: {
+        tags,
+        summary: 'Pause or resume a recurring task',
+        params: objectIdParamSchema,
+        body: taskTemplateUpdateSchema,
+        response: { 200: taskTemplateSchema, ...writeProblems },
+      },
+    },
+    async (r) => s.update(callerOf(r), r.params.id, r.body),
+  );
+  app.delete(
+    '/:id',
+    {
+      config: { permission: 'task.delete' },
+      schema: {
+        tags,
+        summary: 'Delete a recurring task (the tasks it made stay)',
+        params: objectIdParamSchema,
+        response: noContent,
+      },
+    },
+    async (r, reply) => {
+      await s.remove(callerOf(r), r.params.id);
+      return reply.status(204).send(null);
+    },
   );
 };

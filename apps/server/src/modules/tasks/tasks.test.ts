@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Poi, Task, TaskAssignment, TaskAssignmentPage, TaskAssignResult } from '@lbs/contracts';
 import { useOrgFixtures } from '../organisation/test-fixtures.ts';
 import { announceOverdue, completeFromOpenVisits } from './jobs.ts';
+import { generateRecurring } from './templates.ts';
 
 const f = useOrgFixtures();
 const MIN = 60_000;
@@ -429,5 +430,85 @@ describe('Tasks', () => {
       'taskAttachment.create',
       'taskAttachment.delete',
     ]);
+  });
+
+  it('recurring tasks: one per template and day however many workers run, members assigned, paused when asked', async () => {
+    const members = [await consentingMsisdn(), await consentingMsisdn()];
+    const { poi } = await site(members);
+    const created = await f.call('CA', 'POST', '/task-templates', {
+      title: `Daily round ${f.unique()}`,
+      poiId: poi.id,
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      startTime: '00:01',
+      endTime: '23:59',
+      msisdnIds: members,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const template = created.json();
+    expect(template).toMatchObject({
+      completionRule: 'AUTO_OR_MANUAL',
+      timeZone: 'Asia/Riyadh',
+      active: true,
+    });
+    const tasksOf = () =>
+      f.db
+        .selectFrom('tasks')
+        .select(['id', 'occurs_on', 'due_start', 'due_end'])
+        .where('template_id', '=', template.id)
+        .orderBy('occurs_on')
+        .execute();
+    const before = (await tasksOf()).length;
+    expect(before).toBeGreaterThanOrEqual(1);
+    // A week ahead, two workers at once: each day is made once.
+    const later = new Date(Date.now() + 7 * 86_400_000);
+    const made = await Promise.all([generateRecurring(f.db, later), generateRecurring(f.db, later)]);
+    const after = await tasksOf();
+    expect(after.length - before).toBe(2);
+    expect(made.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2);
+    expect(new Set(after.map((t) => t.occurs_on)).size).toBe(after.length);
+    const last = after.at(-1)!;
+    // 00:01–23:59 in Riyadh (UTC+3).
+    expect(last.due_start!.toISOString()).toMatch(/T21:01:00/);
+    expect(last.due_end!.toISOString()).toMatch(/T20:59:00/);
+    const assigned = await f.db
+      .selectFrom('task_assignments')
+      .select('msisdn_id')
+      .where('task_id', '=', last.id)
+      .orderBy('msisdn_id')
+      .execute();
+    expect(assigned.map((a) => a.msisdn_id)).toEqual([...members].sort((a, b) => a - b));
+    // Paused: nothing new.
+    const paused = await f.call('CA', 'PATCH', `/task-templates/${template.id}`, { active: false });
+    expect(paused.json().active).toBe(false);
+    expect(await generateRecurring(f.db, new Date(Date.now() + 14 * 86_400_000))).toBe(0);
+    // Validation and scope.
+    const bad = await f.call('CA', 'POST', '/task-templates', {
+      title: 'x',
+      weekdays: [],
+      startTime: '25:00',
+      endTime: '08:00',
+      msisdnIds: [await f.freshMsisdn('BETA', 'Site Crew', 'Foreman')],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'weekdays', code: 'task.weekdaysRequired' }),
+        expect.objectContaining({ path: 'startTime', code: 'validation.timeInvalid' }),
+      ]),
+    );
+    const outside = await f.call('CA', 'POST', '/task-templates', {
+      title: 'x',
+      weekdays: [1],
+      startTime: '08:00',
+      endTime: '09:00',
+      msisdnIds: [await f.freshMsisdn('BETA', 'Site Crew', 'Foreman')],
+    });
+    expect(outside.json().errors).toContainEqual(
+      expect.objectContaining({ path: 'msisdnIds', code: 'taskAssignment.msisdnNotFound' }),
+    );
+    expect((await f.call('CB', 'GET', `/task-templates/${template.id}`)).statusCode).toBe(404);
+    expect((await f.call('CB', 'DELETE', `/task-templates/${template.id}`)).statusCode).toBe(404);
+    expect((await f.call('CA', 'DELETE', `/task-templates/${template.id}`)).statusCode).toBe(204);
+    expect((await tasksOf()).length).toBe(0); // the tasks stay, no longer naming it
   });
 });

@@ -174,6 +174,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'taskAttachment.tooLarge': 'الملف كبير جدًا (5 ميغابايت كحد أقصى)',
   'taskAttachment.typeNotAllowed': 'أرفق ملف PDF أو صورة (PNG أو JPEG أو WebP أو GIF) أو ملفًا نصيًا أو CSV',
   'taskAttachment.limitReached': 'تحتوي المهمة على 20 مرفقًا كحد أقصى',
+  'task.weekdaysRequired': 'اختر يومًا واحدًا على الأقل من أيام الأسبوع',
   'task.notOpen': 'هذه المهمة مكتملة أو ملغاة',
   'taskAssignment.msisdnsRequired': 'اختر رقم MSISDN واحدًا على الأقل',
   'taskAssignment.msisdnNotFound': 'لم يتم العثور على رقم MSISDN ضمن نطاقك',

@@ -181,6 +181,7 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'taskAttachment.typeNotAllowed':
     'Adjunta un PDF, una imagen (PNG, JPEG, WebP, GIF) o un archivo de texto o CSV',
   'taskAttachment.limitReached': 'Una tarea admite como máximo 20 adjuntos',
+  'task.weekdaysRequired': 'Elige al menos un día de la semana',
   'task.notOpen': 'Esta tarea está completada o cancelada',
   'taskAssignment.msisdnsRequired': 'Elige al menos un MSISDN',
   'taskAssignment.msisdnNotFound': 'MSISDN no encontrado en tu ámbito',

@@ -187,6 +187,7 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'taskAttachment.typeNotAllowed':
     'Joignez un PDF, une image (PNG, JPEG, WebP, GIF) ou un fichier texte ou CSV',
   'taskAttachment.limitReached': 'Une tâche contient au plus 20 pièces jointes',
+  'task.weekdaysRequired': 'Choisissez au moins un jour de la semaine',
   'task.notOpen': 'Cette tâche est terminée ou annulée',
   'taskAssignment.msisdnsRequired': 'Choisissez au moins un MSISDN',
   'taskAssignment.msisdnNotFound': 'MSISDN introuvable dans votre périmètre',

@@ -183,6 +183,7 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'taskAttachment.typeNotAllowed':
     'Allega un PDF, un’immagine (PNG, JPEG, WebP, GIF) o un file di testo o CSV',
   'taskAttachment.limitReached': 'Un’attività può avere al massimo 20 allegati',
+  'task.weekdaysRequired': 'Scegli almeno un giorno della settimana',
   'task.notOpen': 'Questa attività è completata o annullata',
   'taskAssignment.msisdnsRequired': 'Scegli almeno un MSISDN',
   'taskAssignment.msisdnNotFound': 'MSISDN non trovato nel tuo ambito',

@@ -172,6 +172,7 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'taskAttachment.tooLarge': '文件过大（最多 5 MB）',
   'taskAttachment.typeNotAllowed': '请附加 PDF、图片（PNG、JPEG、WebP、GIF）或文本、CSV 文件',
   'taskAttachment.limitReached': '每个任务最多 20 个附件',
+  'task.weekdaysRequired': '请至少选择一个星期几',
   'task.notOpen': '该任务已完成或已取消',
   'taskAssignment.msisdnsRequired': '请至少选择一个 MSISDN',
   'taskAssignment.msisdnNotFound': '在您的范围内未找到该 MSISDN',

@@ -100,6 +100,11 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'task.reason': 'السبب',
   'task.completedManually': 'اكتملت يدويًا',
   'task.reopened': 'أُعيد فتحها',
+  'task.attachments.add': 'إرفاق ملف',
+  'task.attachments.hint':
+    'ملفات PDF أو صور (PNG وJPEG وWebP وGIF) أو نصوص أو CSV؛ 5 ميغابايت كحد أقصى لكل ملف.',
+  'task.attachments.none': 'لا توجد مرفقات',
+  'task.attachments.download': 'تنزيل',
   'task.evidence.title': 'الأدلة',
   'task.evidence.none': 'لا توجد أدلة بعد',
   'task.evidence.VISIT': 'زيارة نقطة الاهتمام',

@@ -4,17 +4,22 @@ import {
   taskAssignmentPageSchema,
   taskAssignmentSchema,
   taskAssignResultSchema,
+  taskAttachmentListSchema,
+  taskAttachmentSchema,
   taskPageSchema,
   taskSchema,
   type Task,
   type TaskAssignment,
   type TaskAssignmentPage,
   type TaskAssignResult,
+  type TaskAttachment,
+  type TaskAttachmentList,
   type TaskCreateInput,
   type TaskPage,
   type taskUpdateSchema,
 } from '@lbs/contracts';
-import { apiRequest } from '../../../lib/api/client.ts';
+import { apiRequest, apiRequestRaw } from '../../../lib/api/client.ts';
+import { saveResponseAs } from '../../../lib/api/save-file.ts';
 import { fetchList, listQueryOptions, type ListParams } from '../../../lib/api/list-query.ts';
 import {
   detailQueryOptions,
@@ -116,4 +121,49 @@ export function useAssignmentTransition(action: 'complete' | 'reopen') {
       }),
     onSuccess: refresh,
   });
+}
+
+/** GET /tasks/{id}/attachments. */
+export const taskAttachmentsQueryOptions = (taskId: number) => ({
+  queryKey: [...taskKeys.detail(taskId), 'attachments'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }): Promise<TaskAttachmentList> =>
+    apiRequest(`${TASKS_PATH}/${taskId}/attachments`, { schema: taskAttachmentListSchema, signal }),
+});
+
+/** Reads a file the user picked as base64 (the upload's body). */
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** POST /tasks/{id}/attachments and DELETE …/{attachmentId}: the list refreshes after each. */
+export function useTaskAttachmentWrites(taskId: number) {
+  const client = useQueryClient();
+  const refresh = () =>
+    void client.invalidateQueries({ queryKey: taskAttachmentsQueryOptions(taskId).queryKey });
+  const upload = useMutation({
+    mutationFn: async (file: File): Promise<TaskAttachment> =>
+      apiRequest(`${TASKS_PATH}/${taskId}/attachments`, {
+        method: 'POST',
+        body: { fileName: file.name, content: await base64Of(file) },
+        schema: taskAttachmentSchema,
+      }),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (attachmentId: number) =>
+      apiRequest(`${TASKS_PATH}/${taskId}/attachments/${attachmentId}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+  return { upload, remove };
+}
+
+/** GET …/attachments/{attachmentId} (bearer token): fetched and handed to the browser as a file. */
+export async function downloadTaskAttachment(taskId: number, attachment: TaskAttachment): Promise<void> {
+  const response = await apiRequestRaw(`${TASKS_PATH}/${taskId}/attachments/${attachment.id}`, {});
+  await saveResponseAs(response, attachment.fileName);
 }

@@ -43,6 +43,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { pathFor } from '../../../lib/route-links.ts';
 import { poiFeaturesQueryOptions } from '../../../shared-api/pois/poi-features.ts';
 import { taskQueryOptions, useCreateTask, useDeleteTask, useUpdateTask } from '../api/tasks.ts';
+import { TaskAttachments } from '../components/task-attachments.tsx';
 
 /** `datetime-local` value (local wall time) ⇄ ISO instant. */
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -360,6 +361,7 @@ export function TaskEditPage() {
           />
         )}
       </QueryState>
+      {task && <TaskAttachments task={task} />}
       {task && (
         <ConfirmDialog
           open={deleting}
