@@ -402,7 +402,9 @@ export const taskTemplateCreateSchema = z
     departmentId: taskFields.departmentId,
     zoneId: taskFields.zoneId,
     weekdays: z
-      .array(z.number({ error: 'task.weekdaysRequired' }).int().min(1).max(7), { error: 'task.weekdaysRequired' })
+      .array(z.number({ error: 'task.weekdaysRequired' }).int().min(1).max(7), {
+        error: 'task.weekdaysRequired',
+      })
       .min(1, 'task.weekdaysRequired')
       .max(7, 'task.weekdaysRequired')
       .transform((d) => [...new Set(d)].sort()),

@@ -27,6 +27,15 @@ import { writeTransaction } from '../../access/writes.ts';
 
 const startsWith = (b: Buffer, ...bytes: number[]) => bytes.every((x, i) => b[i] === x);
 
+/** A control character other than tab, line feed, form feed and carriage return (text files have none). */
+const isControl = (c: string) => {
+  const code = c.charCodeAt(0);
+  return (code < 0x20 && ![0x09, 0x0a, 0x0c, 0x0d].includes(code)) || code === 0x7f;
+};
+/** A character a file name must not carry: control characters and those that break paths and headers. */
+const isUnsafeInName = (c: string) =>
+  c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || '"<>:|?*'.includes(c);
+
 /** The type the content shows, or null when it is none of the allowed ones. */
 export function sniffType(data: Buffer, fileName: string): TaskAttachmentType | null {
   if (startsWith(data, 0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf';
@@ -42,7 +51,7 @@ export function sniffType(data: Buffer, fileName: string): TaskAttachmentType | 
   // Text: valid UTF-8 without NUL or other control characters than tab, line feed, carriage return, form feed.
   const text = data.toString('utf8');
   if (Buffer.byteLength(text) !== data.length || text.includes('\uFFFD')) return null;
-  if (/[\u0000-\u0008\u000B\u000E-\u001F\u007F]/.test(text)) return null;
+  if ([...text].some(isControl)) return null;
   return /\.csv$/i.test(fileName) ? 'text/csv' : 'text/plain';
 }
 
@@ -50,7 +59,9 @@ export function sniffType(data: Buffer, fileName: string): TaskAttachmentType | 
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   return base
-    .replace(/[\u0000-\u001F\u007F"<>:|?*]/g, '')
+    .split('')
+    .filter((c) => !isUnsafeInName(c))
+    .join('')
     .replace(/^[.\s]+/, '')
     .trim()
     .slice(0, TASK_ATTACHMENT_NAME_MAX_LENGTH);

@@ -37,7 +37,7 @@ interface OpenVisitRow {
  * the task while the employee is still there: the pending assignments it qualifies for complete now, not when the
  * visit closes. Same rule and key as the event processor, so whichever comes first completes it, once.
  */
-export async function completeFromOpenVisits(db: Db, now: Date): Promise<number> {
+export async function completeFromOpenVisits(db: Db): Promise<number> {
   const { rows } = await sql<OpenVisitRow>`
     select ta.task_id, ta.msisdn_id, ta.company_id, ta.completion_rule, t.title, t.due_start, t.due_end,
            t.required_dwell_minutes, pc.default_min_dwell_minutes as category_dwell, p.geometry,
@@ -125,7 +125,7 @@ export async function announceOverdue(db: Db, now: Date): Promise<number> {
 export function registerTaskJobs(runner: JobRunner, { db }: { db: Db }): void {
   runner
     .register(TASK_SWEEP_JOB, async (job) => {
-      const completed = await completeFromOpenVisits(db, job.now());
+      const completed = await completeFromOpenVisits(db);
       const overdue = await announceOverdue(db, job.now());
       if (completed || overdue) job.log.debug({ completed, overdue }, 'tasks swept');
     })

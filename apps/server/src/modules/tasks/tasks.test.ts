@@ -331,13 +331,13 @@ describe('Tasks', () => {
     const start = Date.now() - 60 * MIN;
     await track(m, start, [c, east(c, 20), east(c, -15)]);
     await settle();
-    expect(await completeFromOpenVisits(f.db, new Date())).toBe(0);
+    expect(await completeFromOpenVisits(f.db)).toBe(0);
     expect((await assignmentsOf(t.id))[0]!.status).toBe('PENDING');
     // Two more fixes inside: twenty minutes, still there.
     await track(m, start + 15 * MIN, [east(c, 10), east(c, -5)]);
     await settle();
-    expect(await completeFromOpenVisits(f.db, new Date())).toBe(1);
-    expect(await completeFromOpenVisits(f.db, new Date())).toBe(0);
+    expect(await completeFromOpenVisits(f.db)).toBe(1);
+    expect(await completeFromOpenVisits(f.db)).toBe(0);
     const [a] = await assignmentsOf(t.id);
     expect(a).toMatchObject({ status: 'COMPLETED', completionSource: 'AUTO_VISIT' });
     expect(a!.evidence[0]!.visit).toMatchObject({ exitedAt: null, closedBy: 'OPEN' });
