@@ -7,6 +7,7 @@ import { DEMO_COMPANIES, seedOrganisation } from './organisation.ts';
 import { seedPois } from './pois.ts';
 import { seedPositionHistory } from './positions.ts';
 import { seedTasks } from './tasks.ts';
+import { generateRecurring } from '../modules/tasks/index.ts';
 
 export { DEMO_ACCOUNTS, type DemoAccount };
 
@@ -51,5 +52,12 @@ export async function seedDemo(
       detail: { companies: DEMO_COMPANIES.length, users },
     });
   });
-  return { accounts: DEMO_ACCOUNTS, history: () => seedPositionHistory(db) };
+  return {
+    accounts: DEMO_ACCOUNTS,
+    history: async () => {
+      // The recurring round's tasks of today and tomorrow at once (the job's first run is a quarter of an hour away).
+      await generateRecurring(db, now);
+      return seedPositionHistory(db);
+    },
+  };
 }

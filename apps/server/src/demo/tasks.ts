@@ -9,7 +9,8 @@ const DAY = 24 * HOUR;
  * Demo tasks for every company at its POIs, assigned to the employees the simulator sends there: inspections whose
  * window covers the last days (the seeded history completes some of them with evidence once its visits are
  * processed), deliveries due today that complete while the user watches, an overdue task, a task at the kiosk that
- * the network cannot resolve (so it may also be completed by hand, and one was, with a reason), and a cancelled one.
+ * the network cannot resolve (so it may also be completed by hand, and one was, with a reason), a cancelled one, and a
+ * recurring morning round (its tasks are made by the tasks.recurring job).
  */
 export async function seedTasks(db: Executor, companies: Iterable<DemoCompany>, now: Date): Promise<number> {
   let count = 0;
@@ -180,6 +181,31 @@ export async function seedTasks(db: Executor, companies: Iterable<DemoCompany>, 
           : undefined,
       );
     }
+    // A recurring round: every working day at the first client site (the job creates today's and tomorrow's).
+    const roundMembers = (await visitorsOf(sites[0]!.id)).slice(0, 2);
+    const config = await db
+      .selectFrom('companies')
+      .select('config')
+      .where('id', '=', company.id)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('task_templates')
+      .values({
+        company_id: company.id,
+        title: `Morning round: ${sites[0]!.name.replace('Client site: ', '')}`,
+        description: 'Check the stock and the display before the client opens.',
+        priority: 'MEDIUM',
+        labels: JSON.stringify(['round']),
+        poi_id: sites[0]!.id,
+        completion_rule: 'AUTO_OR_MANUAL',
+        assignment_mode: 'ANY',
+        weekdays: JSON.stringify(company.seed.timezone === 'Asia/Riyadh' ? [7, 1, 2, 3, 4] : [1, 2, 3, 4, 5]),
+        start_time: '07:00',
+        end_time: '12:00',
+        time_zone: config.config.trackingWindow?.timezone ?? company.seed.timezone,
+        msisdn_ids: JSON.stringify(roundMembers),
+      })
+      .execute();
     await task(
       {
         title: 'Spring promotion set-up',

@@ -4,4 +4,4 @@ export { taskAssignmentRoutes, taskRoutes, taskTemplateRoutes } from './routes.t
 export { taskCompletionProcessor } from './processor.ts';
 export { registerTaskJobs, TASK_SWEEP_JOB } from './jobs.ts';
 export { taskAttachments, type TaskAttachments } from './attachments.ts';
-export { taskTemplates, type TaskTemplates } from './templates.ts';
+export { generateRecurring, taskTemplates, type TaskTemplates } from './templates.ts';

@@ -93,6 +93,16 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'task.attachments.hint': 'PDF, imágenes (PNG, JPEG, WebP, GIF), texto o CSV; 5 MB como máximo cada uno.',
   'task.attachments.none': 'Sin adjuntos',
   'task.attachments.download': 'Descargar',
+  'task.view.recurring': 'Recurrentes',
+  'task.recurring.add': 'Añadir tarea recurrente',
+  'task.recurring.created': 'Tarea recurrente «{{title}}» añadida; la de hoy ya está creada',
+  'task.recurring.weekdays': 'Se repite los',
+  'task.recurring.last': 'Última creada',
+  'task.recurring.active': 'Activa',
+  'task.recurring.hint':
+    'Cada tarea recurrente crea una tarea en sus días, con vencimiento en su franja horaria (zona horaria de la empresa), asignada a sus miembros.',
+  'task.recurring.deleteConfirm':
+    '¿Eliminar la tarea recurrente «{{title}}»? Las tareas que creó se conservan.',
   'task.evidence.title': 'Pruebas',
   'task.evidence.none': 'Aún no hay pruebas',
   'task.evidence.VISIT': 'Visita al POI',

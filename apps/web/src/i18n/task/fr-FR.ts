@@ -93,6 +93,16 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'task.attachments.hint': 'PDF, images (PNG, JPEG, WebP, GIF), texte ou CSV ; 5 Mo au maximum chacun.',
   'task.attachments.none': 'Aucune pièce jointe',
   'task.attachments.download': 'Télécharger',
+  'task.view.recurring': 'Récurrentes',
+  'task.recurring.add': 'Ajouter une tâche récurrente',
+  'task.recurring.created': 'Tâche récurrente « {{title}} » ajoutée ; celle d’aujourd’hui est créée',
+  'task.recurring.weekdays': 'Se répète le',
+  'task.recurring.last': 'Dernière créée',
+  'task.recurring.active': 'Activée',
+  'task.recurring.hint':
+    'Chaque tâche récurrente crée une tâche ses jours-là, due dans sa plage horaire (fuseau de l’entreprise), affectée à ses membres.',
+  'task.recurring.deleteConfirm':
+    'Supprimer la tâche récurrente « {{title}} » ? Les tâches déjà créées restent.',
   'task.evidence.title': 'Preuves',
   'task.evidence.none': 'Pas encore de preuve',
   'task.evidence.VISIT': 'Visite au POI',

@@ -93,6 +93,16 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'task.attachments.hint': 'PDF, immagini (PNG, JPEG, WebP, GIF), testo o CSV; al massimo 5 MB ciascuno.',
   'task.attachments.none': 'Nessun allegato',
   'task.attachments.download': 'Scarica',
+  'task.view.recurring': 'Ricorrenti',
+  'task.recurring.add': 'Aggiungi attività ricorrente',
+  'task.recurring.created': 'Attività ricorrente «{{title}}» aggiunta; quella di oggi è stata creata',
+  'task.recurring.weekdays': 'Si ripete il',
+  'task.recurring.last': 'Ultima creata',
+  'task.recurring.active': 'Attiva',
+  'task.recurring.hint':
+    'Ogni attività ricorrente crea un’attività nei suoi giorni, in scadenza nella sua fascia oraria (fuso dell’azienda), assegnata ai suoi membri.',
+  'task.recurring.deleteConfirm':
+    'Eliminare l’attività ricorrente «{{title}}»? Le attività già create restano.',
   'task.evidence.title': 'Prove',
   'task.evidence.none': 'Ancora nessuna prova',
   'task.evidence.VISIT': 'Visita al POI',

@@ -8,6 +8,8 @@ import {
   taskAttachmentSchema,
   taskPageSchema,
   taskSchema,
+  taskTemplatePageSchema,
+  taskTemplateSchema,
   type Task,
   type TaskAssignment,
   type TaskAssignmentPage,
@@ -16,6 +18,8 @@ import {
   type TaskAttachmentList,
   type TaskCreateInput,
   type TaskPage,
+  type TaskTemplate,
+  type TaskTemplateCreateInput,
   type taskUpdateSchema,
 } from '@lbs/contracts';
 import { apiRequest, apiRequestRaw } from '../../../lib/api/client.ts';
@@ -166,4 +170,46 @@ export function useTaskAttachmentWrites(taskId: number) {
 export async function downloadTaskAttachment(taskId: number, attachment: TaskAttachment): Promise<void> {
   const response = await apiRequestRaw(`${TASKS_PATH}/${taskId}/attachments/${attachment.id}`, {});
   await saveResponseAs(response, attachment.fileName);
+}
+
+/** Recurring tasks (/task-templates). */
+export const TASK_TEMPLATES_PATH = '/task-templates';
+export const taskTemplateKeys = resourceKeys(TASK_TEMPLATES_PATH);
+export const taskTemplatesQueryOptions = (params: ListParams) =>
+  listQueryOptions(taskTemplateKeys.list(params), (signal) =>
+    fetchList(TASK_TEMPLATES_PATH, taskTemplatePageSchema, params, signal),
+  );
+/** POST /task-templates: today's and the next days' tasks are created at once, so the task lists refresh too. */
+export function useCreateTaskTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TaskTemplateCreateInput): Promise<TaskTemplate> =>
+      apiRequest(TASK_TEMPLATES_PATH, { method: 'POST', body, schema: taskTemplateSchema }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: taskTemplateKeys.all });
+      void client.invalidateQueries({ queryKey: taskKeys.all });
+    },
+  });
+}
+/** PATCH /task-templates/{id} (pause or resume) and DELETE. */
+export function useTaskTemplateWrites() {
+  const client = useQueryClient();
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: taskTemplateKeys.all });
+    void client.invalidateQueries({ queryKey: taskKeys.all });
+  };
+  const setActive = useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
+      apiRequest(`${TASK_TEMPLATES_PATH}/${id}`, {
+        method: 'PATCH',
+        body: { active },
+        schema: taskTemplateSchema,
+      }),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => apiRequest(`${TASK_TEMPLATES_PATH}/${id}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+  return { setActive, remove };
 }

@@ -34,6 +34,7 @@ import { useCan } from '../../../lib/permissions.ts';
 import { pathFor } from '../../../lib/route-links.ts';
 import { tasksQueryOptions } from '../api/tasks.ts';
 import { PriorityChip, StatusChip } from '../components/task-chips.tsx';
+import { RecurringTasks } from '../components/recurring-tasks.tsx';
 import { dueText } from '../components/task-format.ts';
 
 const BOARD_SIZE = 50;
@@ -112,6 +113,7 @@ export function TaskListPage() {
   const [priority, setPriority] = useUrlFilter('priority');
   const [overdue, setOverdue] = useUrlFilter('overdue');
   const board = view === 'board';
+  const recurring = view === 'recurring';
   const filters = {
     ...hierarchy.filters,
     priority,
@@ -241,12 +243,13 @@ export function TaskListPage() {
           <ToggleButtonGroup
             size="small"
             exclusive
-            value={board ? 'board' : 'list'}
-            onChange={(_e, v: string | null) => v && setView(v === 'board' ? 'board' : undefined)}
+            value={view === 'board' || view === 'recurring' ? view : 'list'}
+            onChange={(_e, v: string | null) => v && setView(v === 'list' ? undefined : v)}
             aria-label={t('task.view.label')}
           >
             <ToggleButton value="list">{t('task.view.list')}</ToggleButton>
             <ToggleButton value="board">{t('task.view.board')}</ToggleButton>
+            <ToggleButton value="recurring">{t('task.view.recurring')}</ToggleButton>
           </ToggleButtonGroup>
           {allowed('task', 'create') && canOpenRouteId('taskAdd', role) && (
             <Button
@@ -261,7 +264,9 @@ export function TaskListPage() {
         </Stack>
       }
     >
-      {board ? (
+      {recurring ? (
+        <RecurringTasks />
+      ) : board ? (
         <Stack spacing={2}>
           <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
             {toolbar}
