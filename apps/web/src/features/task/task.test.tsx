@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Task, TaskAssignment } from '@lbs/contracts';
+import { jsonResponse } from '../../lib/auth/test-helpers.ts';
+import { problem, renderApp, setupSignedInTests, testUser } from '../../test/render-app.tsx';
+
+const task: Task = {
+  id: 5,
+  companyId: 1,
+  companyName: 'Alpha Logistics',
+  departmentId: null,
+  departmentName: null,
+  zoneId: null,
+  zoneName: null,
+  title: 'Weekly inspection: City Mall',
+  description: null,
+  priority: 'HIGH',
+  labels: ['inspection'],
+  poiId: 7,
+  poiName: 'Client site: City Mall',
+  dueStart: '2026-11-23T05:00:00.000Z',
+  dueEnd: '2026-11-24T15:00:00.000Z',
+  completionRule: 'AUTO_OR_MANUAL',
+  requiredDwellMinutes: null,
+  effectiveDwellMinutes: 5,
+  assignmentMode: 'EACH',
+  status: 'PENDING',
+  overdue: true,
+  completedAt: null,
+  assigneeCount: 2,
+  completedCount: 1,
+  abilities: { update: true, delete: false, assign: true },
+  createdAt: '2026-11-20T08:00:00.000Z',
+  updatedAt: '2026-11-20T08:00:00.000Z',
+};
+const visitEvidence = {
+  kind: 'VISIT' as const,
+  at: '2026-11-23T09:40:00.000Z',
+  by: null,
+  reason: null,
+  visit: {
+    key: 'v1',
+    poiId: 7,
+    enteredAt: '2026-11-23T09:00:00.000Z',
+    earliest: '2026-11-23T08:45:00.000Z',
+    latest: '2026-11-23T09:00:00.000Z',
+    exitedAt: '2026-11-23T09:35:00.000Z',
+    dwellMinutes: 35,
+    confidence: 0.91,
+    closedBy: 'EXIT',
+  },
+  fixes: [
+    {
+      time: '2026-11-23T09:00:00.000Z',
+      lat: 24.75,
+      lon: 46.7,
+      accuracyM: 120,
+      source: 'NETWORK' as const,
+      pIn: 0.97,
+    },
+  ],
+};
+const assignment = (over: Partial<TaskAssignment>): TaskAssignment => ({
+  taskId: 5,
+  taskTitle: task.title,
+  companyId: 1,
+  poiId: 7,
+  poiName: 'Client site: City Mall',
+  msisdnId: 40,
+  msisdn: '+966501234567',
+  employeeName: 'Omar Haddad',
+  status: 'PENDING',
+  completionRule: 'AUTO_OR_MANUAL',
+  completedAt: null,
+  completionSource: null,
+  completedBy: null,
+  reason: null,
+  evidence: [],
+  dueEnd: task.dueEnd,
+  overdue: true,
+  abilities: { complete: true, reopen: false, delete: true },
+  createdAt: '2026-11-20T08:00:00.000Z',
+  ...over,
+});
+const pageOf = <T,>(items: T[]) => jsonResponse({ items, total: items.length, page: 1, size: 20 });
+
+setupSignedInTests();
+
+describe('Task pages', () => {
+  it('/task/list shows priority, overdue and progress, and offers Assign by the server’s abilities', async () => {
+    renderApp('/task/list', testUser('CompanyAdmin'), (url) => {
+      if (url.pathname.endsWith('/tasks')) return pageOf([task]);
+      return undefined;
+    });
+    expect(await screen.findByText('Weekly inspection: City Mall')).toBeInTheDocument();
+    expect(screen.getByText('High')).toBeInTheDocument();
+    expect(screen.getByText('Overdue')).toBeInTheDocument();
+    expect(screen.getByText('1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Assign' })).toHaveAttribute('href', '/task-details/assign/5');
+  });
+
+  it('/task-assign-list shows a visit’s evidence and completes another assignment by hand with a reason', async () => {
+    const done = assignment({
+      msisdnId: 41,
+      employeeName: 'Layla Nasser',
+      status: 'COMPLETED',
+      completionSource: 'AUTO_VISIT',
+      completedAt: '2026-11-23T09:35:00.000Z',
+      evidence: [visitEvidence],
+      overdue: false,
+      abilities: { complete: false, reopen: true, delete: true },
+    });
+    const { calls } = renderApp('/task-assign-list', testUser('CompanyAdmin'), (url, init) => {
+      if (url.pathname.endsWith('/task-assignments')) return pageOf([assignment({}), done]);
+      if (url.pathname.endsWith('/pois/features')) return jsonResponse({ items: [], truncated: false });
+      if (url.pathname.endsWith('/tasks/5/assignments/40/complete') && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { reason: string };
+        if (!body.reason.trim())
+          return problem(400, 'problem.validation', [
+            { path: 'reason', code: 'taskAssignment.reasonRequired', message: 'x' },
+          ]);
+        return jsonResponse(
+          assignment({ status: 'COMPLETED', completionSource: 'MANUAL', reason: body.reason }),
+        );
+      }
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Evidence' }));
+    const evidence = await screen.findByRole('dialog');
+    expect(within(evidence).getByText(/Stayed 35 min, confidence 91/)).toBeInTheDocument();
+    expect(within(evidence).getByText('1 fix proved it')).toBeInTheDocument();
+    fireEvent.click(within(evidence).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Only the pending one may be completed; only the completed one reopened.
+    expect(screen.getAllByRole('button', { name: 'Complete' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Reopen' })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Complete' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Signed sheet' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Complete' }));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.init?.method === 'POST' && c.url.endsWith('/tasks/5/assignments/40/complete')),
+      ).toBe(true),
+    );
+    const post = calls.find((c) => c.url.endsWith('/complete'))!;
+    expect(JSON.parse(String(post.init!.body))).toEqual({ reason: 'Signed sheet' });
+  });
+});
