@@ -1,26 +1,27 @@
 import type { ReactNode } from 'react';
 import { lazyWithAreas } from '../i18n/lazy-with-areas.ts';
 
-// Task screens (issue 13), loaded on demand with their texts (org: the shared cancel and confirm texts).
+// Task screens (issue 13), loaded on demand with their texts (org: the shared cancel and confirm texts; poi: the
+// detectability of a phone at the task's POI).
 const TaskListPage = lazyWithAreas(
   () => import('../features/task/pages/task-list-page.tsx').then((m) => m.TaskListPage),
-  ['task', 'org'],
+  ['task', 'org', 'poi'],
 );
 const TaskAddPage = lazyWithAreas(
   () => import('../features/task/pages/task-form-page.tsx').then((m) => m.TaskAddPage),
-  ['task', 'org'],
+  ['task', 'org', 'poi'],
 );
 const TaskEditPage = lazyWithAreas(
   () => import('../features/task/pages/task-form-page.tsx').then((m) => m.TaskEditPage),
-  ['task', 'org'],
+  ['task', 'org', 'poi'],
 );
 const TaskAssignPage = lazyWithAreas(
   () => import('../features/task/pages/task-assign-page.tsx').then((m) => m.TaskAssignPage),
-  ['task', 'org'],
+  ['task', 'org', 'poi'],
 );
 const TaskAssignListPage = lazyWithAreas(
   () => import('../features/task/pages/task-assign-list-page.tsx').then((m) => m.TaskAssignListPage),
-  ['task', 'org'],
+  ['task', 'org', 'poi'],
 );
 
 /** Route id → page of the task screens (spread into PAGES in route-pages.tsx). */

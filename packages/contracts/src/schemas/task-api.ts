@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { abilitiesOf } from './abilities.ts';
+import { detectabilitySchema } from './pois.ts';
 import { pageSchema } from './common.ts';
 import {
   boolFilter,
@@ -291,6 +292,8 @@ export const taskAssignmentSchema = z.object({
   evidence: z.array(taskEvidenceSchema),
   dueEnd: timestamp().nullable(),
   overdue: z.boolean(),
+  /** How well the network resolves this phone at the task's POI (null: no POI). */
+  detectability: detectabilitySchema.nullable(),
   abilities: taskAssignmentAbilitiesSchema,
   createdAt: timestamp(),
 });

@@ -57,6 +57,7 @@ export interface AssignmentRecord {
   zone_id: number | null;
   poi_id: number | null;
   poi_name: string | null;
+  poi_r_eff_m: number | null;
   msisdn_id: number;
   msisdn: string;
   employee_name: string;
@@ -185,6 +186,7 @@ export function tasksRepository(db: Executor) {
         't.zone_id',
         't.poi_id',
         'p.name as poi_name',
+        'p.r_eff_m as poi_r_eff_m',
         'task_assignments.msisdn_id',
         'm.msisdn',
         'm.employee_name',

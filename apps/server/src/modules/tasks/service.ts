@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   MESSAGES,
   taskRules,
+  type AccuracyStats,
   type MessageKey,
   type Task,
   type TaskAssignBody,
@@ -81,7 +82,12 @@ function toTask(caller: Caller, r: TaskRecord, now: Date): Task {
   };
 }
 
-function toAssignment(caller: Caller, r: AssignmentRecord, now: Date): TaskAssignment {
+function toAssignment(
+  caller: Caller,
+  r: AssignmentRecord,
+  now: Date,
+  stats: Map<number, AccuracyStats[]>,
+): TaskAssignment {
   return {
     taskId: r.task_id,
     taskTitle: r.task_title,
@@ -100,6 +106,10 @@ function toAssignment(caller: Caller, r: AssignmentRecord, now: Date): TaskAssig
     evidence: r.evidence ?? [],
     dueEnd: isoOrNull(r.due_end),
     overdue: r.status === 'PENDING' && overdue(r.task_status, r.due_end, now),
+    detectability:
+      r.poi_r_eff_m === null
+        ? null
+        : detectability(Math.round(r.poi_r_eff_m * 10) / 10, stats.get(r.msisdn_id) ?? []),
     ...taskAssignmentPolicy(caller, {
       status: r.status,
       completionRule: r.completion_rule,
@@ -364,13 +374,29 @@ export function tasksService({ db, now = () => new Date() }: TasksServiceOptions
     authorize(caller, 'taskAssignment', 'list');
     const at = now();
     const { rows, total } = await repo.listAssignments(caller.scope, query, at);
-    return { items: rows.map((r) => toAssignment(caller, r, at)), total, page: query.page, size: query.size };
+    const stats = await accuracyOf(
+      db,
+      rows.filter((r) => r.poi_id !== null).map((r) => r.msisdn_id),
+      at,
+    );
+    return {
+      items: rows.map((r) => toAssignment(caller, r, at, stats)),
+      total,
+      page: query.page,
+      size: query.size,
+    };
   }
 
   async function getAssignment(caller: Caller, taskId: number, msisdnId: number): Promise<TaskAssignment> {
     const row = await repo.findAssignment(caller.scope, taskId, msisdnId);
     if (!row) throw notFound('The assignment');
-    return toAssignment(caller, row, now());
+    const at = now();
+    return toAssignment(
+      caller,
+      row,
+      at,
+      await accuracyOf(db, row.poi_id === null ? [] : [row.msisdn_id], at),
+    );
   }
 
   async function assign(caller: Caller, taskId: number, body: TaskAssignBody): Promise<TaskAssignResult> {

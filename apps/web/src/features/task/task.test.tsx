@@ -78,6 +78,13 @@ const assignment = (over: Partial<TaskAssignment>): TaskAssignment => ({
   evidence: [],
   dueEnd: task.dueEnd,
   overdue: true,
+  detectability: {
+    status: 'DETECTABLE',
+    rEffM: 350,
+    basis: { source: 'NETWORK', samples: 80, p50M: 200, p90M: 600 },
+    perSource: [{ source: 'NETWORK', samples: 80, p50M: 200, p90M: 600 }],
+    adviceRadiusM: null,
+  },
   abilities: { complete: true, reopen: false, delete: true },
   createdAt: '2026-11-20T08:00:00.000Z',
   ...over,

@@ -27,6 +27,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'task.fields.completedAt': 'اكتملت',
   'task.fields.source': 'الطريقة',
   'task.fields.task': 'المهمة',
+  'task.fields.detectability': 'عند نقطة الاهتمام',
   'task.priority.LOW': 'منخفضة',
   'task.priority.MEDIUM': 'متوسطة',
   'task.priority.HIGH': 'عالية',

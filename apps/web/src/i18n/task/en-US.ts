@@ -24,6 +24,7 @@ const strings = {
   'task.fields.completedAt': 'Completed',
   'task.fields.source': 'How',
   'task.fields.task': 'Task',
+  'task.fields.detectability': 'At the POI',
   'task.priority.LOW': 'Low',
   'task.priority.MEDIUM': 'Medium',
   'task.priority.HIGH': 'High',

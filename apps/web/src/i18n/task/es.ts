@@ -27,6 +27,7 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'task.fields.completedAt': 'Completada',
   'task.fields.source': 'Cómo',
   'task.fields.task': 'Tarea',
+  'task.fields.detectability': 'En el punto de interés',
   'task.priority.LOW': 'Baja',
   'task.priority.MEDIUM': 'Media',
   'task.priority.HIGH': 'Alta',

@@ -27,6 +27,7 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'task.fields.completedAt': 'Terminée',
   'task.fields.source': 'Comment',
   'task.fields.task': 'Tâche',
+  'task.fields.detectability': 'Au point d’intérêt',
   'task.priority.LOW': 'Basse',
   'task.priority.MEDIUM': 'Moyenne',
   'task.priority.HIGH': 'Haute',

@@ -27,6 +27,7 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'task.fields.completedAt': 'Completata',
   'task.fields.source': 'Come',
   'task.fields.task': 'Attività',
+  'task.fields.detectability': 'Al punto di interesse',
   'task.priority.LOW': 'Bassa',
   'task.priority.MEDIUM': 'Media',
   'task.priority.HIGH': 'Alta',

@@ -27,6 +27,7 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'task.fields.completedAt': '完成时间',
   'task.fields.source': '方式',
   'task.fields.task': '任务',
+  'task.fields.detectability': '在兴趣点',
   'task.priority.LOW': '低',
   'task.priority.MEDIUM': '中',
   'task.priority.HIGH': '高',

@@ -1,39 +1,13 @@
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import type { PoiAssignment } from '@lbs/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DetectabilityChip } from '../../../components/detectability-chip.tsx';
 import { ServerDataGrid } from '../../../components/server-data-grid.tsx';
 import { assignmentsQueryOptions, useDeleteAssignment } from '../api/assignments.ts';
 import { scheduleOf } from './poi-format.ts';
-
-const DETECT_COLOR = {
-  DETECTABLE: 'success',
-  MARGINAL: 'warning',
-  UNDETECTABLE: 'error',
-  UNKNOWN: 'default',
-} as const;
-
-/** How well the POI can be told apart at the MSISDN's usual accuracy, with the advice when it cannot. */
-export function DetectabilityChip({ value }: { value: PoiAssignment['detectability'] }) {
-  const { t } = useTranslation();
-  const lines = [
-    value.basis ? t('poi.detect.basis', { p50: value.basis.p50M, p90: value.basis.p90M }) : null,
-    value.adviceRadiusM ? t('poi.detect.advice', { radius: value.adviceRadiusM }) : null,
-  ].filter(Boolean);
-  const chip = (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={DETECT_COLOR[value.status]}
-      label={t(`poi.detect.${value.status}`)}
-    />
-  );
-  return lines.length ? <Tooltip title={lines.join(' · ')}>{chip}</Tooltip> : chip;
-}
 
 /** Assignments (of one POI, or all in scope) with detectability, presence now and removal by abilities. */
 export function AssignmentsGrid({

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import type { TaskAssignment } from '@lbs/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DetectabilityChip } from '../../../components/detectability-chip.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { ServerDataGrid } from '../../../components/server-data-grid.tsx';
 import type { FilterValue } from '../../../lib/api/list-query.ts';
@@ -69,12 +70,19 @@ export function TaskAssignmentsGrid({
           ]
         : []),
       { field: 'employeeName', headerName: t('task.fields.employee'), flex: 1, minWidth: 130 },
-      { field: 'msisdn', headerName: t('task.fields.msisdn'), width: 140, sortable: false },
+      { field: 'msisdn', headerName: t('task.fields.msisdn'), width: 135, sortable: false },
       {
         field: 'status',
         headerName: t('task.fields.status'),
         width: 180,
         renderCell: ({ row }) => <StatusChip status={row.status} overdue={row.overdue} />,
+      },
+      {
+        field: 'detectability',
+        headerName: t('task.fields.detectability'),
+        width: 150,
+        sortable: false,
+        renderCell: ({ row }) => (row.detectability ? <DetectabilityChip value={row.detectability} /> : null),
       },
       {
         field: 'completionSource',
