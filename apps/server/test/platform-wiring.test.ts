@@ -59,7 +59,7 @@ async function addNumber(): Promise<{ id: number; msisdn: string; companyId: num
 }
 
 describe('the old loops run as jobs of the worker', () => {
-  it('schedules the location tick, retention, identity purge, relay, event pruning and the presence sweep', async () => {
+  it('schedules the location tick, retention, identity purge, relay, event pruning, the presence sweep and the task jobs', async () => {
     const schedules = await f.db.selectFrom('job_schedules').select('name').orderBy('name').execute();
     expect(schedules.map((s) => s.name)).toEqual([
       'events.prune',
@@ -69,6 +69,8 @@ describe('the old loops run as jobs of the worker', () => {
       'location.tick',
       'messaging.relay',
       'presence.sweep',
+      'tasks.recurring',
+      'tasks.sweep',
     ]);
     // The tick runs on its own (every 5 s) and leaves a finished job per slot.
     await until(
