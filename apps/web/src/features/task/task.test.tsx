@@ -106,6 +106,24 @@ describe('Task pages', () => {
     expect(screen.getByRole('link', { name: 'Assign' })).toHaveAttribute('href', '/task-details/assign/5');
   });
 
+  it('/task/list sends the label and due-date filters to the server', async () => {
+    const { calls } = renderApp(
+      '/task/list?label=inspection&from=2026-11-20&to=2026-11-30',
+      testUser('CompanyAdmin'),
+      (url) => {
+        if (url.pathname.endsWith('/tasks')) return pageOf([task]);
+        return undefined;
+      },
+    );
+    expect(await screen.findByText('Weekly inspection: City Mall')).toBeInTheDocument();
+    expect(screen.getByLabelText('Label')).toHaveValue('inspection');
+    const list = calls.find((c) => new URL(c.url, 'http://localhost').pathname.endsWith('/tasks'))!;
+    const params = new URL(list.url, 'http://localhost').searchParams;
+    expect(params.get('label')).toBe('inspection');
+    expect(new Date(params.get('from')!).getTime()).toBe(new Date('2026-11-20T00:00').getTime());
+    expect(new Date(params.get('to')!).getTime()).toBe(new Date('2026-11-30T23:59:59.999').getTime());
+  });
+
   it('/task-assign-list shows a visit’s evidence and completes another assignment by hand with a reason', async () => {
     const done = assignment({
       msisdnId: 41,

@@ -11,6 +11,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -112,12 +113,19 @@ export function TaskListPage() {
   const [status, setStatus] = useUrlFilter('status');
   const [priority, setPriority] = useUrlFilter('priority');
   const [overdue, setOverdue] = useUrlFilter('overdue');
+  const [label, setLabel] = useUrlFilter('label');
+  const [from, setFrom] = useUrlFilter('from');
+  const [to, setTo] = useUrlFilter('to');
   const board = view === 'board';
   const recurring = view === 'recurring';
   const filters = {
     ...hierarchy.filters,
     priority,
     overdue: overdue === 'true' ? true : undefined,
+    label: label?.trim() || undefined,
+    // Tasks whose due window touches the chosen days (local midnight to midnight).
+    from: from ? new Date(`${from}T00:00`).toISOString() : undefined,
+    to: to ? new Date(`${to}T23:59:59.999`).toISOString() : undefined,
   };
 
   const columns = useMemo<GridColDef<Task>[]>(
@@ -221,6 +229,29 @@ export function TaskListPage() {
         optionLabel={(p) => t(`task.priority.${p}`)}
         anyLabel={t('task.filter.all')}
         minWidth={140}
+      />
+      <TextField
+        size="small"
+        label={t('task.filter.label')}
+        value={label ?? ''}
+        onChange={(e) => setLabel(e.target.value || undefined)}
+        sx={{ width: 140 }}
+      />
+      <TextField
+        size="small"
+        type="date"
+        label={t('task.filter.from')}
+        value={from ?? ''}
+        onChange={(e) => setFrom(e.target.value || undefined)}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        size="small"
+        type="date"
+        label={t('task.filter.to')}
+        value={to ?? ''}
+        onChange={(e) => setTo(e.target.value || undefined)}
+        slotProps={{ inputLabel: { shrink: true } }}
       />
       <FormControlLabel
         control={
