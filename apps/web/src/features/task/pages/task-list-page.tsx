@@ -8,14 +8,17 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import {
@@ -153,7 +156,7 @@ export function TaskListPage() {
       {
         field: 'status',
         headerName: t('task.fields.status'),
-        width: 180,
+        width: 170,
         renderCell: ({ row }) => <StatusChip status={row.status} overdue={row.overdue} />,
       },
       {
@@ -173,10 +176,27 @@ export function TaskListPage() {
       {
         field: 'progress',
         headerName: t('task.fields.progress'),
-        width: 100,
+        width: 120,
         sortable: false,
         valueGetter: (_value, row) =>
           t('task.progress', { done: row.completedCount, total: row.assigneeCount }),
+        renderCell: ({ row, value }) => (
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+            <span>{String(value)}</span>
+            {row.abilities.assign && (
+              <Tooltip title={t('task.action.assign')}>
+                <IconButton
+                  size="small"
+                  component={RouterLink}
+                  to={pathFor('taskAssign', { id: row.id })}
+                  aria-label={t('task.action.assign')}
+                >
+                  <GroupAddOutlinedIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+          </Stack>
+        ),
       },
       {
         field: 'labels',
@@ -190,18 +210,6 @@ export function TaskListPage() {
             ))}
           </Stack>
         ),
-      },
-      {
-        field: 'actions',
-        headerName: '',
-        width: 100,
-        sortable: false,
-        renderCell: ({ row }) =>
-          row.abilities.assign ? (
-            <Button size="small" component={RouterLink} to={pathFor('taskAssign', { id: row.id })}>
-              {t('task.action.assign')}
-            </Button>
-          ) : null,
       },
     ],
     [t, locale],
