@@ -432,9 +432,34 @@ export const taskTemplateCreateSchema = z
 export type TaskTemplateCreateBody = z.infer<typeof taskTemplateCreateSchema>;
 export type TaskTemplateCreateInput = z.input<typeof taskTemplateCreateSchema>;
 
-/** PATCH /task-templates/{id}: pause or resume (`active`); other changes: a new template. */
+/**
+ * PATCH /task-templates/{id}: only the fields sent change (pause or resume with `active`); a change applies to the days
+ * not created yet — tasks already made keep their terms.
+ */
 export const taskTemplateUpdateSchema = z.object({
-  active: z.boolean({ error: 'validation.invalid' }),
+  active: z.boolean({ error: 'validation.invalid' }).optional(),
+  title: taskFields.title.optional(),
+  description: taskFields.description,
+  priority: taskFields.priority.optional(),
+  labels: taskFields.labels.optional(),
+  poiId: taskFields.poiId,
+  completionRule: taskFields.completionRule.optional(),
+  requiredDwellMinutes: taskFields.requiredDwellMinutes,
+  assignmentMode: taskFields.assignmentMode.optional(),
+  weekdays: z
+    .array(z.number({ error: 'task.weekdaysRequired' }).int().min(1).max(7), {
+      error: 'task.weekdaysRequired',
+    })
+    .min(1, 'task.weekdaysRequired')
+    .max(7, 'task.weekdaysRequired')
+    .transform((d) => [...new Set(d)].sort())
+    .optional(),
+  startTime: hhmm().optional(),
+  endTime: hhmm().optional(),
+  msisdnIds: z
+    .array(refId('validation.invalid'), { error: 'validation.invalid' })
+    .max(TASK_ASSIGN_BULK_MAX, 'validation.tooMany')
+    .optional(),
 });
 export type TaskTemplateUpdateBody = z.infer<typeof taskTemplateUpdateSchema>;
 

@@ -322,7 +322,7 @@ export const taskTemplateRoutes: FastifyPluginAsyncZod<{ templates: TaskTemplate
       config: { permission: 'task.update' },
       schema: {
         tags,
-        summary: 'Pause or resume a recurring task',
+        summary: 'Change a recurring task (pause or resume with active); days not created yet follow',
         params: objectIdParamSchema,
         body: taskTemplateUpdateSchema,
         response: { 200: taskTemplateSchema, ...writeProblems },

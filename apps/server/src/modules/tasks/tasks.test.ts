@@ -494,6 +494,36 @@ describe('Tasks', () => {
     const whilePaused = (await tasksOf()).length;
     await generateRecurring(f.db, new Date(Date.now() + 14 * 86_400_000));
     expect(await tasksOf()).toHaveLength(whilePaused);
+    // Resumed with other terms: the days made from now on follow them; the tasks already made keep theirs.
+    const changed = await f.call('CA', 'PATCH', `/task-templates/${template.id}`, {
+      active: true,
+      title: 'Evening round',
+      startTime: '18:00',
+      endTime: '20:00',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ active: true, title: 'Evening round', startTime: '18:00' });
+    await generateRecurring(f.db, new Date(Date.now() + 21 * 86_400_000));
+    const evening = await f.db
+      .selectFrom('tasks')
+      .select(['title', 'due_start'])
+      .where('template_id', '=', template.id)
+      .where('title', '=', 'Evening round')
+      .execute();
+    expect(evening.length).toBeGreaterThanOrEqual(1);
+    expect(evening[0]!.due_start!.toISOString()).toMatch(/T15:00:00/);
+    expect((await tasksOf()).filter((x) => x.due_start!.toISOString().includes('T21:01:00')).length).toBe(
+      after.length,
+    );
+    const inverted = await f.call('CA', 'PATCH', `/task-templates/${template.id}`, { endTime: '17:00' });
+    expect(inverted.statusCode).toBe(400);
+    expect(inverted.json().errors).toContainEqual(
+      expect.objectContaining({ path: 'endTime', code: 'task.dueEndBeforeStart' }),
+    );
+    const noPoi = await f.call('CA', 'PATCH', `/task-templates/${template.id}`, { poiId: null });
+    expect(noPoi.json().errors).toContainEqual(
+      expect.objectContaining({ path: 'poiId', code: 'task.poiRequiredForAuto' }),
+    );
     // Validation and scope.
     const bad = await f.call('CA', 'POST', '/task-templates', {
       title: 'x',

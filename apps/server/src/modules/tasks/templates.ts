@@ -231,9 +231,43 @@ export function taskTemplates({ db, now = () => new Date() }: { db: Db; now?: ()
         .forUpdate(['task_templates'])
         .executeTakeFirst();
       if (!locked) throw notFound('The recurring task');
+      // The template as the change leaves it must still hold together (the create schema's rules).
+      const rule = body.completionRule ?? locked.completion_rule;
+      const poiId = body.poiId === undefined ? locked.poi_id : body.poiId;
+      const start = body.startTime ?? locked.start_time;
+      const end = body.endTime ?? locked.end_time;
+      if (rule !== 'MANUAL' && !poiId) throw invalidField('poiId', 'task.poiRequiredForAuto');
+      if (end <= start) throw invalidField('endTime', 'task.dueEndBeforeStart');
+      if (
+        body.poiId != null &&
+        !(await tasksRepository(trx).poiFor(caller.scope, locked.company_id, body.poiId))
+      )
+        throw invalidField('poiId', 'task.poiNotFound');
+      if (body.msisdnIds) {
+        const found = await tasksRepository(trx).msisdnsIn(caller.scope, locked.company_id, body.msisdnIds);
+        if (found.length !== body.msisdnIds.length)
+          throw invalidField('msisdnIds', 'taskAssignment.msisdnNotFound');
+      }
       await trx
         .updateTable('task_templates')
-        .set({ active: body.active, updated_at: now() })
+        .set({
+          ...(body.active !== undefined ? { active: body.active } : {}),
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(body.description !== undefined ? { description: body.description ?? null } : {}),
+          ...(body.priority !== undefined ? { priority: body.priority } : {}),
+          ...(body.labels !== undefined ? { labels: JSON.stringify(body.labels) } : {}),
+          ...(body.poiId !== undefined ? { poi_id: body.poiId ?? null } : {}),
+          ...(body.completionRule !== undefined ? { completion_rule: body.completionRule } : {}),
+          ...(body.requiredDwellMinutes !== undefined
+            ? { required_dwell_minutes: body.requiredDwellMinutes ?? null }
+            : {}),
+          ...(body.assignmentMode !== undefined ? { assignment_mode: body.assignmentMode } : {}),
+          ...(body.weekdays !== undefined ? { weekdays: JSON.stringify(body.weekdays) } : {}),
+          ...(body.startTime !== undefined ? { start_time: body.startTime } : {}),
+          ...(body.endTime !== undefined ? { end_time: body.endTime } : {}),
+          ...(body.msisdnIds !== undefined ? { msisdn_ids: JSON.stringify(body.msisdnIds) } : {}),
+          updated_at: now(),
+        })
         .where('id', '=', id)
         .execute();
       await audit(trx, actorOf(caller), {
@@ -241,10 +275,11 @@ export function taskTemplates({ db, now = () => new Date() }: { db: Db; now?: ()
         entity: 'taskTemplate',
         entityId: id,
         companyId: locked.company_id,
-        detail: { active: body.active },
+        detail: { changed: Object.keys(body) },
       });
     });
-    if (body.active) await generateRecurring(db, now(), id);
+    // Days not created yet follow the change at once (a resumed template makes today's task now).
+    await generateRecurring(db, now(), id);
     return get(caller, id);
   }
 

@@ -118,6 +118,9 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'task.recurring.hint':
     'تُنشئ كل مهمة متكررة مهمةً في أيامها، مستحقة ضمن نافذتها الزمنية (بتوقيت الشركة)، ومسندة إلى أعضائها.',
   'task.recurring.deleteConfirm': 'حذف المهمة المتكررة «{{title}}»؟ تبقى المهام التي أنشأتها.',
+  'task.recurring.edit': 'تعديل المهمة المتكررة',
+  'task.recurring.saved': 'تم حفظ المهمة المتكررة «{{title}}»؛ وتتبعها الأيام التي لم تُنشأ بعد',
+  'task.recurring.keepMembers': 'تحتفظ بأعضائها ({{count}}) ما لم تختر غيرهم',
   'task.evidence.title': 'الأدلة',
   'task.evidence.none': 'لا توجد أدلة بعد',
   'task.evidence.VISIT': 'زيارة نقطة الاهتمام',

@@ -99,6 +99,9 @@ const strings = {
   'task.recurring.hint':
     'Each recurring task creates a task on its weekdays, due in its time window (the company’s time zone), assigned to its members.',
   'task.recurring.deleteConfirm': 'Delete the recurring task “{{title}}”? The tasks it created stay.',
+  'task.recurring.edit': 'Change recurring task',
+  'task.recurring.saved': 'Recurring task “{{title}}” saved; the days not created yet follow',
+  'task.recurring.keepMembers': 'Keeps its {{count}} members unless you choose others',
   'task.evidence.title': 'Evidence',
   'task.evidence.none': 'No evidence yet',
   'task.evidence.VISIT': 'Visit at the POI',

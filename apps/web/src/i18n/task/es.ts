@@ -107,6 +107,9 @@ const strings: LocaleStrings<typeof en, 'es'> = {
     'Cada tarea recurrente crea una tarea en sus días, con vencimiento en su franja horaria (zona horaria de la empresa), asignada a sus miembros.',
   'task.recurring.deleteConfirm':
     '¿Eliminar la tarea recurrente «{{title}}»? Las tareas que creó se conservan.',
+  'task.recurring.edit': 'Cambiar tarea recurrente',
+  'task.recurring.saved': 'Tarea recurrente «{{title}}» guardada; los días aún no creados la siguen',
+  'task.recurring.keepMembers': 'Conserva sus {{count}} miembros salvo que elijas otros',
   'task.evidence.title': 'Pruebas',
   'task.evidence.none': 'Aún no hay pruebas',
   'task.evidence.VISIT': 'Visita al POI',

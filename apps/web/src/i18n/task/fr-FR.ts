@@ -107,6 +107,10 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
     'Chaque tâche récurrente crée une tâche ses jours-là, due dans sa plage horaire (fuseau de l’entreprise), affectée à ses membres.',
   'task.recurring.deleteConfirm':
     'Supprimer la tâche récurrente « {{title}} » ? Les tâches déjà créées restent.',
+  'task.recurring.edit': 'Modifier la tâche récurrente',
+  'task.recurring.saved':
+    'Tâche récurrente « {{title}} » enregistrée ; les jours pas encore créés la suivent',
+  'task.recurring.keepMembers': 'Garde ses {{count}} membres sauf si vous en choisissez d’autres',
   'task.evidence.title': 'Preuves',
   'task.evidence.none': 'Pas encore de preuve',
   'task.evidence.VISIT': 'Visite au POI',

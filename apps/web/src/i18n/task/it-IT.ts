@@ -107,6 +107,9 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
     'Ogni attività ricorrente crea un’attività nei suoi giorni, in scadenza nella sua fascia oraria (fuso dell’azienda), assegnata ai suoi membri.',
   'task.recurring.deleteConfirm':
     'Eliminare l’attività ricorrente «{{title}}»? Le attività già create restano.',
+  'task.recurring.edit': 'Modifica attività ricorrente',
+  'task.recurring.saved': 'Attività ricorrente «{{title}}» salvata; i giorni non ancora creati la seguono',
+  'task.recurring.keepMembers': 'Mantiene i suoi {{count}} membri se non ne scegli altri',
   'task.evidence.title': 'Prove',
   'task.evidence.none': 'Ancora nessuna prova',
   'task.evidence.VISIT': 'Visita al POI',

@@ -97,6 +97,9 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'task.recurring.hint':
     '每个周期任务会在其指定的星期几创建一项任务，在其时间段内（公司时区）到期，并分配给其成员。',
   'task.recurring.deleteConfirm': '删除周期任务“{{title}}”？已创建的任务会保留。',
+  'task.recurring.edit': '修改周期任务',
+  'task.recurring.saved': '已保存周期任务“{{title}}”，尚未创建的日期将按新设置执行',
+  'task.recurring.keepMembers': '除非另选成员，否则保留现有 {{count}} 名成员',
   'task.evidence.title': '证据',
   'task.evidence.none': '尚无证据',
   'task.evidence.VISIT': '到访兴趣点',

@@ -20,6 +20,7 @@ import {
   type TaskPage,
   type TaskTemplate,
   type TaskTemplateCreateInput,
+  type taskTemplateUpdateSchema,
   type taskUpdateSchema,
 } from '@lbs/contracts';
 import { apiRequest, apiRequestRaw } from '../../../lib/api/client.ts';
@@ -191,13 +192,24 @@ export function useCreateTaskTemplate() {
     },
   });
 }
-/** PATCH /task-templates/{id} (pause or resume) and DELETE. */
+/** PATCH /task-templates/{id} (a change of its terms, or pause and resume) and DELETE. */
 export function useTaskTemplateWrites() {
   const client = useQueryClient();
   const refresh = () => {
     void client.invalidateQueries({ queryKey: taskTemplateKeys.all });
     void client.invalidateQueries({ queryKey: taskKeys.all });
   };
+  const change = useMutation({
+    mutationFn: ({
+      id,
+      body,
+    }: {
+      id: number;
+      body: z.input<typeof taskTemplateUpdateSchema>;
+    }): Promise<TaskTemplate> =>
+      apiRequest(`${TASK_TEMPLATES_PATH}/${id}`, { method: 'PATCH', body, schema: taskTemplateSchema }),
+    onSuccess: refresh,
+  });
   const setActive = useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
       apiRequest(`${TASK_TEMPLATES_PATH}/${id}`, {
@@ -211,5 +223,5 @@ export function useTaskTemplateWrites() {
     mutationFn: (id: number) => apiRequest(`${TASK_TEMPLATES_PATH}/${id}`, { method: 'DELETE' }),
     onSuccess: refresh,
   });
-  return { setActive, remove };
+  return { change, setActive, remove };
 }

@@ -17,6 +17,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import {
@@ -44,19 +45,31 @@ function fieldError(error: unknown, path: string): string | undefined {
   return isMessageKey(found.code) ? found.code : 'validation.invalid';
 }
 
-/** Adds a recurring task: title, POI, weekdays, the local due window, how it completes, members. */
-function AddRecurringDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Adds a recurring task (title, POI, weekdays, the local due window, how it completes, members), or changes one: the
+ * days not created yet follow; its members stay unless others are chosen.
+ */
+function RecurringDialog({
+  open,
+  template = null,
+  onClose,
+}: {
+  open: boolean;
+  template?: TaskTemplate | null;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const notify = useNotify();
   const create = useCreateTaskTemplate();
+  const { change } = useTaskTemplateWrites();
   const pois = useQuery({ ...poiFeaturesQueryOptions(), enabled: open });
-  const [title, setTitle] = useState('');
-  const [poiId, setPoiId] = useState(0);
-  const [weekdays, setWeekdays] = useState<number[]>([1, 2, 3, 4, 5]);
-  const [startTime, setStartTime] = useState('08:00');
-  const [endTime, setEndTime] = useState('17:00');
-  const [rule, setRule] = useState<TaskCompletionRule>('AUTO_OR_MANUAL');
+  const [title, setTitle] = useState(template?.title ?? '');
+  const [poiId, setPoiId] = useState(template?.poiId ?? 0);
+  const [weekdays, setWeekdays] = useState<number[]>(template?.weekdays ?? [1, 2, 3, 4, 5]);
+  const [startTime, setStartTime] = useState(template?.startTime ?? '08:00');
+  const [endTime, setEndTime] = useState(template?.endTime ?? '17:00');
+  const [rule, setRule] = useState<TaskCompletionRule>(template?.completionRule ?? 'AUTO_OR_MANUAL');
   const [memberQuery, setMemberQuery] = useState('');
   const [members, setMembers] = useState<Msisdn[]>([]);
   const [error, setError] = useState<unknown>(null);
@@ -75,15 +88,24 @@ function AddRecurringDialog({ open, onClose }: { open: boolean; onClose: () => v
   async function submit() {
     setError(null);
     try {
-      const created = await create.mutateAsync({
+      const terms = {
         title,
         poiId: poiId || null,
         weekdays,
         startTime,
         endTime,
-        completionRule: poiId ? rule : 'MANUAL',
-        msisdnIds: members.map((m) => m.id),
-      });
+        completionRule: poiId ? rule : ('MANUAL' as const),
+      };
+      if (template) {
+        const saved = await change.mutateAsync({
+          id: template.id,
+          body: { ...terms, ...(members.length ? { msisdnIds: members.map((m) => m.id) } : {}) },
+        });
+        notify(t('task.recurring.saved', { title: saved.title }));
+        onClose();
+        return;
+      }
+      const created = await create.mutateAsync({ ...terms, msisdnIds: members.map((m) => m.id) });
       notify(t('task.recurring.created', { title: created.title }));
       setTitle('');
       setMembers([]);
@@ -94,7 +116,7 @@ function AddRecurringDialog({ open, onClose }: { open: boolean; onClose: () => v
   }
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
-      <DialogTitle>{t('task.recurring.add')}</DialogTitle>
+      <DialogTitle>{template ? t('task.recurring.edit') : t('task.recurring.add')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {error !== null && !(error instanceof ApiError && error.fieldErrors.length) && (
@@ -195,7 +217,12 @@ function AddRecurringDialog({ open, onClose }: { open: boolean; onClose: () => v
                 {...params}
                 label={t('task.fields.members')}
                 error={Boolean(err('msisdnIds'))}
-                helperText={err('msisdnIds')}
+                helperText={
+                  err('msisdnIds') ??
+                  (template
+                    ? t('task.recurring.keepMembers', { count: template.msisdnIds.length })
+                    : undefined)
+                }
               />
             )}
           />
@@ -205,10 +232,10 @@ function AddRecurringDialog({ open, onClose }: { open: boolean; onClose: () => v
         <Button onClick={close}>{t('org.action.cancel')}</Button>
         <Button
           variant="contained"
-          disabled={create.isPending || !title.trim()}
+          disabled={create.isPending || change.isPending || !title.trim()}
           onClick={() => void submit()}
         >
-          {t('task.recurring.add')}
+          {template ? t('task.action.save') : t('task.recurring.add')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -223,6 +250,7 @@ export function RecurringTasks() {
   const { setActive, remove } = useTaskTemplateWrites();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<TaskTemplate | null>(null);
+  const [editing, setEditing] = useState<TaskTemplate | null>(null);
   const columns = useMemo<GridColDef<TaskTemplate>[]>(
     () => [
       { field: 'title', headerName: t('task.fields.title'), flex: 1.4, minWidth: 180 },
@@ -279,20 +307,33 @@ export function RecurringTasks() {
       {
         field: 'actions',
         headerName: '',
-        width: 70,
+        width: 100,
         sortable: false,
-        renderCell: ({ row }) =>
-          row.abilities.delete ? (
-            <Tooltip title={t('task.action.delete')}>
-              <IconButton
-                color="error"
-                aria-label={`${t('task.action.delete')} ${row.title}`}
-                onClick={() => setRemoving(row)}
-              >
-                <DeleteOutlinedIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          ) : null,
+        renderCell: ({ row }) => (
+          <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
+            {row.abilities.update && (
+              <Tooltip title={t('task.action.edit')}>
+                <IconButton
+                  aria-label={`${t('task.action.edit')} ${row.title}`}
+                  onClick={() => setEditing(row)}
+                >
+                  <EditOutlinedIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+            {row.abilities.delete && (
+              <Tooltip title={t('task.action.delete')}>
+                <IconButton
+                  color="error"
+                  aria-label={`${t('task.action.delete')} ${row.title}`}
+                  onClick={() => setRemoving(row)}
+                >
+                  <DeleteOutlinedIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+          </Stack>
+        ),
       },
     ],
     [t, locale, setActive],
@@ -316,7 +357,10 @@ export function RecurringTasks() {
         defaultSort="-createdAt"
         urlPrefix="r"
       />
-      <AddRecurringDialog open={adding} onClose={() => setAdding(false)} />
+      <RecurringDialog open={adding} onClose={() => setAdding(false)} />
+      {editing && (
+        <RecurringDialog key={editing.id} open template={editing} onClose={() => setEditing(null)} />
+      )}
       <ConfirmDialog
         open={removing !== null}
         title={t('task.action.delete')}
