@@ -106,7 +106,11 @@ describe('language, logout and token refresh', () => {
     const page = await signIn(context, baseUrl, 'companyadmin');
     await page.getByRole('button', { name: 'Language' }).click();
     await page.getByRole('menuitem', { name: 'العربية' }).click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    // The switch waits for the Arabic texts of every area in use (chunks fetched from the server): on a loaded CI
+    // machine that takes longer than expect.poll's default second.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dir), { timeout: 15_000 })
+      .toBe('rtl');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar-SA');
     const navBox = await page.getByRole('navigation').first().boundingBox();
     const viewport = page.viewportSize();
