@@ -13,8 +13,10 @@ const POSITIONS = Number(process.env['BENCH_PRESENCE_POSITIONS'] ?? 50_000);
 const DEVICES = 2000;
 const POIS = 10_000;
 const CENTRE = { lat: 24.7136, lon: 46.6753 };
+/** Rounds (5 minutes each) a device stays at one of its sites before it moves to the next. */
+const STAY_ROUNDS = Number(process.env['BENCH_PRESENCE_STAY_ROUNDS'] ?? 12);
 
-/** Devices standing at or moving between their sites: a fix every 5 minutes of simulated time. */
+/** Devices staying at each of their sites in turn: a fix every 5 minutes of simulated time. */
 function positions(
   ids: number[],
   sites: Map<number, { lat: number; lon: number }[]>,
@@ -25,13 +27,15 @@ function positions(
     const id = ids[i % ids.length]!;
     const round = Math.floor(i / ids.length);
     const own = sites.get(id)!;
-    const at = own[Math.floor(round / 6) % own.length]!;
-    const jitter = ((i * 7919) % 200) / 1_000_000;
+    const at = own[Math.floor(round / STAY_ROUNDS) % own.length]!;
+    // Each fix of a network position differs a little (identical repeats are no evidence).
+    const jitterLat = (((id * 7919 + round * 104_729) % 201) - 100) / 1_000_000;
+    const jitterLon = (((id * 104_729 + round * 7919) % 201) - 100) / 1_000_000;
     return {
       msisdnId: id,
       time: new Date(start + round * 5 * 60_000),
-      lat: at.lat + jitter,
-      lon: at.lon - jitter,
+      lat: at.lat + jitterLat,
+      lon: at.lon + jitterLon,
       accuracyM: 50 + (i % 400),
       source: 'NETWORK' as const,
     };

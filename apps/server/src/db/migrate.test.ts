@@ -32,6 +32,7 @@ const TABLES = [
   'poi_presence',
   'pois',
   'positions',
+  'presence_epoch',
   'schema_migrations',
   'task_assignments',
   'task_attachments',
@@ -54,6 +55,7 @@ const ALL_MIGRATIONS = [
   '0007-pois',
   '0008-poi-imports',
   '0009-tasks',
+  '0010-presence-checkpoints',
 ];
 
 let testDb: TestDatabase | undefined;

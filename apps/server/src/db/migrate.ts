@@ -7,6 +7,7 @@ import * as m0006 from './migrations/0006-floor-wire.ts';
 import * as m0007 from './migrations/0007-pois.ts';
 import * as m0008 from './migrations/0008-poi-imports.ts';
 import * as m0009 from './migrations/0009-tasks.ts';
+import * as m0010 from './migrations/0010-presence-checkpoints.ts';
 
 interface Migration {
   name: string;
@@ -23,6 +24,7 @@ const MIGRATIONS: Migration[] = [
   { name: '0007-pois', up: m0007.up },
   { name: '0008-poi-imports', up: m0008.up },
   { name: '0009-tasks', up: m0009.up },
+  { name: '0010-presence-checkpoints', up: m0010.up },
 ];
 
 /** Arbitrary constant shared by every process of the product: the advisory lock key for migrations. */

@@ -449,6 +449,15 @@ export interface PoiPresenceTable {
   data: Json<unknown>;
   deadline_at: Timestamp | null;
   updated_at: Timestamp;
+  rev: Generated<number>;
+  through_time: Timestamp | null;
+  through_id: number | null;
+}
+
+export interface PresenceEpochTable {
+  id: number;
+  epoch: number;
+  instance: string;
 }
 
 export interface VisitsTable {
@@ -510,6 +519,7 @@ export interface Database {
   pois: PoisTable;
   poi_assignments: PoiAssignmentsTable;
   poi_presence: PoiPresenceTable;
+  presence_epoch: PresenceEpochTable;
   visits: VisitsTable;
   poi_passed_by: PoiPassedByTable;
 }

@@ -17,6 +17,8 @@ export type { PositionInput, StoredPosition };
  */
 export interface PipelineStep {
   readonly name: string;
+  /** The step reads each position's `previous` (the MSISDN's latest position before the batch). */
+  readonly wantsPrevious?: boolean;
   afterStore(positions: readonly StoredPosition[], tx: Transaction<Database>): Promise<void>;
 }
 
@@ -149,7 +151,11 @@ export class PositionPipeline {
 
   async #transaction(inputs: PositionInput[]): Promise<StoredPosition[]> {
     return this.#db.transaction().execute(async (tx) => {
-      const stored = await storePositions(tx, inputs);
+      const stored = await storePositions(
+        tx,
+        inputs,
+        this.#steps.some((s) => s.wantsPrevious),
+      );
       if (this.#steps.length) {
         const ordered = [...stored].sort(byMsisdnAndTime);
         for (const step of this.#steps) await step.afterStore(ordered, tx);

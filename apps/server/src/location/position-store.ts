@@ -19,6 +19,11 @@ export interface StoredPosition extends PositionInput {
   receivedAt: Date;
   /** The company of the MSISDN when the position was stored (steps and events stay per tenant). */
   companyId: number;
+  /**
+   * The MSISDN's latest position before this batch (null: none), when a step asked for it: a position older than it
+   * arrived late, and a step's cache that saw exactly it has missed nothing.
+   */
+  previous?: { id: number; time: Date } | null;
 }
 
 /**
@@ -28,13 +33,22 @@ export interface StoredPosition extends PositionInput {
 export async function storePositions(
   tx: Transaction<Database>,
   inputs: readonly PositionInput[],
+  withPrevious = false,
 ): Promise<StoredPosition[]> {
   if (inputs.length === 0) return [];
-  const rows = await sql<{ id: number; received_at: Date; company_id: number }>`
-    with ins as (
+  const ids = inputs.map((p) => p.msisdnId);
+  const rows = await sql<{
+    id: number;
+    received_at: Date;
+    company_id: number;
+    previous_id: number | null;
+    previous_time: Date | null;
+  }>`
+    with ${withPrevious ? sql`prev as (select msisdn_id, position_id, time from latest_positions where msisdn_id = any(${ids}::int[])),` : sql``}
+    ins as (
       insert into positions (msisdn_id, time, lat, lon, accuracy_m, source, extra)
       select * from unnest(
-        ${inputs.map((p) => p.msisdnId)}::int[],
+        ${ids}::int[],
         ${inputs.map((p) => p.time.toISOString())}::timestamptz[],
         ${inputs.map((p) => p.lat)}::float8[],
         ${inputs.map((p) => p.lon)}::float8[],
@@ -54,17 +68,26 @@ export async function storePositions(
         accuracy_m = excluded.accuracy_m, source = excluded.source, received_at = excluded.received_at
       where latest_positions.time <= excluded.time
     )
-    select ins.id, ins.received_at, m.company_id
+    select ins.id, ins.received_at, m.company_id,
+      ${withPrevious ? sql`prev.position_id as previous_id, prev.time as previous_time` : sql`null as previous_id, null as previous_time`}
     from ins join msisdns m on m.id = ins.msisdn_id
+    ${withPrevious ? sql`left join prev on prev.msisdn_id = ins.msisdn_id` : sql``}
     order by ins.id
   `.execute(tx);
   if (rows.rows.length !== inputs.length)
     throw new Error(`stored ${rows.rows.length} of ${inputs.length} positions`);
   // bigserial ids are taken in the order of the unnested input, so id order is input order.
-  return inputs.map((p, i) => ({
-    ...p,
-    id: rows.rows[i]!.id,
-    receivedAt: new Date(rows.rows[i]!.received_at),
-    companyId: rows.rows[i]!.company_id,
-  }));
+  return inputs.map((p, i) => {
+    const row = rows.rows[i]!;
+    const stored: StoredPosition = {
+      ...p,
+      id: row.id,
+      receivedAt: new Date(row.received_at),
+      companyId: row.company_id,
+    };
+    if (withPrevious)
+      stored.previous =
+        row.previous_id === null ? null : { id: Number(row.previous_id), time: new Date(row.previous_time!) };
+    return stored;
+  });
 }

@@ -13,7 +13,7 @@ export {
   type GeometryValidation,
   type LatLon,
 } from './geometry.ts';
-export { distanceToPoiM, preparePoi, type PreparedPoi } from './prepared-poi.ts';
+export { distanceToPoiM, mayBeInside, preparePoi, type PreparedPoi } from './prepared-poi.ts';
 export {
   ACCURACY_TO_SIGMA,
   classifyFix,

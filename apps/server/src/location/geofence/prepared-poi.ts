@@ -32,6 +32,8 @@ export interface PreparedPolygon {
   maxX: number;
   minY: number;
   maxY: number;
+  /** The farthest vertex from the centroid (frame metres): no fix centred beyond it can be INSIDE. */
+  boundM: number;
   rEffM: number;
 }
 
@@ -78,8 +80,20 @@ export function preparePoi(poiId: number, geometry: PoiGeometry): PreparedPoi {
     maxX: Math.max(...ax),
     minY: Math.min(...ay),
     maxY: Math.max(...ay),
+    boundM: Math.max(...Array.from(ax, (x, i) => Math.hypot(x, ay[i]!))),
     rEffM: derived.rEffM,
   };
+}
+
+/**
+ * False when the fix cannot be classed INSIDE whatever its accuracy: its centre lies outside the POI's bounding
+ * circle, so a half-plane through the centre holds the whole POI and the inside mass is below one half (INSIDE needs
+ * 0.6). The presence engine's cheap first look at the many pairs a fix is far from.
+ */
+export function mayBeInside(poi: PreparedPoi, lat: number, lon: number): boolean {
+  if (poi.kind === 'CIRCLE') return distanceM(poi.lat, poi.lon, lat, lon) <= poi.radiusM;
+  const [x, y] = toFrame(poi.frame, lat, lon);
+  return Math.hypot(x, y) <= poi.boundM;
 }
 
 /** Even-odd test in frame metres; with normalised, non-touching rings this is inside-the-shell-not-in-a-hole. */

@@ -9,6 +9,7 @@ import {
   diffVisits as diffVisitsOf,
   finalVisits as finalVisitsOf,
   initialPresence,
+  mayBeInside,
   nextDeadline,
   preparePoi,
   presenceParams,
@@ -23,7 +24,9 @@ import {
   type PresenceFix,
   type PresenceOutput,
   type PresenceState,
+  type StepResult,
   type VisitRecord,
+  visitRecord,
 } from '../../location/geofence/index.ts';
 import type { StoredPosition } from '../../location/pipeline.ts';
 
@@ -32,6 +35,19 @@ import type { StoredPosition } from '../../location/pipeline.ts';
  * tracked numbers at active POIs), their stored state (`poi_presence`), and where the pure core's outputs go
  * (`visits`, `poi_passed_by`, domain events with idempotency keys). Used by the pipeline step (fixes as they are
  * stored), the sweep (deadlines: max gap, window end), seeding (a new assignment) and replay (late fixes).
+ *
+ * Persistence (issue 11's benchmark: ingest with geofencing at ≥ 0.8 of ingest without):
+ * - A `poi_presence` row is a checkpoint: the pair's state after the position `through_time`/`through_id`. It is
+ *   written when something happens (a state change, a visit opened or closed, an event, an earlier deadline) or when
+ *   it lags the newest fix by CHECKPOINT_EVERY_MS; otherwise the state moves on in memory only. The true state is
+ *   always the checkpoint plus the MSISDN's stored positions after it — positions commit with the batch, so a crash
+ *   loses nothing: whoever reads a checkpoint it has not followed itself catches up from `positions`.
+ * - A pair OUTSIDE needs no row read or written: leaving OUTSIDE is always checkpointed, so a pair without a row in
+ *   another state is OUTSIDE. Per batch, one read of the rows not OUTSIDE (partial index), no locks; a writer
+ *   locks only the rows it writes and redoes a pair whose checkpoint moved meanwhile (the sweep, a replay).
+ * - Each process caches the pairs per MSISDN (reloaded when `presence_epoch` moves) and the states it followed, which
+ *   it trusts only while the MSISDN's latest stored position is the one it saw last (a rolled-back batch, another
+ *   process or a truncate show as a different one).
  */
 
 export const REPLAY_JOB = 'presence.replay';
@@ -189,18 +205,22 @@ export async function loadStates(tx: Executor, pairs: readonly Pair[]): Promise<
 const date = (ms: number | null) => (ms === null ? null : new Date(ms));
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** The changed states and everything the core emitted, written in the caller's transaction. */
+/**
+ * Checkpoints (the states, each with the newest position it includes) and everything the core emitted, written in
+ * the caller's transaction; an open visit's row is brought up to its state. Answers the checkpoints' revisions.
+ */
 export async function writeResults(
   tx: Executor,
-  changed: readonly { pair: Pair; state: PresenceState }[],
+  changed: readonly { pair: Pair; state: PresenceState; through?: Through | null }[],
   outputs: readonly { pair: Pair; output: PresenceOutput }[],
   now: Date,
-): Promise<void> {
+): Promise<Map<string, number>> {
+  const revs = new Map<string, number>();
   if (changed.length) {
-    await tx
+    const written = await tx
       .insertInto('poi_presence')
       .values(
-        changed.map(({ pair, state }) => ({
+        changed.map(({ pair, state, through }) => ({
           msisdn_id: pair.msisdnId,
           poi_id: pair.poiId,
           company_id: pair.companyId,
@@ -208,6 +228,9 @@ export async function writeResults(
           data: JSON.stringify(state),
           deadline_at: date(nextDeadline(state, pair.ctx)),
           updated_at: now,
+          rev: 1,
+          through_time: through ? new Date(through.time) : null,
+          through_id: through ? through.id : null,
         })),
       )
       .onConflict((oc) =>
@@ -216,9 +239,14 @@ export async function writeResults(
           data: eb.ref('excluded.data'),
           deadline_at: eb.ref('excluded.deadline_at'),
           updated_at: eb.ref('excluded.updated_at'),
+          rev: sql<number>`poi_presence.rev + 1`,
+          through_time: eb.ref('excluded.through_time'),
+          through_id: eb.ref('excluded.through_id'),
         })),
       )
+      .returning(['msisdn_id', 'poi_id', 'rev'])
       .execute();
+    for (const r of written) revs.set(pairKey(r.msisdn_id, r.poi_id), Number(r.rev));
   }
   const visits = new Map<string, { pair: Pair; visit: VisitRecord }>();
   const passed: { pair: Pair; passedBy: PassedBy }[] = [];
@@ -226,6 +254,11 @@ export async function writeResults(
     if (output.kind === 'VISIT') visits.set(output.visit.key, { pair, visit: output.visit });
     else if (output.kind === 'PASSED_BY') passed.push({ pair, passedBy: output.passedBy });
   }
+  for (const { pair, state } of changed)
+    if (state.visit) {
+      const visit = visitRecord(state, state.visit);
+      visits.set(visit.key, { pair, visit });
+    }
   if (visits.size) await upsertVisits(tx, [...visits.values()], now);
   if (passed.length) {
     await tx
@@ -259,6 +292,7 @@ export async function writeResults(
       occurredAt: new Date(e.occurredAt),
     });
   }
+  return revs;
 }
 
 export function presencePayload(
@@ -342,49 +376,431 @@ const toFix = (p: {
   positionId: p.id,
 });
 
+/** How far a pair's checkpoint may lag its newest fix (fix time) before it is written though nothing happened. */
+export const CHECKPOINT_EVERY_MS = 15 * 60_000;
+
+/** What one process remembers between batches (one per database: the pipeline step owns it). */
+export interface PresenceMemory {
+  instance: string | null;
+  epoch: number;
+  /** Evaluated pairs per MSISDN (empty: none), valid for `epoch`. */
+  pairs: Map<number, Pair[]>;
+  /** States followed past their checkpoints, per MSISDN, with the latest position they include. */
+  held: Map<number, { throughId: number; pairs: Map<number, { rev: number; state: PresenceState }> }>;
+}
+
+export function presenceMemory(): PresenceMemory {
+  return { instance: null, epoch: -1, pairs: new Map(), held: new Map() };
+}
+
+const MEMORY_LIMIT = 200_000;
+
+/** Drops everything remembered when the evaluated pairs may have changed (or this is another database). */
+async function syncEpoch(tx: Executor, memory: PresenceMemory): Promise<void> {
+  const row = await tx
+    .selectFrom('presence_epoch')
+    .select(['epoch', 'instance'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  const epoch = Number(row?.epoch ?? 0);
+  const instance = row?.instance ?? '';
+  if (epoch === memory.epoch && instance === memory.instance) return;
+  memory.pairs.clear();
+  memory.held.clear();
+  memory.epoch = epoch;
+  memory.instance = instance;
+}
+
+async function cachedPairs(
+  tx: Executor,
+  memory: PresenceMemory,
+  msisdnIds: readonly number[],
+): Promise<Map<number, Pair[]>> {
+  let missing = msisdnIds.filter((id) => !memory.pairs.has(id));
+  if (missing.length && memory.pairs.size + missing.length > MEMORY_LIMIT) {
+    memory.pairs.clear();
+    memory.held.clear();
+    missing = [...msisdnIds];
+  }
+  if (missing.length) {
+    const loaded = await loadPairs(tx, missing);
+    for (const id of missing) memory.pairs.set(id, loaded.get(id) ?? []);
+  }
+  return new Map(msisdnIds.map((id) => [id, memory.pairs.get(id)!]));
+}
+
+interface Through {
+  time: number;
+  id: number;
+}
+
+/** A checkpoint row (the light read: the state itself is fetched only for a catch-up). */
+interface CheckpointRow {
+  msisdnId: number;
+  poiId: number;
+  rev: number;
+  deadline: number | null;
+  through: Through | null;
+  /** The checkpointed state's newest evaluated fix. */
+  fixAt: number | null;
+}
+
+async function activeCheckpoints(
+  tx: Executor,
+  msisdnIds: readonly number[],
+): Promise<Map<string, CheckpointRow>> {
+  const { rows } = await sql<{
+    msisdn_id: number;
+    poi_id: number;
+    rev: number;
+    deadline_at: Date | null;
+    through_time: Date | null;
+    through_id: number | null;
+    fix_at: number | null;
+  }>`
+    select msisdn_id, poi_id, rev, deadline_at, through_time, through_id, (data->>'lastFixAt')::float8 as fix_at
+    from poi_presence where msisdn_id = any(${msisdnIds}::int[]) and state <> 'OUTSIDE'`.execute(tx);
+  return new Map(rows.map((r) => [pairKey(r.msisdn_id, r.poi_id), checkpointOf(r)]));
+}
+
+function checkpointOf(r: {
+  msisdn_id: number;
+  poi_id: number;
+  rev: number;
+  deadline_at: Date | null;
+  through_time: Date | null;
+  through_id: number | null;
+  fix_at: number | null;
+}): CheckpointRow {
+  const fixAt = r.fix_at === null ? null : Number(r.fix_at);
+  return {
+    msisdnId: r.msisdn_id,
+    poiId: r.poi_id,
+    rev: Number(r.rev),
+    deadline: r.deadline_at ? new Date(r.deadline_at).getTime() : null,
+    // Rows written before checkpoints existed were written on every fix: their newest fix is where they stand.
+    through: r.through_time
+      ? { time: new Date(r.through_time).getTime(), id: Number(r.through_id ?? -1) }
+      : fixAt !== null
+        ? { time: fixAt, id: -1 }
+        : null,
+    fixAt,
+  };
+}
+
+/** One fix for the pair: evaluated inside the assignment's active periods; outside them only time acts. */
+function advance(state: PresenceState, fix: PresenceFix, pair: Pair): StepResult {
+  if (isActive(pair, fix.time)) return step(state, fix, pair.ctx);
+  const result = tick(state, fix.time, pair.ctx);
+  if (result.state.state !== 'OUTSIDE') return result;
+  // Still a fix of the MSISDN: the next entry is bounded by it, as by any other.
+  return { ...result, state: { ...result.state, lastFixAt: fix.time } };
+}
+
+/**
+ * The pair's fixes in order from `state`. A pair OUTSIDE stays so, touched only in its newest fix time, for a fix
+ * that cannot be INSIDE (its centre beyond the POI's bounding circle) — the many far pairs cost a distance each.
+ */
+function run(
+  pair: Pair,
+  state: PresenceState,
+  fixes: readonly PresenceFix[],
+  outputs: PresenceOutput[],
+  onLate: (time: number) => void,
+): PresenceState {
+  let outsideAt: number | null = null;
+  for (const fix of fixes) {
+    if (state.state === 'OUTSIDE' && !mayBeInside(pair.ctx.poi, fix.lat, fix.lon)) {
+      if (state.lastFixAt === null || fix.time >= state.lastFixAt) outsideAt = fix.time;
+      continue;
+    }
+    if (outsideAt !== null) {
+      state = { ...state, lastFixAt: outsideAt };
+      outsideAt = null;
+    }
+    const result = advance(state, fix, pair);
+    if (result.ignored === 'OUT_OF_ORDER') onLate(fix.time);
+    state = result.state;
+    for (const output of result.outputs) outputs.push(output);
+  }
+  return outsideAt === null ? state : { ...state, lastFixAt: outsideAt };
+}
+
+/** The state of a pair that has no checkpoint in another state: OUTSIDE, its last fix the MSISDN's previous one. */
+function outsideState(pair: Pair, previous: { time: Date } | null): PresenceState {
+  return {
+    ...initialPresence(pair.msisdnId, pair.poiId),
+    lastFixAt: previous ? previous.time.getTime() : null,
+  };
+}
+
+const laterThan = (a: Through, b: Through | null) =>
+  !b || a.time > b.time || (a.time === b.time && a.id > b.id);
+
+/**
+ * Brings checkpoints up to date from the stored positions after them (leaving out `exclude`: the batch being
+ * evaluated, which follows). The state comes from the row, read here.
+ */
+async function catchUp(
+  tx: Executor,
+  items: readonly { pair: Pair; row: CheckpointRow }[],
+  exclude: ReadonlySet<number>,
+  onLate: (msisdnId: number, time: number) => void,
+): Promise<Map<string, { state: PresenceState; outputs: PresenceOutput[]; through: Through | null }>> {
+  const out = new Map<string, { state: PresenceState; outputs: PresenceOutput[]; through: Through | null }>();
+  if (!items.length) return out;
+  const msisdnIds = [...new Set(items.map((i) => i.pair.msisdnId))];
+  const stored = await tx
+    .selectFrom('poi_presence')
+    .select(['msisdn_id', 'poi_id', 'data'])
+    .where('msisdn_id', 'in', msisdnIds)
+    .where(
+      'poi_id',
+      'in',
+      items.map((i) => i.pair.poiId),
+    )
+    .execute();
+  const states = new Map(stored.map((r) => [pairKey(r.msisdn_id, r.poi_id), r.data as PresenceState]));
+  const from = new Map<number, number>();
+  for (const { pair, row } of items) {
+    const t = row.through?.time ?? -8.64e15;
+    from.set(pair.msisdnId, Math.min(from.get(pair.msisdnId) ?? Infinity, t));
+  }
+  const { rows } = await sql<{
+    id: number;
+    msisdn_id: number;
+    time: Date;
+    lat: number;
+    lon: number;
+    accuracy_m: number | null;
+    source: PositionSource;
+  }>`
+    select p.id, p.msisdn_id, p.time, p.lat, p.lon, p.accuracy_m, p.source
+    from positions p
+    join unnest(${[...from.keys()]}::int[], ${[...from.values()].map((t) => new Date(t).toISOString())}::timestamptz[])
+      as f(msisdn_id, from_time) on p.msisdn_id = f.msisdn_id and p.time >= f.from_time
+    order by p.msisdn_id, p.time, p.id`.execute(tx);
+  const byMsisdn = new Map<number, PresenceFix[]>();
+  for (const r of rows) {
+    if (exclude.has(Number(r.id))) continue;
+    const fix = toFix({ ...r, id: Number(r.id), accuracyM: r.accuracy_m });
+    const list = byMsisdn.get(r.msisdn_id);
+    if (list) list.push(fix);
+    else byMsisdn.set(r.msisdn_id, [fix]);
+  }
+  for (const { pair, row } of items) {
+    const key = pairKey(pair.msisdnId, pair.poiId);
+    const start = states.get(key) ?? initialPresence(pair.msisdnId, pair.poiId);
+    const fixes = (byMsisdn.get(pair.msisdnId) ?? []).filter((f) =>
+      laterThan({ time: f.time, id: f.positionId ?? -1 }, row.through),
+    );
+    const outputs: PresenceOutput[] = [];
+    const state = run(pair, start, fixes, outputs, (t) => onLate(pair.msisdnId, t));
+    const last = fixes.at(-1);
+    out.set(key, {
+      state,
+      outputs,
+      through: last ? { time: last.time, id: last.positionId ?? -1 } : row.through,
+    });
+  }
+  return out;
+}
+
+/** Whether a pair's new state must be checkpointed now rather than carried in memory. */
+function mustWrite(
+  pair: Pair,
+  start: { state: PresenceState; row: CheckpointRow | null },
+  state: PresenceState,
+  outputs: readonly PresenceOutput[],
+): boolean {
+  if (state.state !== start.state.state) return true;
+  if (outputs.some((o) => o.kind !== 'VISIT' || o.change !== 'UPDATED')) return true;
+  if (!start.row) return false;
+  const deadline = nextDeadline(state, pair.ctx);
+  if ((deadline ?? Infinity) < (start.row.deadline ?? Infinity)) return true;
+  return (state.lastFixAt ?? 0) - (start.row.fixAt ?? -Infinity) >= CHECKPOINT_EVERY_MS;
+}
+
+interface Evaluation {
+  pair: Pair;
+  fixes: PresenceFix[];
+  through: Through | null;
+  start: { state: PresenceState; row: CheckpointRow | null };
+  state: PresenceState;
+  outputs: PresenceOutput[];
+}
+
 /**
  * The pipeline step's work: each stored position (ordered per MSISDN by time) against the MSISDN's evaluated pairs.
- * A fix outside every assignment window of a pair only lets time act (window end, max gap). A fix older than the
- * pair's newest one asks for a replay of that MSISDN from its time (a job: the result equals in-order delivery).
+ * A fix outside every assignment window of a pair only lets time act (window end, max gap). A position older than
+ * the MSISDN's latest before the batch asks for a replay of that MSISDN from its time (a job: the result equals
+ * in-order delivery).
  */
 export async function evaluatePositions(
   tx: Transaction<Database>,
   positions: readonly StoredPosition[],
   now: Date,
+  memory: PresenceMemory = presenceMemory(),
 ): Promise<void> {
+  await syncEpoch(tx, memory);
   const msisdnIds = [...new Set(positions.map((p) => p.msisdnId))];
-  const pairsByMsisdn = await loadPairs(tx, msisdnIds);
-  if (!pairsByMsisdn.size) return;
-  const allPairs = [...pairsByMsisdn.values()].flat();
-  const states = await loadStates(tx, allPairs);
-  const changed: { pair: Pair; state: PresenceState }[] = [];
-  const outputs: { pair: Pair; output: PresenceOutput }[] = [];
+  const pairsByMsisdn = await cachedPairs(tx, memory, msisdnIds);
   const replayFrom = new Map<number, number>();
+  const onLate = (msisdnId: number, time: number) =>
+    replayFrom.set(msisdnId, Math.min(replayFrom.get(msisdnId) ?? Infinity, time));
+  const batchIds = new Set(positions.map((p) => p.id));
+
+  const groups: {
+    msisdnId: number;
+    pairs: Pair[];
+    previous: StoredPosition['previous'];
+    fixes: PresenceFix[];
+  }[] = [];
   let start = 0;
   while (start < positions.length) {
     const msisdnId = positions[start]!.msisdnId;
     let end = start;
     while (end < positions.length && positions[end]!.msisdnId === msisdnId) end++;
     const pairs = pairsByMsisdn.get(msisdnId) ?? [];
-    for (const pair of pairs) {
-      const key = pairKey(pair.msisdnId, pair.poiId);
-      const initial = states.get(key) ?? initialPresence(pair.msisdnId, pair.poiId);
-      let state = initial;
+    const previous = positions[start]!.previous ?? null;
+    const fixes: PresenceFix[] = [];
+    if (pairs.length)
       for (let i = start; i < end; i++) {
-        const fix = toFix(positions[i]!);
-        const active = isActive(pair, fix.time);
-        const result = active ? step(state, fix, pair.ctx) : tick(state, fix.time, pair.ctx);
-        if (result.ignored === 'OUT_OF_ORDER')
-          replayFrom.set(msisdnId, Math.min(replayFrom.get(msisdnId) ?? Infinity, fix.time));
-        state = result.state;
-        for (const output of result.outputs) outputs.push({ pair, output });
+        const p = positions[i]!;
+        if (previous && p.time.getTime() < previous.time.getTime()) onLate(msisdnId, p.time.getTime());
+        else fixes.push(toFix(p));
       }
-      if (state !== initial) changed.push({ pair, state });
-    }
+    else memory.held.delete(msisdnId);
+    if (pairs.length) groups.push({ msisdnId, pairs, previous, fixes });
     start = end;
   }
-  await writeResults(tx, changed, outputs, now);
+
+  const rows = groups.length
+    ? await activeCheckpoints(
+        tx,
+        groups.map((g) => g.msisdnId),
+      )
+    : new Map();
+  const evaluations: Evaluation[] = [];
+  const stale: { pair: Pair; row: CheckpointRow; evaluation: Evaluation }[] = [];
+  for (const g of groups) {
+    const held = memory.held.get(g.msisdnId);
+    const followed = held !== undefined && g.previous != null && held.throughId === g.previous.id;
+    const newest = g.fixes.at(-1);
+    const through: Through | null = newest
+      ? { time: newest.time, id: newest.positionId! }
+      : g.previous
+        ? { time: g.previous.time.getTime(), id: g.previous.id }
+        : null;
+    for (const pair of g.pairs) {
+      const row: CheckpointRow | undefined = rows.get(pairKey(pair.msisdnId, pair.poiId));
+      const h = followed && row ? held.pairs.get(pair.poiId) : undefined;
+      const evaluation: Evaluation = {
+        pair,
+        fixes: g.fixes,
+        through,
+        start: {
+          state: row
+            ? (h?.state ?? initialPresence(pair.msisdnId, pair.poiId))
+            : outsideState(pair, g.previous ?? null),
+          row: row ?? null,
+        },
+        state: initialPresence(pair.msisdnId, pair.poiId),
+        outputs: [],
+      };
+      evaluations.push(evaluation);
+      if (row && (!h || h.rev !== row.rev)) stale.push({ pair, row, evaluation });
+    }
+  }
+  if (stale.length) {
+    const caught = await catchUp(tx, stale, batchIds, onLate);
+    for (const { pair, evaluation } of stale) {
+      const c = caught.get(pairKey(pair.msisdnId, pair.poiId))!;
+      evaluation.start.state = c.state;
+      evaluation.outputs.push(...c.outputs);
+    }
+  }
+  for (const e of evaluations)
+    e.state = run(e.pair, e.start.state, e.fixes, e.outputs, (t) => onLate(e.pair.msisdnId, t));
+
+  const toWrite = evaluations.filter((e) => mustWrite(e.pair, e.start, e.state, e.outputs));
+  const revs = await writeEvaluations(tx, toWrite, batchIds, now, onLate);
+
+  for (const g of groups) {
+    const newest = g.fixes.at(-1);
+    const throughId = newest ? newest.positionId! : g.previous?.id;
+    if (throughId === undefined) {
+      memory.held.delete(g.msisdnId);
+      continue;
+    }
+    if (memory.held.size >= MEMORY_LIMIT) memory.held.clear();
+    memory.held.set(g.msisdnId, { throughId, pairs: new Map() });
+  }
+  for (const e of evaluations) {
+    if (e.state.state === 'OUTSIDE') continue;
+    const rev = revs.get(pairKey(e.pair.msisdnId, e.pair.poiId)) ?? e.start.row?.rev;
+    const held = memory.held.get(e.pair.msisdnId);
+    if (rev === undefined || !held) memory.held.delete(e.pair.msisdnId);
+    else held.pairs.set(e.pair.poiId, { rev, state: e.state });
+  }
   for (const [msisdnId, from] of replayFrom) await requestReplay(tx, msisdnId, from);
+}
+
+/**
+ * Writes the checkpoints that must be written, each only over the checkpoint it started from: the rows are locked
+ * first, and a pair whose row moved meanwhile (the sweep or a replay wrote it) is evaluated again from that row.
+ * Answers the new revisions.
+ */
+async function writeEvaluations(
+  tx: Executor,
+  evaluations: readonly Evaluation[],
+  batchIds: ReadonlySet<number>,
+  now: Date,
+  onLate: (msisdnId: number, time: number) => void,
+): Promise<Map<string, number>> {
+  if (!evaluations.length) return new Map();
+  const { rows } = await sql<{
+    msisdn_id: number;
+    poi_id: number;
+    rev: number;
+    state: string;
+    deadline_at: Date | null;
+    through_time: Date | null;
+    through_id: number | null;
+    fix_at: number | null;
+  }>`
+    select pp.msisdn_id, pp.poi_id, pp.rev, pp.state, pp.deadline_at, pp.through_time, pp.through_id,
+           (pp.data->>'lastFixAt')::float8 as fix_at
+    from poi_presence pp
+    join unnest(${evaluations.map((e) => e.pair.msisdnId)}::int[], ${evaluations.map((e) => e.pair.poiId)}::int[])
+      as k(msisdn_id, poi_id) on pp.msisdn_id = k.msisdn_id and pp.poi_id = k.poi_id
+    order by pp.msisdn_id, pp.poi_id
+    for update of pp`.execute(tx);
+  const locked = new Map(rows.map((r) => [pairKey(r.msisdn_id, r.poi_id), r]));
+  const moved: { pair: Pair; row: CheckpointRow; evaluation: Evaluation }[] = [];
+  for (const e of evaluations) {
+    const row = locked.get(pairKey(e.pair.msisdnId, e.pair.poiId));
+    const expected = e.start.row
+      ? row !== undefined && Number(row.rev) === e.start.row.rev
+      : row === undefined || row.state === 'OUTSIDE';
+    if (!expected && row) moved.push({ pair: e.pair, row: checkpointOf(row), evaluation: e });
+  }
+  if (moved.length) {
+    const caught = await catchUp(tx, moved, batchIds, onLate);
+    for (const { pair, evaluation } of moved) {
+      const c = caught.get(pairKey(pair.msisdnId, pair.poiId))!;
+      evaluation.outputs = [...c.outputs];
+      evaluation.state = run(pair, c.state, evaluation.fixes, evaluation.outputs, (t) =>
+        onLate(pair.msisdnId, t),
+      );
+    }
+  }
+  return writeResults(
+    tx,
+    evaluations.map((e) => ({ pair: e.pair, state: e.state, through: e.through })),
+    evaluations.flatMap((e) => e.outputs.map((output) => ({ pair: e.pair, output }))),
+    now,
+  );
 }
 
 /** Asks for a replay of an MSISDN's presence from `from` (one job per MSISDN and hour of the late fix). */
@@ -438,12 +854,17 @@ export async function seedPairs(
   await writeResults(tx, changed, outputs, now);
 }
 
-/** The deadlines that are due: time alone closes visits (max gap, window end) and confirms precise candidates. */
+/**
+ * The deadlines that are due: time alone closes visits (max gap, window end) and confirms precise candidates. A
+ * checkpoint's deadline may be early (its state moved on in memory since): the pair is caught up from its positions
+ * first, and time acts only on what is still due.
+ */
 export async function sweepDeadlines(db: Db, now: Date, limit = 1000): Promise<number> {
   return db.transaction().execute(async (tx) => {
     const due = await tx
       .selectFrom('poi_presence')
-      .select(['msisdn_id', 'poi_id'])
+      .select(['msisdn_id', 'poi_id', 'rev', 'deadline_at', 'through_time', 'through_id'])
+      .select(sql<number | null>`(data->>'lastFixAt')::float8`.as('fix_at'))
       .where('deadline_at', '<=', now)
       .orderBy('deadline_at')
       .limit(limit)
@@ -456,21 +877,29 @@ export async function sweepDeadlines(db: Db, now: Date, limit = 1000): Promise<n
       [...new Set(due.map((d) => d.msisdn_id))],
       [...new Set(due.map((d) => d.poi_id))],
     );
-    const wanted = new Set(due.map((d) => pairKey(d.msisdn_id, d.poi_id)));
-    const pairs = [...pairsByMsisdn.values()].flat().filter((p) => wanted.has(pairKey(p.msisdnId, p.poiId)));
-    const states = await loadStates(tx, pairs);
-    const changed: { pair: Pair; state: PresenceState }[] = [];
+    const rows = new Map(due.map((d) => [pairKey(d.msisdn_id, d.poi_id), checkpointOf(d)]));
+    const items = [...pairsByMsisdn.values()]
+      .flat()
+      .filter((p) => rows.has(pairKey(p.msisdnId, p.poiId)))
+      .map((pair) => ({ pair, row: rows.get(pairKey(pair.msisdnId, pair.poiId))! }));
+    const replayFrom = new Map<number, number>();
+    const caught = await catchUp(tx, items, new Set(), (m, t) =>
+      replayFrom.set(m, Math.min(replayFrom.get(m) ?? Infinity, t)),
+    );
+    const changed: { pair: Pair; state: PresenceState; through: Through | null }[] = [];
     const outputs: { pair: Pair; output: PresenceOutput }[] = [];
-    for (const pair of pairs) {
-      const state = states.get(pairKey(pair.msisdnId, pair.poiId));
-      if (!state) continue;
-      const result = tick(state, now.getTime(), pair.ctx);
-      changed.push({ pair, state: result.state });
-      for (const output of result.outputs) outputs.push({ pair, output });
+    for (const { pair } of items) {
+      const c = caught.get(pairKey(pair.msisdnId, pair.poiId))!;
+      const result = tick(c.state, now.getTime(), pair.ctx);
+      changed.push({ pair, state: result.state, through: c.through });
+      for (const output of [...c.outputs, ...result.outputs]) outputs.push({ pair, output });
     }
     await writeResults(tx, changed, outputs, now);
+    for (const [msisdnId, from] of replayFrom) await requestReplay(tx, msisdnId, from);
     // A pair no longer evaluated (assignment removed, POI inactive, consent withdrawn) keeps its state, unscheduled.
-    const orphans = due.filter((d) => !pairs.some((p) => p.msisdnId === d.msisdn_id && p.poiId === d.poi_id));
+    const orphans = due.filter(
+      (d) => !items.some((i) => i.pair.msisdnId === d.msisdn_id && i.pair.poiId === d.poi_id),
+    );
     for (const o of orphans)
       await tx
         .updateTable('poi_presence')
@@ -480,6 +909,30 @@ export async function sweepDeadlines(db: Db, now: Date, limit = 1000): Promise<n
         .execute();
     return due.length;
   });
+}
+
+/**
+ * The state of one pair now: its checkpoint caught up from the positions after it (null: no checkpoint). For a
+ * change that ends the pair (its last assignment removed), read before the assignment goes.
+ */
+export async function currentPresence(
+  tx: Executor,
+  msisdnId: number,
+  poiId: number,
+): Promise<PresenceState | null> {
+  const row = await tx
+    .selectFrom('poi_presence')
+    .select(['msisdn_id', 'poi_id', 'rev', 'deadline_at', 'through_time', 'through_id', 'data'])
+    .select(sql<number | null>`(data->>'lastFixAt')::float8`.as('fix_at'))
+    .where('msisdn_id', '=', msisdnId)
+    .where('poi_id', '=', poiId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return null;
+  const pair = (await loadPairs(tx, [msisdnId], [poiId])).get(msisdnId)?.[0];
+  if (!pair) return row.data as PresenceState;
+  const caught = await catchUp(tx, [{ pair, row: checkpointOf(row) }], new Set(), () => undefined);
+  return caught.get(pairKey(msisdnId, poiId))!.state;
 }
 
 interface VisitRow {
@@ -552,18 +1005,24 @@ export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: 
         .orderBy('time')
         .orderBy('id')
         .execute();
-      let state = initialPresence(msisdnId, pair.poiId);
-      const outputs: { pair: Pair; output: PresenceOutput }[] = [];
-      for (const p of positions) {
-        const fix = toFix({ ...p, accuracyM: p.accuracy_m });
-        const active = isActive(pair, fix.time);
-        const result = active ? step(state, fix, pair.ctx) : tick(state, fix.time, pair.ctx);
-        state = result.state;
-        for (const output of result.outputs) outputs.push({ pair, output });
-      }
+      // Starts as live delivery would have: OUTSIDE, its last fix the MSISDN's position before the anchor.
+      const before = await tx
+        .selectFrom('positions')
+        .select('time')
+        .where('msisdn_id', '=', msisdnId)
+        .where('time', '<', new Date(anchor))
+        .orderBy('time', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const fixes = positions.map((p) => toFix({ ...p, id: Number(p.id), accuracyM: p.accuracy_m }));
+      const produced: PresenceOutput[] = [];
+      let state = run(pair, outsideState(pair, before ?? null), fixes, produced, () => undefined);
       const ticked = tick(state, now.getTime(), pair.ctx);
       state = ticked.state;
-      for (const output of ticked.outputs) outputs.push({ pair, output });
+      produced.push(...ticked.outputs);
+      const outputs = produced.map((output) => ({ pair, output }));
+      const last = fixes.at(-1);
+      const through = last ? { time: last.time, id: last.positionId! } : null;
 
       const storedRows = await tx
         .selectFrom('visits')
@@ -572,13 +1031,19 @@ export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: 
         .where('poi_id', '=', pair.poiId)
         .where('entered_at', '>=', new Date(anchor))
         .execute();
-      const stored = storedRows.map((r) => visitOfRow(r as VisitRow));
+      // An open visit's row follows its checkpoint; what the pair stands at now is what the replay is held against.
+      const current = await currentPresence(tx, msisdnId, pair.poiId);
+      const open = current?.visit ? visitRecord(current, current.visit) : null;
+      const stored = storedRows.map((r) => {
+        const v = visitOfRow(r as VisitRow);
+        return open && v.key === open.key ? open : v;
+      });
       const replayed = finalVisitsOf(outputs.map((o) => o.output)).filter((v) => v.enteredAt >= anchor);
       const diff = diffVisitsOf(stored, replayed);
       // Outputs of visits that did not change are not written again; events keep their keys (no duplicates).
       const changedKeys = new Set([...diff.added, ...diff.changed].map((v) => v.key));
       const kept = outputs.filter((o) => o.output.kind !== 'VISIT' || changedKeys.has(o.output.visit.key));
-      await writeResults(tx, [{ pair, state }], kept, now);
+      await writeResults(tx, [{ pair, state, through }], kept, now);
       if (diff.removed.length)
         await tx
           .deleteFrom('visits')

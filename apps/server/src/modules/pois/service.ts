@@ -44,7 +44,7 @@ import {
   type PresenceState,
 } from '../../location/geofence/index.ts';
 import { toCsv, toGeoJson, toKml, type ExportPoi } from './export-formats.ts';
-import { presencePayload, seedPairs, upsertVisits, type Pair } from './presence-engine.ts';
+import { currentPresence, presencePayload, seedPairs, upsertVisits, type Pair } from './presence-engine.ts';
 import { poisRepository, type AssignmentRecord, type CategoryRecord, type PoiRecord } from './repository.ts';
 
 const DEFAULT_COLOR = '#1565C0';
@@ -644,6 +644,8 @@ export function poisService({
     await writeTransaction(db, async (trx) => {
       const locked = await poisRepository(trx).lockAssignment(caller.scope, id);
       if (!locked) throw notFound('The assignment');
+      // The pair's state now (its checkpoint caught up), read while the assignment still makes it a pair.
+      const current = await currentPresence(trx, locked.msisdn_id, locked.poi_id);
       await trx.deleteFrom('poi_assignments').where('id', '=', id).execute();
       const others = await trx
         .selectFrom('poi_assignments')
@@ -651,7 +653,7 @@ export function poisService({
         .where('poi_id', '=', locked.poi_id)
         .where('msisdn_id', '=', locked.msisdn_id)
         .executeTakeFirst();
-      if (!others) await endPair(trx, locked, now());
+      if (!others) await endPair(trx, locked, current, now());
       await audit(trx, actorOf(caller), {
         action: 'poiAssignment.delete',
         entity: 'poiAssignment',
@@ -666,15 +668,14 @@ export function poisService({
   async function endPair(
     trx: Executor,
     pair: { company_id: number; poi_id: number; msisdn_id: number },
+    state: PresenceState | null,
     at: Date,
   ): Promise<void> {
-    const row = await trx
+    await trx
       .deleteFrom('poi_presence')
       .where('poi_id', '=', pair.poi_id)
       .where('msisdn_id', '=', pair.msisdn_id)
-      .returning('data')
-      .executeTakeFirst();
-    const state = row?.data as PresenceState | undefined;
+      .execute();
     if (!state?.visit) return;
     const visit = visitRecord(state, state.visit, 'WINDOW_END', at.getTime());
     const p = { companyId: pair.company_id, msisdnId: pair.msisdn_id, poiId: pair.poi_id } as Pair;
