@@ -452,6 +452,8 @@ export interface PoiPresenceTable {
   rev: Generated<number>;
   through_time: Timestamp | null;
   through_id: number | null;
+  gap_ms: number | null;
+  fix_at: number | null;
 }
 
 export interface PresenceEpochTable {

@@ -37,6 +37,36 @@ export async function emit<T extends EventType>(tx: Db, event: NewEvent<T>): Pro
   return row?.id;
 }
 
+/**
+ * Several events in one statement (the presence engine's batches): each written unless its idempotency key was used
+ * already, the processors notified once per type on commit. Answers how many were written.
+ */
+export async function emitMany(tx: Db, events: readonly NewEvent<EventType>[]): Promise<number> {
+  if (!events.length) return 0;
+  const rows = await tx
+    .insertInto('domain_events')
+    .values(
+      events.map((event) => ({
+        type: event.type,
+        company_id: event.companyId,
+        msisdn_id: event.msisdnId ?? null,
+        subject_type: event.subject?.type ?? null,
+        subject_id: event.subject ? String(event.subject.id) : null,
+        payload: JSON.stringify(event.payload),
+        idempotency_key: event.idempotencyKey ?? null,
+        occurred_at: event.occurredAt ?? sql<Date>`now()`,
+      })),
+    )
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('type')
+    .execute();
+  if (rows.length)
+    await sql`select pg_notify(${EVENTS_CHANNEL}, t) from unnest(${[...new Set(rows.map((r) => r.type))]}::text[]) t`.execute(
+      tx,
+    );
+  return rows.length;
+}
+
 interface MsisdnRef {
   id: number;
   msisdn: string;

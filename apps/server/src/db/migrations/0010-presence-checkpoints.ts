@@ -8,6 +8,9 @@ import { execScript } from '../sql-script.ts';
  *   is old, not on every fix. `rev` counts the writes (a writer that read an older one redoes its work), and
  *   `through_time`/`through_id` name the newest position the checkpoint includes — what is newer is caught up from
  *   `positions`, so a crash loses nothing. Only pairs not OUTSIDE are read per batch (the partial index).
+ *   `deadline_at` holds only the deadlines fixes do not push back (window end, a precise candidate's dwell); the
+ *   max gap (`gap_ms`) is found against `latest_positions`, which every fix updates anyway. `fix_at` is the
+ *   checkpointed state's newest fix (epoch ms), read per batch without opening `data`.
  * - `presence_epoch` changes with every write that can change which (MSISDN, POI) pairs are evaluated or how, so each
  *   process keeps the pairs cached and reloads them when the epoch moves (it moves at commit, with the change).
  *   `instance` tells databases apart (one process may serve tests against several).
@@ -19,7 +22,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alter table poi_presence
       add column rev bigint not null default 0,
       add column through_time timestamptz,
-      add column through_id bigint;
+      add column through_id bigint,
+      add column gap_ms integer,
+      add column fix_at double precision;
+    update poi_presence set fix_at = (data->>'lastFixAt')::float8;
     create index poi_presence_active_idx on poi_presence (msisdn_id) where state <> 'OUTSIDE';
     create table presence_epoch (
       id integer primary key check (id = 1),

@@ -138,10 +138,11 @@ function expire(s: PresenceState, t: number, ctx: PresenceContext, out: Presence
 /**
  * The first instant at which `tick` would change the state if no fix came (null: never): when to schedule the
  * pair's next tick job. Times are whole milliseconds, so an exceeded gap is due one millisecond after it ends.
+ * Without `withGap`, the deadlines that fixes do not push back (a precise candidate's dwell, the window's end).
  */
-export function nextDeadline(state: PresenceState, ctx: PresenceContext): number | null {
+export function nextDeadline(state: PresenceState, ctx: PresenceContext, withGap = true): number | null {
   const { confirmAt, windowAt, gapAt } = deadlines(state, ctx);
-  const next = Math.min(confirmAt, windowAt, gapAt + 1);
+  const next = Math.min(confirmAt, windowAt, withGap ? gapAt + 1 : Infinity);
   return Number.isFinite(next) ? next : null;
 }
 

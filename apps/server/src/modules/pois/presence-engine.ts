@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { PoiGeometry, PoiTimeWindow, PositionSource } from '@lbs/contracts';
 import type { Db, Executor } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { emit } from '../../events/emit.ts';
+import { emit, emitMany } from '../../events/emit.ts';
 import type { PresencePayload } from '../../events/types.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import {
@@ -63,6 +63,9 @@ export interface Pair {
   /** The time zone and schedules as one key: pairs with the same terms share their window answers. */
   sig: string;
   ctx: PresenceContext;
+  /** The last minute this pair asked `activeEnd` about, and the answer (fixes of a batch share their minute). */
+  lastMinute?: number;
+  lastEnd?: number | null | undefined;
 }
 
 const activeMemo = new Map<string, number | null | undefined>();
@@ -72,11 +75,18 @@ const activeMemo = new Map<string, number | null | undefined>();
  * is shared by every pair with the same terms (time zone arithmetic is the engine's dearest part otherwise).
  */
 function activeEnd(pair: Pair, at: number): number | null | undefined {
-  const key = `${pair.sig}|${Math.floor(at / 60_000)}`;
-  if (activeMemo.has(key)) return activeMemo.get(key);
-  if (activeMemo.size > 200_000) activeMemo.clear();
-  const end = activeUntil(pair.schedules, pair.timeZone, at);
-  activeMemo.set(key, end);
+  const minute = Math.floor(at / 60_000);
+  if (pair.lastMinute === minute) return pair.lastEnd;
+  const key = `${pair.sig}|${minute}`;
+  let end: number | null | undefined;
+  if (activeMemo.has(key)) end = activeMemo.get(key);
+  else {
+    if (activeMemo.size > 200_000) activeMemo.clear();
+    end = activeUntil(pair.schedules, pair.timeZone, at);
+    activeMemo.set(key, end);
+  }
+  pair.lastMinute = minute;
+  pair.lastEnd = end;
   return end;
 }
 const isActive = (pair: Pair, at: number) => activeEnd(pair, at) !== undefined;
@@ -205,9 +215,76 @@ export async function loadStates(tx: Executor, pairs: readonly Pair[]): Promise<
 const date = (ms: number | null) => (ms === null ? null : new Date(ms));
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+interface CheckpointWrite {
+  pair: Pair;
+  state: PresenceState;
+  through?: Through | null;
+  /**
+   * Write only over this: the row's revision, or 'OUTSIDE' (no row, or one OUTSIDE); absent: whatever is there
+   * (the caller holds the row's lock).
+   */
+  expect?: number | 'OUTSIDE';
+}
+
+/**
+ * Upserts checkpoints (each state with the newest position it includes). A write whose expectation does not hold
+ * is left out; the answer holds the new revision of each row written.
+ */
+async function writeCheckpoints(
+  tx: Executor,
+  changed: readonly CheckpointWrite[],
+  now: Date,
+): Promise<Map<string, number>> {
+  const revs = new Map<string, number>();
+  if (!changed.length) return revs;
+  // The inserted `rev` carries the expectation (a new row keeps it; revisions only need to change on each write):
+  // -1 none, 0 OUTSIDE, n + 1 the revision n.
+  const written = await tx
+    .insertInto('poi_presence')
+    .values(
+      changed.map(({ pair, state, through, expect }) => ({
+        msisdn_id: pair.msisdnId,
+        poi_id: pair.poiId,
+        company_id: pair.companyId,
+        state: state.state,
+        data: JSON.stringify(state),
+        deadline_at: date(nextDeadline(state, pair.ctx, false)),
+        gap_ms: state.state === 'OUTSIDE' ? null : pair.ctx.params.maxGapMs,
+        fix_at: state.lastFixAt,
+        updated_at: now,
+        rev: expect === undefined ? -1 : expect === 'OUTSIDE' ? 0 : expect + 1,
+        through_time: through ? new Date(through.time) : null,
+        through_id: through ? through.id : null,
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['msisdn_id', 'poi_id'])
+        .doUpdateSet((eb) => ({
+          state: eb.ref('excluded.state'),
+          data: eb.ref('excluded.data'),
+          deadline_at: eb.ref('excluded.deadline_at'),
+          gap_ms: eb.ref('excluded.gap_ms'),
+          fix_at: eb.ref('excluded.fix_at'),
+          updated_at: eb.ref('excluded.updated_at'),
+          rev: sql<number>`greatest(poi_presence.rev, excluded.rev) + 1`,
+          through_time: eb.ref('excluded.through_time'),
+          through_id: eb.ref('excluded.through_id'),
+        }))
+        .where(
+          sql<boolean>`excluded.rev < 0 or (excluded.rev = 0 and poi_presence.state = 'OUTSIDE')
+            or poi_presence.rev + 1 = excluded.rev`,
+        ),
+    )
+    .returning(['msisdn_id', 'poi_id', 'rev'])
+    .execute();
+  for (const r of written) revs.set(pairKey(r.msisdn_id, r.poi_id), Number(r.rev));
+  return revs;
+}
+
 /**
  * Checkpoints (the states, each with the newest position it includes) and everything the core emitted, written in
- * the caller's transaction; an open visit's row is brought up to its state. Answers the checkpoints' revisions.
+ * the caller's transaction (which holds the rows' locks, or writes new ones). Answers the checkpoints' revisions.
  */
 export async function writeResults(
   tx: Executor,
@@ -215,39 +292,18 @@ export async function writeResults(
   outputs: readonly { pair: Pair; output: PresenceOutput }[],
   now: Date,
 ): Promise<Map<string, number>> {
-  const revs = new Map<string, number>();
-  if (changed.length) {
-    const written = await tx
-      .insertInto('poi_presence')
-      .values(
-        changed.map(({ pair, state, through }) => ({
-          msisdn_id: pair.msisdnId,
-          poi_id: pair.poiId,
-          company_id: pair.companyId,
-          state: state.state,
-          data: JSON.stringify(state),
-          deadline_at: date(nextDeadline(state, pair.ctx)),
-          updated_at: now,
-          rev: 1,
-          through_time: through ? new Date(through.time) : null,
-          through_id: through ? through.id : null,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['msisdn_id', 'poi_id']).doUpdateSet((eb) => ({
-          state: eb.ref('excluded.state'),
-          data: eb.ref('excluded.data'),
-          deadline_at: eb.ref('excluded.deadline_at'),
-          updated_at: eb.ref('excluded.updated_at'),
-          rev: sql<number>`poi_presence.rev + 1`,
-          through_time: eb.ref('excluded.through_time'),
-          through_id: eb.ref('excluded.through_id'),
-        })),
-      )
-      .returning(['msisdn_id', 'poi_id', 'rev'])
-      .execute();
-    for (const r of written) revs.set(pairKey(r.msisdn_id, r.poi_id), Number(r.rev));
-  }
+  const revs = await writeCheckpoints(tx, changed, now);
+  await writeOutputs(tx, changed, outputs);
+  return revs;
+}
+
+/** What the core emitted (visits, passed-by, events); an open visit's row is brought up to its state. */
+async function writeOutputs(
+  tx: Executor,
+  changed: readonly { pair: Pair; state: PresenceState }[],
+  outputs: readonly { pair: Pair; output: PresenceOutput }[],
+): Promise<void> {
+  const now = new Date();
   const visits = new Map<string, { pair: Pair; visit: VisitRecord }>();
   const passed: { pair: Pair; passedBy: PassedBy }[] = [];
   for (const { pair, output } of outputs) {
@@ -279,20 +335,22 @@ export async function writeResults(
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
   }
-  for (const { pair, output } of outputs) {
-    if (output.kind !== 'EVENT') continue;
+  const events = outputs.flatMap(({ pair, output }) => {
+    if (output.kind !== 'EVENT') return [];
     const e = output.event;
-    await emit(tx as Db, {
-      type: e.type,
-      companyId: pair.companyId,
-      msisdnId: e.msisdnId,
-      subject: { type: 'poi', id: e.poiId },
-      payload: presencePayload(e.visit, e.earliest, e.latest),
-      idempotencyKey: e.idempotencyKey,
-      occurredAt: new Date(e.occurredAt),
-    });
-  }
-  return revs;
+    return [
+      {
+        type: e.type,
+        companyId: pair.companyId,
+        msisdnId: e.msisdnId,
+        subject: { type: 'poi', id: e.poiId },
+        payload: presencePayload(e.visit, e.earliest, e.latest),
+        idempotencyKey: e.idempotencyKey,
+        occurredAt: new Date(e.occurredAt),
+      },
+    ];
+  });
+  await emitMany(tx as Db, events);
 }
 
 export function presencePayload(
@@ -376,8 +434,12 @@ const toFix = (p: {
   positionId: p.id,
 });
 
-/** How far a pair's checkpoint may lag its newest fix (fix time) before it is written though nothing happened. */
-export const CHECKPOINT_EVERY_MS = 15 * 60_000;
+/**
+ * How far a pair's checkpoint may lag its newest fix (fix time) before it is written though nothing happened: bounds
+ * a catch-up (an hour of positions) and how stale an open visit's row is (readers that need it live ask
+ * `openVisitsNow`).
+ */
+export const CHECKPOINT_EVERY_MS = 60 * 60_000;
 
 /** What one process remembers between batches (one per database: the pipeline step owns it). */
 export interface PresenceMemory {
@@ -394,22 +456,6 @@ export function presenceMemory(): PresenceMemory {
 }
 
 const MEMORY_LIMIT = 200_000;
-
-/** Drops everything remembered when the evaluated pairs may have changed (or this is another database). */
-async function syncEpoch(tx: Executor, memory: PresenceMemory): Promise<void> {
-  const row = await tx
-    .selectFrom('presence_epoch')
-    .select(['epoch', 'instance'])
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  const epoch = Number(row?.epoch ?? 0);
-  const instance = row?.instance ?? '';
-  if (epoch === memory.epoch && instance === memory.instance) return;
-  memory.pairs.clear();
-  memory.held.clear();
-  memory.epoch = epoch;
-  memory.instance = instance;
-}
 
 async function cachedPairs(
   tx: Executor,
@@ -445,47 +491,66 @@ interface CheckpointRow {
   fixAt: number | null;
 }
 
-async function activeCheckpoints(
-  tx: Executor,
-  msisdnIds: readonly number[],
-): Promise<Map<string, CheckpointRow>> {
-  const { rows } = await sql<{
-    msisdn_id: number;
-    poi_id: number;
-    rev: number;
-    deadline_at: Date | null;
-    through_time: Date | null;
-    through_id: number | null;
-    fix_at: number | null;
-  }>`
-    select msisdn_id, poi_id, rev, deadline_at, through_time, through_id, (data->>'lastFixAt')::float8 as fix_at
-    from poi_presence where msisdn_id = any(${msisdnIds}::int[]) and state <> 'OUTSIDE'`.execute(tx);
-  return new Map(rows.map((r) => [pairKey(r.msisdn_id, r.poi_id), checkpointOf(r)]));
-}
+/** The columns of a checkpoint row (`pp`), instants as epoch milliseconds. */
+const CHECKPOINT_COLUMNS = sql`pp.msisdn_id, pp.poi_id, pp.rev,
+  (extract(epoch from pp.deadline_at) * 1000)::float8 as deadline_ms,
+  (extract(epoch from pp.through_time) * 1000)::float8 as through_ms, pp.through_id, pp.fix_at`;
 
-function checkpointOf(r: {
+interface CheckpointSqlRow {
   msisdn_id: number;
   poi_id: number;
   rev: number;
-  deadline_at: Date | null;
-  through_time: Date | null;
+  deadline_ms: number | null;
+  through_ms: number | null;
   through_id: number | null;
   fix_at: number | null;
-}): CheckpointRow {
+}
+
+function checkpointOf(r: CheckpointSqlRow): CheckpointRow {
   const fixAt = r.fix_at === null ? null : Number(r.fix_at);
   return {
     msisdnId: r.msisdn_id,
     poiId: r.poi_id,
     rev: Number(r.rev),
-    deadline: r.deadline_at ? new Date(r.deadline_at).getTime() : null,
+    deadline: r.deadline_ms === null ? null : Math.round(Number(r.deadline_ms)),
     // Rows written before checkpoints existed were written on every fix: their newest fix is where they stand.
-    through: r.through_time
-      ? { time: new Date(r.through_time).getTime(), id: Number(r.through_id ?? -1) }
-      : fixAt !== null
-        ? { time: fixAt, id: -1 }
-        : null,
+    through:
+      r.through_ms !== null
+        ? { time: Math.round(Number(r.through_ms)), id: Number(r.through_id ?? -1) }
+        : fixAt !== null
+          ? { time: fixAt, id: -1 }
+          : null,
     fixAt,
   };
+}
+
+/**
+ * The batch's first read: the epoch (drops the memory when the evaluated pairs may have changed, or this is another
+ * database) and the checkpoints not OUTSIDE of these MSISDNs.
+ */
+async function epochAndCheckpoints(
+  tx: Executor,
+  memory: PresenceMemory,
+  msisdnIds: readonly number[],
+): Promise<Map<string, CheckpointRow>> {
+  const { rows } = await sql<
+    CheckpointSqlRow & { epoch: number; instance: string; msisdn_id: number | null }
+  >`
+    select e.epoch, e.instance, ${CHECKPOINT_COLUMNS}
+    from presence_epoch e
+    left join poi_presence pp on pp.msisdn_id = any(${msisdnIds}::int[]) and pp.state <> 'OUTSIDE'
+    where e.id = 1`.execute(tx);
+  const epoch = Number(rows[0]?.epoch ?? 0);
+  const instance = rows[0]?.instance ?? '';
+  if (epoch !== memory.epoch || instance !== memory.instance) {
+    memory.pairs.clear();
+    memory.held.clear();
+    memory.epoch = epoch;
+    memory.instance = instance;
+  }
+  const out = new Map<string, CheckpointRow>();
+  for (const r of rows) if (r.msisdn_id !== null) out.set(pairKey(r.msisdn_id, r.poi_id), checkpointOf(r));
+  return out;
 }
 
 /** One fix for the pair: evaluated inside the assignment's active periods; outside them only time acts. */
@@ -613,10 +678,12 @@ function mustWrite(
   state: PresenceState,
   outputs: readonly PresenceOutput[],
 ): boolean {
-  if (state.state !== start.state.state) return true;
+  // Leaving or reaching OUTSIDE is always written: a pair without a row in another state is OUTSIDE. Between the
+  // other states (INSIDE ⇄ LEAVING: jitter at the edge) the row stays as it is until something happens.
+  if ((state.state === 'OUTSIDE') !== (start.row === null)) return true;
   if (outputs.some((o) => o.kind !== 'VISIT' || o.change !== 'UPDATED')) return true;
   if (!start.row) return false;
-  const deadline = nextDeadline(state, pair.ctx);
+  const deadline = nextDeadline(state, pair.ctx, false);
   if ((deadline ?? Infinity) < (start.row.deadline ?? Infinity)) return true;
   return (state.lastFixAt ?? 0) - (start.row.fixAt ?? -Infinity) >= CHECKPOINT_EVERY_MS;
 }
@@ -642,70 +709,57 @@ export async function evaluatePositions(
   now: Date,
   memory: PresenceMemory = presenceMemory(),
 ): Promise<void> {
-  await syncEpoch(tx, memory);
   const msisdnIds = [...new Set(positions.map((p) => p.msisdnId))];
+  const rows = await epochAndCheckpoints(tx, memory, msisdnIds);
   const pairsByMsisdn = await cachedPairs(tx, memory, msisdnIds);
   const replayFrom = new Map<number, number>();
   const onLate = (msisdnId: number, time: number) =>
     replayFrom.set(msisdnId, Math.min(replayFrom.get(msisdnId) ?? Infinity, time));
   const batchIds = new Set(positions.map((p) => p.id));
 
-  const groups: {
-    msisdnId: number;
-    pairs: Pair[];
-    previous: StoredPosition['previous'];
-    fixes: PresenceFix[];
-  }[] = [];
+  const evaluations: Evaluation[] = [];
+  const stale: { pair: Pair; row: CheckpointRow; evaluation: Evaluation }[] = [];
+  const throughs: { msisdnId: number; throughId: number | undefined }[] = [];
   let start = 0;
   while (start < positions.length) {
     const msisdnId = positions[start]!.msisdnId;
     let end = start;
     while (end < positions.length && positions[end]!.msisdnId === msisdnId) end++;
-    const pairs = pairsByMsisdn.get(msisdnId) ?? [];
+    const pairs = pairsByMsisdn.get(msisdnId)!;
     const previous = positions[start]!.previous ?? null;
-    const fixes: PresenceFix[] = [];
-    if (pairs.length)
-      for (let i = start; i < end; i++) {
-        const p = positions[i]!;
-        if (previous && p.time.getTime() < previous.time.getTime()) onLate(msisdnId, p.time.getTime());
-        else fixes.push(toFix(p));
-      }
-    else memory.held.delete(msisdnId);
-    if (pairs.length) groups.push({ msisdnId, pairs, previous, fixes });
+    const first = start;
     start = end;
-  }
-
-  const rows = groups.length
-    ? await activeCheckpoints(
-        tx,
-        groups.map((g) => g.msisdnId),
-      )
-    : new Map();
-  const evaluations: Evaluation[] = [];
-  const stale: { pair: Pair; row: CheckpointRow; evaluation: Evaluation }[] = [];
-  for (const g of groups) {
-    const held = memory.held.get(g.msisdnId);
-    const followed = held !== undefined && g.previous != null && held.throughId === g.previous.id;
-    const newest = g.fixes.at(-1);
+    if (!pairs.length) {
+      memory.held.delete(msisdnId);
+      continue;
+    }
+    const fixes: PresenceFix[] = [];
+    for (let i = first; i < end; i++) {
+      const p = positions[i]!;
+      if (previous && p.time.getTime() < previous.time.getTime()) onLate(msisdnId, p.time.getTime());
+      else fixes.push(toFix(p));
+    }
+    const newest = fixes.at(-1);
     const through: Through | null = newest
       ? { time: newest.time, id: newest.positionId! }
-      : g.previous
-        ? { time: g.previous.time.getTime(), id: g.previous.id }
+      : previous
+        ? { time: previous.time.getTime(), id: previous.id }
         : null;
-    for (const pair of g.pairs) {
-      const row: CheckpointRow | undefined = rows.get(pairKey(pair.msisdnId, pair.poiId));
+    throughs.push({ msisdnId, throughId: through?.id });
+    const held = memory.held.get(msisdnId);
+    const followed = held !== undefined && previous !== null && held.throughId === previous.id;
+    for (const pair of pairs) {
+      const row = rows.get(pairKey(msisdnId, pair.poiId));
+      // A pair OUTSIDE stays so unless a fix may be inside it: nothing to evaluate, read or write.
+      if (!row && !fixes.some((f) => mayBeInside(pair.ctx.poi, f.lat, f.lon))) continue;
       const h = followed && row ? held.pairs.get(pair.poiId) : undefined;
+      const initial = row ? h?.state : outsideState(pair, previous);
       const evaluation: Evaluation = {
         pair,
-        fixes: g.fixes,
+        fixes,
         through,
-        start: {
-          state: row
-            ? (h?.state ?? initialPresence(pair.msisdnId, pair.poiId))
-            : outsideState(pair, g.previous ?? null),
-          row: row ?? null,
-        },
-        state: initialPresence(pair.msisdnId, pair.poiId),
+        start: { state: initial!, row: row ?? null },
+        state: initial!,
         outputs: [],
       };
       evaluations.push(evaluation);
@@ -726,15 +780,12 @@ export async function evaluatePositions(
   const toWrite = evaluations.filter((e) => mustWrite(e.pair, e.start, e.state, e.outputs));
   const revs = await writeEvaluations(tx, toWrite, batchIds, now, onLate);
 
-  for (const g of groups) {
-    const newest = g.fixes.at(-1);
-    const throughId = newest ? newest.positionId! : g.previous?.id;
-    if (throughId === undefined) {
-      memory.held.delete(g.msisdnId);
-      continue;
+  for (const { msisdnId, throughId } of throughs) {
+    if (throughId === undefined) memory.held.delete(msisdnId);
+    else {
+      if (memory.held.size >= MEMORY_LIMIT) memory.held.clear();
+      memory.held.set(msisdnId, { throughId, pairs: new Map() });
     }
-    if (memory.held.size >= MEMORY_LIMIT) memory.held.clear();
-    memory.held.set(g.msisdnId, { throughId, pairs: new Map() });
   }
   for (const e of evaluations) {
     if (e.state.state === 'OUTSIDE') continue;
@@ -747,9 +798,9 @@ export async function evaluatePositions(
 }
 
 /**
- * Writes the checkpoints that must be written, each only over the checkpoint it started from: the rows are locked
- * first, and a pair whose row moved meanwhile (the sweep or a replay wrote it) is evaluated again from that row.
- * Answers the new revisions.
+ * Writes the checkpoints that must be written, each only over the checkpoint it started from (checked by the upsert
+ * itself); a pair whose row moved meanwhile (the sweep or a replay wrote it) is locked, evaluated again from that row
+ * and written then. Answers the new revisions.
  */
 async function writeEvaluations(
   tx: Executor,
@@ -759,48 +810,51 @@ async function writeEvaluations(
   onLate: (msisdnId: number, time: number) => void,
 ): Promise<Map<string, number>> {
   if (!evaluations.length) return new Map();
-  const { rows } = await sql<{
-    msisdn_id: number;
-    poi_id: number;
-    rev: number;
-    state: string;
-    deadline_at: Date | null;
-    through_time: Date | null;
-    through_id: number | null;
-    fix_at: number | null;
-  }>`
-    select pp.msisdn_id, pp.poi_id, pp.rev, pp.state, pp.deadline_at, pp.through_time, pp.through_id,
-           (pp.data->>'lastFixAt')::float8 as fix_at
-    from poi_presence pp
-    join unnest(${evaluations.map((e) => e.pair.msisdnId)}::int[], ${evaluations.map((e) => e.pair.poiId)}::int[])
-      as k(msisdn_id, poi_id) on pp.msisdn_id = k.msisdn_id and pp.poi_id = k.poi_id
-    order by pp.msisdn_id, pp.poi_id
-    for update of pp`.execute(tx);
-  const locked = new Map(rows.map((r) => [pairKey(r.msisdn_id, r.poi_id), r]));
-  const moved: { pair: Pair; row: CheckpointRow; evaluation: Evaluation }[] = [];
-  for (const e of evaluations) {
-    const row = locked.get(pairKey(e.pair.msisdnId, e.pair.poiId));
-    const expected = e.start.row
-      ? row !== undefined && Number(row.rev) === e.start.row.rev
-      : row === undefined || row.state === 'OUTSIDE';
-    if (!expected && row) moved.push({ pair: e.pair, row: checkpointOf(row), evaluation: e });
-  }
+  const revs = await writeCheckpoints(
+    tx,
+    evaluations.map((e) => ({
+      pair: e.pair,
+      state: e.state,
+      through: e.through,
+      expect: e.start.row ? e.start.row.rev : ('OUTSIDE' as const),
+    })),
+    now,
+  );
+  const moved = evaluations.filter((e) => !revs.has(pairKey(e.pair.msisdnId, e.pair.poiId)));
   if (moved.length) {
-    const caught = await catchUp(tx, moved, batchIds, onLate);
-    for (const { pair, evaluation } of moved) {
+    const { rows } = await sql<CheckpointSqlRow>`
+      select ${CHECKPOINT_COLUMNS}
+      from poi_presence pp
+      join unnest(${moved.map((e) => e.pair.msisdnId)}::int[], ${moved.map((e) => e.pair.poiId)}::int[])
+        as k(msisdn_id, poi_id) on pp.msisdn_id = k.msisdn_id and pp.poi_id = k.poi_id
+      order by pp.msisdn_id, pp.poi_id
+      for update of pp`.execute(tx);
+    const locked = new Map(rows.map((r) => [pairKey(r.msisdn_id, r.poi_id), checkpointOf(r)]));
+    const items = moved.flatMap((evaluation) => {
+      const row = locked.get(pairKey(evaluation.pair.msisdnId, evaluation.pair.poiId));
+      return row ? [{ pair: evaluation.pair, row, evaluation }] : [];
+    });
+    const caught = await catchUp(tx, items, batchIds, onLate);
+    for (const { pair, evaluation } of items) {
       const c = caught.get(pairKey(pair.msisdnId, pair.poiId))!;
       evaluation.outputs = [...c.outputs];
       evaluation.state = run(pair, c.state, evaluation.fixes, evaluation.outputs, (t) =>
         onLate(pair.msisdnId, t),
       );
     }
+    const again = await writeCheckpoints(
+      tx,
+      items.map(({ evaluation: e }) => ({ pair: e.pair, state: e.state, through: e.through })),
+      now,
+    );
+    for (const [key, rev] of again) revs.set(key, rev);
   }
-  return writeResults(
+  await writeOutputs(
     tx,
-    evaluations.map((e) => ({ pair: e.pair, state: e.state, through: e.through })),
+    evaluations.map((e) => ({ pair: e.pair, state: e.state })),
     evaluations.flatMap((e) => e.outputs.map((output) => ({ pair: e.pair, output }))),
-    now,
   );
+  return revs;
 }
 
 /** Asks for a replay of an MSISDN's presence from `from` (one job per MSISDN and hour of the late fix). */
@@ -861,16 +915,17 @@ export async function seedPairs(
  */
 export async function sweepDeadlines(db: Db, now: Date, limit = 1000): Promise<number> {
   return db.transaction().execute(async (tx) => {
-    const due = await tx
-      .selectFrom('poi_presence')
-      .select(['msisdn_id', 'poi_id', 'rev', 'deadline_at', 'through_time', 'through_id'])
-      .select(sql<number | null>`(data->>'lastFixAt')::float8`.as('fix_at'))
-      .where('deadline_at', '<=', now)
-      .orderBy('deadline_at')
-      .limit(limit)
-      .forUpdate()
-      .skipLocked()
-      .execute();
+    // Due: a deadline that fixes do not move, or no position of the MSISDN for longer than the pair's max gap.
+    const { rows: due } = await sql<CheckpointSqlRow>`
+      select ${CHECKPOINT_COLUMNS}
+      from poi_presence pp
+      left join latest_positions lp on lp.msisdn_id = pp.msisdn_id
+      where pp.deadline_at <= ${now}
+         or (pp.state <> 'OUTSIDE' and pp.gap_ms is not null
+             and coalesce(lp.time, pp.through_time) < ${now}::timestamptz - make_interval(secs => pp.gap_ms / 1000.0))
+      order by pp.msisdn_id, pp.poi_id
+      limit ${limit}
+      for update of pp skip locked`.execute(tx);
     if (!due.length) return 0;
     const pairsByMsisdn = await loadPairs(
       tx,
@@ -912,6 +967,38 @@ export async function sweepDeadlines(db: Db, now: Date, limit = 1000): Promise<n
 }
 
 /**
+ * The open visits of these pairs as they stand now (their checkpoints caught up from the positions after them), by
+ * pairKey: for readers that act on a visit still going (a task proven by a long enough stay) or show it.
+ */
+export async function openVisitsNow(
+  db: Executor,
+  keys: readonly { msisdnId: number; poiId: number }[],
+): Promise<Map<string, VisitRecord>> {
+  const out = new Map<string, VisitRecord>();
+  if (!keys.length) return out;
+  const { rows } = await sql<CheckpointSqlRow>`
+    select ${CHECKPOINT_COLUMNS}
+    from poi_presence pp
+    join unnest(${keys.map((k) => k.msisdnId)}::int[], ${keys.map((k) => k.poiId)}::int[])
+      as k(msisdn_id, poi_id) on pp.msisdn_id = k.msisdn_id and pp.poi_id = k.poi_id
+    where pp.state <> 'OUTSIDE'`.execute(db);
+  if (!rows.length) return out;
+  const checkpoints = new Map(rows.map((r) => [pairKey(r.msisdn_id, r.poi_id), checkpointOf(r)]));
+  const pairs = await loadPairs(
+    db,
+    [...new Set(rows.map((r) => r.msisdn_id))],
+    [...new Set(rows.map((r) => r.poi_id))],
+  );
+  const items = [...pairs.values()]
+    .flat()
+    .filter((p) => checkpoints.has(pairKey(p.msisdnId, p.poiId)))
+    .map((pair) => ({ pair, row: checkpoints.get(pairKey(pair.msisdnId, pair.poiId))! }));
+  const caught = await catchUp(db, items, new Set(), () => undefined);
+  for (const [key, { state }] of caught) if (state.visit) out.set(key, visitRecord(state, state.visit));
+  return out;
+}
+
+/**
  * The state of one pair now: its checkpoint caught up from the positions after it (null: no checkpoint). For a
  * change that ends the pair (its last assignment removed), read before the assignment goes.
  */
@@ -920,14 +1007,11 @@ export async function currentPresence(
   msisdnId: number,
   poiId: number,
 ): Promise<PresenceState | null> {
-  const row = await tx
-    .selectFrom('poi_presence')
-    .select(['msisdn_id', 'poi_id', 'rev', 'deadline_at', 'through_time', 'through_id', 'data'])
-    .select(sql<number | null>`(data->>'lastFixAt')::float8`.as('fix_at'))
-    .where('msisdn_id', '=', msisdnId)
-    .where('poi_id', '=', poiId)
-    .forUpdate()
-    .executeTakeFirst();
+  const { rows } = await sql<CheckpointSqlRow & { data: unknown }>`
+    select ${CHECKPOINT_COLUMNS}, pp.data from poi_presence pp
+    where pp.msisdn_id = ${msisdnId} and pp.poi_id = ${poiId}
+    for update`.execute(tx);
+  const row = rows[0];
   if (!row) return null;
   const pair = (await loadPairs(tx, [msisdnId], [poiId])).get(msisdnId)?.[0];
   if (!pair) return row.data as PresenceState;

@@ -44,7 +44,15 @@ import {
   type PresenceState,
 } from '../../location/geofence/index.ts';
 import { toCsv, toGeoJson, toKml, type ExportPoi } from './export-formats.ts';
-import { currentPresence, presencePayload, seedPairs, upsertVisits, type Pair } from './presence-engine.ts';
+import {
+  currentPresence,
+  openVisitsNow,
+  pairKey,
+  presencePayload,
+  seedPairs,
+  upsertVisits,
+  type Pair,
+} from './presence-engine.ts';
 import { poisRepository, type AssignmentRecord, type CategoryRecord, type PoiRecord } from './repository.ts';
 
 const DEFAULT_COLOR = '#1565C0';
@@ -704,27 +712,45 @@ export function poisService({
       detail: { view: 'visits', count: rows.length, msisdnIds: [...new Set(rows.map((r) => r.msisdn_id))] },
     });
     const t = (d: Date | null) => (d ? d.toISOString() : null);
+    // A visit still open is shown as it stands now (its row follows the pair's checkpoint).
+    const live = await openVisitsNow(
+      db,
+      rows.filter((r) => r.exited_at === null).map((r) => ({ msisdnId: r.msisdn_id, poiId: r.poi_id })),
+    );
     return {
-      items: rows.map((r) => ({
-        id: Number(r.id),
-        msisdnId: r.msisdn_id,
-        poiId: r.poi_id,
-        poiName: r.poi_name,
-        msisdn: r.msisdn,
-        employeeName: r.employee_name,
-        assigned: Boolean(r.assigned),
-        enteredAt: r.entered_at.toISOString(),
-        enteredEarliest: t(r.entered_earliest),
-        enteredLatest: r.entered_latest.toISOString(),
-        exitedAt: t(r.exited_at),
-        exitedEarliest: t(r.exited_earliest),
-        exitedLatest: t(r.exited_latest),
-        dwellMinutes: Number(r.dwell_minutes),
-        confidence: Number(r.confidence),
-        fixCount: r.fix_count,
-        sources: r.sources,
-        closedBy: r.closed_by,
-      })),
+      items: rows.map((row) => {
+        const current = row.exited_at === null ? live.get(pairKey(row.msisdn_id, row.poi_id)) : undefined;
+        const r =
+          current && current.key === row.key
+            ? {
+                ...row,
+                dwell_minutes: current.dwellMinutes,
+                confidence: current.confidence,
+                fix_count: current.fixCount,
+                sources: current.sources,
+              }
+            : row;
+        return {
+          id: Number(r.id),
+          msisdnId: r.msisdn_id,
+          poiId: r.poi_id,
+          poiName: r.poi_name,
+          msisdn: r.msisdn,
+          employeeName: r.employee_name,
+          assigned: Boolean(r.assigned),
+          enteredAt: r.entered_at.toISOString(),
+          enteredEarliest: t(r.entered_earliest),
+          enteredLatest: r.entered_latest.toISOString(),
+          exitedAt: t(r.exited_at),
+          exitedEarliest: t(r.exited_earliest),
+          exitedLatest: t(r.exited_latest),
+          dwellMinutes: Number(r.dwell_minutes),
+          confidence: Number(r.confidence),
+          fixCount: r.fix_count,
+          sources: r.sources,
+          closedBy: r.closed_by,
+        };
+      }),
       total,
       page: query.page,
       size: query.size,

@@ -3,6 +3,7 @@ import { TASK_MIN_CONFIDENCE, type PoiGeometry, type TaskCompletionRule } from '
 import type { Db } from '../../db/database.ts';
 import { emit } from '../../events/emit.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
+import { openVisitsNow, pairKey } from '../pois/index.ts';
 import { completeByVisit, DEFAULT_DWELL_MINUTES, type AutoCandidate } from './completion.ts';
 import { generateRecurring, RECURRING_EVERY_MS, RECURRING_JOB } from './templates.ts';
 
@@ -30,6 +31,7 @@ interface OpenVisitRow {
   dwell_minutes: number;
   confidence: number;
   closed_by: string;
+  needed: number;
 }
 
 /**
@@ -42,21 +44,33 @@ export async function completeFromOpenVisits(db: Db): Promise<number> {
     select ta.task_id, ta.msisdn_id, ta.company_id, ta.completion_rule, t.title, t.due_start, t.due_end,
            t.required_dwell_minutes, pc.default_min_dwell_minutes as category_dwell, p.geometry,
            v.key, v.poi_id, v.entered_at, v.entered_earliest, v.entered_latest, v.dwell_minutes, v.confidence,
-           v.closed_by
+           v.closed_by,
+           coalesce(t.required_dwell_minutes, pc.default_min_dwell_minutes, ${DEFAULT_DWELL_MINUTES}) as needed
     from task_assignments ta
     join tasks t on t.id = ta.task_id and t.status = 'PENDING'
     join pois p on p.id = t.poi_id
     left join poi_categories pc on pc.id = p.category_id
     join visits v on v.msisdn_id = ta.msisdn_id and v.poi_id = t.poi_id and v.exited_at is null
+    join latest_positions lp on lp.msisdn_id = ta.msisdn_id
     where ta.status = 'PENDING' and ta.completion_rule <> 'MANUAL'
-      and v.confidence >= ${TASK_MIN_CONFIDENCE}
-      and v.dwell_minutes >= coalesce(t.required_dwell_minutes, pc.default_min_dwell_minutes, ${DEFAULT_DWELL_MINUTES})
+      -- The row of an open visit follows its checkpoint; the stay so far is at most up to the latest position.
+      and lp.time - v.entered_at >= make_interval(mins => coalesce(t.required_dwell_minutes,
+            pc.default_min_dwell_minutes, ${DEFAULT_DWELL_MINUTES}))
       and not exists (select 1 from task_completions c
                       where c.task_id = ta.task_id and c.msisdn_id = ta.msisdn_id and c.visit_key = v.key)
     order by ta.task_id, ta.msisdn_id
     limit ${BATCH}`.execute(db);
+  const now = await openVisitsNow(
+    db,
+    rows.map((r) => ({ msisdnId: r.msisdn_id, poiId: r.poi_id })),
+  );
   let completed = 0;
-  for (const r of rows) {
+  for (const row of rows) {
+    // The visit as it stands now: the same visit (key), still open, its dwell and confidence from every fix so far.
+    const current = now.get(pairKey(row.msisdn_id, row.poi_id));
+    if (!current || current.key !== row.key || current.exitedAt !== null) continue;
+    if (current.confidence < TASK_MIN_CONFIDENCE || current.dwellMinutes < Number(row.needed)) continue;
+    const r = { ...row, dwell_minutes: current.dwellMinutes, confidence: current.confidence };
     const candidate: AutoCandidate = r;
     const done = await db.transaction().execute((tx) =>
       completeByVisit(
