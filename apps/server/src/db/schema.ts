@@ -459,6 +459,7 @@ export interface PoiPresenceTable {
 export interface PresenceEpochTable {
   id: number;
   epoch: number;
+  states_epoch: number;
   instance: string;
 }
 

@@ -13,7 +13,9 @@ import { execScript } from '../sql-script.ts';
  *   checkpointed state's newest fix (epoch ms), read per batch without opening `data`.
  * - `presence_epoch` changes with every write that can change which (MSISDN, POI) pairs are evaluated or how, so each
  *   process keeps the pairs cached and reloads them when the epoch moves (it moves at commit, with the change).
- *   `instance` tells databases apart (one process may serve tests against several).
+ *   `states_epoch` moves when a writer other than a pipeline batch writes states (the sweep, a replay, seeding):
+ *   the states a process followed in memory are read again. `instance` tells databases apart (one process may serve
+ *   tests against several).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await execScript(
@@ -30,6 +32,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create table presence_epoch (
       id integer primary key check (id = 1),
       epoch bigint not null,
+      states_epoch bigint not null default 0,
       instance text not null
     );
     insert into presence_epoch (id, epoch, instance) values (1, 0, md5(random()::text || clock_timestamp()::text));

@@ -4,7 +4,7 @@ import { prng } from '../../lib/prng.ts';
 import { offsetPoint } from '../mlp/coordinates.ts';
 import { ACCURACY_TO_SIGMA, classifyFix, DEFAULT_CLASSIFY_PARAMS, effectiveAccuracy } from './classify.ts';
 import { toFrame } from './geometry.ts';
-import { insidePolygon, preparePoi, type PreparedPolygon } from './prepared-poi.ts';
+import { insidePolygon, mayBeInside, preparePoi, type PreparedPolygon } from './prepared-poi.ts';
 import { i0e, riceCdf } from './probability.ts';
 
 const LAT = 41.9;
@@ -211,5 +211,50 @@ describe('classifier: classes', () => {
     };
     expect(classifyFix(site, fixAt(0, null), params).accuracyM).toBe(300);
     expect(classifyFix(site, fixAt(0, null)).class).toBe('AMBIGUOUS');
+  });
+});
+
+describe('mayBeInside (the presence engine skips a pair when it answers false)', () => {
+  const lShape: PoiGeometry = {
+    type: 'POLYGON',
+    coordinates: [
+      [
+        [LON, LAT],
+        [LON + 0.01, LAT],
+        [LON + 0.01, LAT + 0.002],
+        [LON + 0.002, LAT + 0.002],
+        [LON + 0.002, LAT + 0.01],
+        [LON, LAT + 0.01],
+        [LON, LAT],
+      ],
+    ],
+  };
+  it('never answers false for a fix the classifier calls INSIDE (circles 25 m – 50 km, a concave polygon)', () => {
+    const random = prng(11);
+    const shapes = [circle(25), circle(300), circle(5000), circle(50_000), lShape];
+    let inside = 0;
+    let skipped = 0;
+    for (const [n, geometry] of shapes.entries()) {
+      const poi = preparePoi(n + 1, geometry);
+      const reach = geometry.type === 'CIRCLE' ? geometry.radiusM * 3 : 3000;
+      for (let i = 0; i < 4000; i++) {
+        const fix = {
+          ...offsetPoint(LAT + 0.004, LON + 0.004, random() * reach, random() * 360),
+          accuracyM: 5 + random() * 2000,
+          source: 'NETWORK' as const,
+        };
+        if (geometry.type === 'CIRCLE')
+          Object.assign(fix, offsetPoint(LAT, LON, random() * reach, random() * 360));
+        const may = mayBeInside(poi, fix.lat, fix.lon);
+        if (classifyFix(poi, fix).class === 'INSIDE') {
+          inside++;
+          expect(may).toBe(true);
+        }
+        if (!may) skipped++;
+      }
+    }
+    // The test means something: both answers occur often.
+    expect(inside).toBeGreaterThan(1000);
+    expect(skipped).toBeGreaterThan(5000);
   });
 });

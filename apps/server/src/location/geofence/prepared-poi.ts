@@ -13,6 +13,8 @@ export interface PreparedCircle {
   lon: number;
   radiusM: number;
   rEffM: number;
+  /** Frame centred on the centre (for the cheap first look, `mayBeInside`). */
+  frame: LocalFrame;
 }
 
 export interface PreparedPolygon {
@@ -50,6 +52,7 @@ export function preparePoi(poiId: number, geometry: PoiGeometry): PreparedPoi {
       lon: geometry.center.lon,
       radiusM: geometry.radiusM,
       rEffM: derived.rEffM,
+      frame: localFrame(geometry.center.lat, geometry.center.lon),
     };
   const frame = localFrame(derived.centroid.lat, derived.centroid.lon);
   const edges = geometry.coordinates.flatMap((ring) =>
@@ -91,9 +94,16 @@ export function preparePoi(poiId: number, geometry: PoiGeometry): PreparedPoi {
  * 0.6). The presence engine's cheap first look at the many pairs a fix is far from.
  */
 export function mayBeInside(poi: PreparedPoi, lat: number, lon: number): boolean {
-  if (poi.kind === 'CIRCLE') return distanceM(poi.lat, poi.lon, lat, lon) <= poi.radiusM;
-  const [x, y] = toFrame(poi.frame, lat, lon);
-  return Math.hypot(x, y) <= poi.boundM;
+  // Planar metres around the POI (as the polygon frame measures): within a radius of 50 km the flat distance is
+  // within a fraction of a percent of the great-circle one, so a 1 % + 10 m margin keeps the answer safe.
+  const frame = poi.frame;
+  let dLon = lon - frame.lon0;
+  if (dLon > 180) dLon -= 360;
+  else if (dLon < -180) dLon += 360;
+  const x = dLon * frame.kx;
+  const y = (lat - frame.lat0) * frame.ky;
+  const bound = (poi.kind === 'CIRCLE' ? poi.radiusM : poi.boundM) * 1.01 + 10;
+  return x * x + y * y <= bound * bound;
 }
 
 /** Even-odd test in frame metres; with normalised, non-touching rings this is inside-the-shell-not-in-a-hole. */

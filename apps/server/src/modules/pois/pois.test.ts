@@ -9,7 +9,9 @@ import {
   type VisitPage,
 } from '@lbs/contracts';
 import { useOrgFixtures } from '../organisation/test-fixtures.ts';
+import { PositionPipeline, type PositionInput } from '../../location/pipeline.ts';
 import { replayMsisdn, sweepDeadlines } from './presence-engine.ts';
+import { presenceStep } from './presence-step.ts';
 
 const f = useOrgFixtures();
 const MIN = 60_000;
@@ -550,6 +552,96 @@ describe('presence', () => {
       .executeTakeFirst();
     expect(state?.state).toBe('INSIDE');
     expect(await eventsOf(m)).toHaveLength(0);
+  });
+
+  it('a restart mid-visit (another process, a fresh memory) and a rolled-back batch change nothing: the positions decide', async () => {
+    const c = spot();
+    const poi = await poiAt(c, 150);
+    const [reference, m] = [await consentingMsisdn(), await consentingMsisdn()];
+    await assign(poi.id, [reference, m]);
+    const t0 = Date.now() - 200 * MIN;
+    const [i1, i2, i3] = [east(c, 10), east(c, -20), east(c, 25)];
+    const [o1, o2, o3] = [east(c, 3000), east(c, 3100), east(c, 2900)];
+    const path = [o1, i1, i2, i3, i1, i2, i3, i1, i2, o1, o2, o3];
+    const fix = (msisdnId: number, i: number): PositionInput => ({
+      msisdnId,
+      time: new Date(t0 + i * 5 * MIN),
+      ...path[i]!,
+      accuracyM: 50,
+      source: 'NETWORK',
+    });
+    await track(reference, t0, path);
+
+    // The first fixes through the server's pipeline: the visit opens, later fixes only move its state in memory.
+    for (let i = 0; i < 5; i++) await f.server.location.pipeline.submit([fix(m, i)]);
+    // A second process: its batch fails after the presence step (rolled back), then the same fix again.
+    let fail = true;
+    const other = new PositionPipeline(f.db, {
+      steps: [
+        presenceStep(),
+        {
+          name: 'fails once',
+          afterStore() {
+            if (fail) throw new Error('rolled back');
+            return Promise.resolve();
+          },
+        },
+      ],
+    });
+    await expect(other.submit([fix(m, 5)])).rejects.toThrow('rolled back');
+    fail = false;
+    await other.submit([fix(m, 5)]);
+    await other.submit([fix(m, 6)]);
+    // A restarted process (nothing remembered) and the first one again, each missing what the other stored.
+    const restarted = new PositionPipeline(f.db, { steps: [presenceStep()] });
+    await restarted.submit([fix(m, 7)]);
+    await restarted.submit([fix(m, 8)]);
+    for (let i = 9; i < path.length; i++) await f.server.location.pipeline.submit([fix(m, i)]);
+
+    const strip = (v: VisitPage) =>
+      v.items.map(({ enteredAt, enteredEarliest, exitedAt, closedBy, fixCount, dwellMinutes }) => ({
+        enteredAt,
+        enteredEarliest,
+        exitedAt,
+        closedBy,
+        fixCount,
+        dwellMinutes,
+      }));
+    const expected = strip(await visitsOf(reference, poi.id));
+    expect(expected).toEqual([
+      expect.objectContaining({
+        closedBy: 'EXIT',
+        fixCount: 8,
+        exitedAt: new Date(t0 + 40 * MIN).toISOString(),
+      }),
+    ]);
+    expect(strip(await visitsOf(m, poi.id))).toEqual(expected);
+    expect((await eventsOf(m)).map((e) => e.type)).toEqual([
+      'GEOFENCE_ENTER',
+      'GEOFENCE_EXIT',
+      'VISIT_CLOSED',
+    ]);
+  });
+
+  it('an open visit reads live between checkpoints (the list and the task sweep see every fix so far)', async () => {
+    const c = spot();
+    const poi = await poiAt(c, 150);
+    const m = await consentingMsisdn();
+    await assign(poi.id, [m]);
+    const t0 = Date.now() - 40 * MIN;
+    await track(m, t0, [c, east(c, 20), east(c, -15), east(c, 10), east(c, -5), east(c, 15)]);
+    const row = await f.db
+      .selectFrom('visits')
+      .selectAll()
+      .where('msisdn_id', '=', m)
+      .executeTakeFirstOrThrow();
+    // The row was written when the visit opened (second fix); the fixes after it live in the state until a checkpoint.
+    expect(row.fix_count).toBe(2);
+    expect((await visitsOf(m, poi.id)).items[0]).toMatchObject({
+      closedBy: 'OPEN',
+      fixCount: 6,
+      dwellMinutes: 25,
+    });
   });
 
   it('a backlog delivered shuffled ends, after replay, with the visits of in-order delivery and no duplicate events', async () => {

@@ -212,7 +212,6 @@ export async function loadStates(tx: Executor, pairs: readonly Pair[]): Promise<
   return states;
 }
 
-const date = (ms: number | null) => (ms === null ? null : new Date(ms));
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 interface CheckpointWrite {
@@ -238,53 +237,36 @@ async function writeCheckpoints(
   const revs = new Map<string, number>();
   if (!changed.length) return revs;
   // The inserted `rev` carries the expectation (a new row keeps it; revisions only need to change on each write):
-  // -1 none, 0 OUTSIDE, n + 1 the revision n.
-  const written = await tx
-    .insertInto('poi_presence')
-    .values(
-      changed.map(({ pair, state, through, expect }) => ({
-        msisdn_id: pair.msisdnId,
-        poi_id: pair.poiId,
-        company_id: pair.companyId,
-        state: state.state,
-        data: JSON.stringify(state),
-        deadline_at: date(nextDeadline(state, pair.ctx, false)),
-        gap_ms: state.state === 'OUTSIDE' ? null : pair.ctx.params.maxGapMs,
-        fix_at: state.lastFixAt,
-        updated_at: now,
-        rev: expect === undefined ? -1 : expect === 'OUTSIDE' ? 0 : expect + 1,
-        through_time: through ? new Date(through.time) : null,
-        through_id: through ? through.id : null,
-      })),
-    )
-    .onConflict((oc) =>
-      oc
-        .columns(['msisdn_id', 'poi_id'])
-        .doUpdateSet((eb) => ({
-          state: eb.ref('excluded.state'),
-          data: eb.ref('excluded.data'),
-          deadline_at: eb.ref('excluded.deadline_at'),
-          gap_ms: eb.ref('excluded.gap_ms'),
-          fix_at: eb.ref('excluded.fix_at'),
-          updated_at: eb.ref('excluded.updated_at'),
-          rev: sql<number>`greatest(poi_presence.rev, excluded.rev) + 1`,
-          through_time: eb.ref('excluded.through_time'),
-          through_id: eb.ref('excluded.through_id'),
-        }))
-        .where(
-          sql<boolean>`excluded.rev < 0 or (excluded.rev = 0 and poi_presence.state = 'OUTSIDE')
-            or poi_presence.rev + 1 = excluded.rev`,
-        ),
-    )
-    .returning(['msisdn_id', 'poi_id', 'rev'])
-    .execute();
+  // -1 none, 0 OUTSIDE, n + 1 the revision n. Arrays unnested: one statement whatever the number of rows.
+  const col = <T>(f: (c: CheckpointWrite) => T) => changed.map(f);
+  const { rows: written } = await sql<{ msisdn_id: number; poi_id: number; rev: number }>`
+    insert into poi_presence (msisdn_id, poi_id, company_id, state, data, deadline_at, gap_ms, fix_at, updated_at,
+                              rev, through_time, through_id)
+    select m, p, c, st, d, dl, g, f, ${now}, r, tt, ti from unnest(
+      ${col((c) => c.pair.msisdnId)}::int[], ${col((c) => c.pair.poiId)}::int[], ${col((c) => c.pair.companyId)}::int[],
+      ${col((c) => c.state.state)}::text[], ${col((c) => JSON.stringify(c.state))}::jsonb[],
+      ${col((c) => isoOrNull(nextDeadline(c.state, c.pair.ctx, false)))}::timestamptz[],
+      ${col((c) => (c.state.state === 'OUTSIDE' ? null : c.pair.ctx.params.maxGapMs))}::int[],
+      ${col((c) => c.state.lastFixAt)}::float8[],
+      ${col((c) => (c.expect === undefined ? -1 : c.expect === 'OUTSIDE' ? 0 : c.expect + 1))}::int8[],
+      ${col((c) => (c.through ? new Date(c.through.time).toISOString() : null))}::timestamptz[],
+      ${col((c) => (c.through ? c.through.id : null))}::int8[]
+    ) as u(m, p, c, st, d, dl, g, f, r, tt, ti)
+    on conflict (msisdn_id, poi_id) do update set
+      state = excluded.state, data = excluded.data, deadline_at = excluded.deadline_at, gap_ms = excluded.gap_ms,
+      fix_at = excluded.fix_at, updated_at = excluded.updated_at, rev = greatest(poi_presence.rev, excluded.rev) + 1,
+      through_time = excluded.through_time, through_id = excluded.through_id
+    where excluded.rev < 0 or (excluded.rev = 0 and poi_presence.state = 'OUTSIDE')
+       or poi_presence.rev + 1 = excluded.rev
+    returning msisdn_id, poi_id, rev`.execute(tx);
   for (const r of written) revs.set(pairKey(r.msisdn_id, r.poi_id), Number(r.rev));
   return revs;
 }
 
 /**
  * Checkpoints (the states, each with the newest position it includes) and everything the core emitted, written in
- * the caller's transaction (which holds the rows' locks, or writes new ones). Answers the checkpoints' revisions.
+ * the caller's transaction (which holds the rows' locks, or writes new ones) by a writer other than the pipeline.
+ * Answers the checkpoints' revisions.
  */
 export async function writeResults(
   tx: Executor,
@@ -293,6 +275,13 @@ export async function writeResults(
   now: Date,
 ): Promise<Map<string, number>> {
   const revs = await writeCheckpoints(tx, changed, now);
+  // States written outside a pipeline batch (sweep, replay, seeding): the pipelines' memories must read them.
+  if (revs.size)
+    await tx
+      .updateTable('presence_epoch')
+      .set((eb) => ({ states_epoch: eb('states_epoch', '+', 1) }))
+      .where('id', '=', 1)
+      .execute();
   await writeOutputs(tx, changed, outputs);
   return revs;
 }
@@ -376,46 +365,30 @@ export async function upsertVisits(
   visits: readonly { pair: Pair; visit: VisitRecord }[],
   now: Date,
 ): Promise<void> {
-  await tx
-    .insertInto('visits')
-    .values(
-      visits.map(({ pair, visit: v }) => ({
-        key: v.key,
-        company_id: pair.companyId,
-        msisdn_id: v.msisdnId,
-        poi_id: v.poiId,
-        entered_at: new Date(v.enteredAt),
-        entered_earliest: date(v.enteredEarliest),
-        entered_latest: new Date(v.enteredLatest),
-        exited_at: date(v.exitedAt),
-        exited_earliest: date(v.exitedEarliest),
-        exited_latest: date(v.exitedLatest),
-        dwell_minutes: v.dwellMinutes,
-        confidence: v.confidence,
-        fix_count: v.fixCount,
-        sources: JSON.stringify(v.sources),
-        closed_by: v.closedBy,
-        seeded: v.seeded,
-        updated_at: now,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet((eb) => ({
-        entered_earliest: eb.ref('excluded.entered_earliest'),
-        entered_latest: eb.ref('excluded.entered_latest'),
-        exited_at: eb.ref('excluded.exited_at'),
-        exited_earliest: eb.ref('excluded.exited_earliest'),
-        exited_latest: eb.ref('excluded.exited_latest'),
-        dwell_minutes: eb.ref('excluded.dwell_minutes'),
-        confidence: eb.ref('excluded.confidence'),
-        fix_count: eb.ref('excluded.fix_count'),
-        sources: eb.ref('excluded.sources'),
-        closed_by: eb.ref('excluded.closed_by'),
-        seeded: eb.ref('excluded.seeded'),
-        updated_at: eb.ref('excluded.updated_at'),
-      })),
-    )
-    .execute();
+  if (!visits.length) return;
+  const col = <T>(f: (v: VisitRecord, pair: Pair) => T) => visits.map(({ pair, visit }) => f(visit, pair));
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  // Arrays unnested: one statement whatever the number of visits.
+  await sql`
+    insert into visits (key, company_id, msisdn_id, poi_id, entered_at, entered_earliest, entered_latest, exited_at,
+                        exited_earliest, exited_latest, dwell_minutes, confidence, fix_count, sources, closed_by,
+                        seeded, updated_at)
+    select k, c, m, p, ea, ee, el, xa, xe, xl, dw, cf, fc, src, cb, sd, ${now} from unnest(
+      ${col((v) => v.key)}::text[], ${col((_, p) => p.companyId)}::int[], ${col((v) => v.msisdnId)}::int[],
+      ${col((v) => v.poiId)}::int[], ${col((v) => iso(v.enteredAt))}::timestamptz[],
+      ${col((v) => iso(v.enteredEarliest))}::timestamptz[], ${col((v) => iso(v.enteredLatest))}::timestamptz[],
+      ${col((v) => iso(v.exitedAt))}::timestamptz[], ${col((v) => iso(v.exitedEarliest))}::timestamptz[],
+      ${col((v) => iso(v.exitedLatest))}::timestamptz[], ${col((v) => v.dwellMinutes)}::float8[],
+      ${col((v) => v.confidence)}::float8[], ${col((v) => v.fixCount)}::int[],
+      ${col((v) => JSON.stringify(v.sources))}::jsonb[], ${col((v) => v.closedBy)}::text[],
+      ${col((v) => v.seeded)}::bool[]
+    ) as u(k, c, m, p, ea, ee, el, xa, xe, xl, dw, cf, fc, src, cb, sd)
+    on conflict (key) do update set
+      entered_earliest = excluded.entered_earliest, entered_latest = excluded.entered_latest,
+      exited_at = excluded.exited_at, exited_earliest = excluded.exited_earliest,
+      exited_latest = excluded.exited_latest, dwell_minutes = excluded.dwell_minutes,
+      confidence = excluded.confidence, fix_count = excluded.fix_count, sources = excluded.sources,
+      closed_by = excluded.closed_by, seeded = excluded.seeded, updated_at = excluded.updated_at`.execute(tx);
 }
 
 const toFix = (p: {
@@ -445,14 +418,24 @@ export const CHECKPOINT_EVERY_MS = 60 * 60_000;
 export interface PresenceMemory {
   instance: string | null;
   epoch: number;
+  statesEpoch: number;
   /** Evaluated pairs per MSISDN (empty: none), valid for `epoch`. */
   pairs: Map<number, Pair[]>;
-  /** States followed past their checkpoints, per MSISDN, with the latest position they include. */
-  held: Map<number, { throughId: number; pairs: Map<number, { rev: number; state: PresenceState }> }>;
+  /**
+   * States followed past their checkpoints, per MSISDN, with the latest position they include: every pair not
+   * OUTSIDE with its checkpoint row (a pair not here is OUTSIDE). Valid for `statesEpoch` while the MSISDN's latest
+   * stored position is `throughId`.
+   */
+  held: Map<number, { throughId: number; pairs: Map<number, HeldPair> }>;
+}
+
+interface HeldPair {
+  row: CheckpointRow;
+  state: PresenceState;
 }
 
 export function presenceMemory(): PresenceMemory {
-  return { instance: null, epoch: -1, pairs: new Map(), held: new Map() };
+  return { instance: null, epoch: -1, statesEpoch: -1, pairs: new Map(), held: new Map() };
 }
 
 const MEMORY_LIMIT = 200_000;
@@ -525,32 +508,53 @@ function checkpointOf(r: CheckpointSqlRow): CheckpointRow {
 }
 
 /**
- * The batch's first read: the epoch (drops the memory when the evaluated pairs may have changed, or this is another
- * database) and the checkpoints not OUTSIDE of these MSISDNs.
+ * The batch's first read: the epochs (the memory is dropped when the evaluated pairs may have changed, or a writer
+ * other than a pipeline wrote states, or this is another database) and the checkpoints not OUTSIDE of the MSISDNs
+ * whose states are not followed. Answers the rows and the MSISDNs that are followed.
  */
 async function epochAndCheckpoints(
   tx: Executor,
   memory: PresenceMemory,
-  msisdnIds: readonly number[],
-): Promise<Map<string, CheckpointRow>> {
-  const { rows } = await sql<
-    CheckpointSqlRow & { epoch: number; instance: string; msisdn_id: number | null }
-  >`
-    select e.epoch, e.instance, ${CHECKPOINT_COLUMNS}
-    from presence_epoch e
-    left join poi_presence pp on pp.msisdn_id = any(${msisdnIds}::int[]) and pp.state <> 'OUTSIDE'
-    where e.id = 1`.execute(tx);
+  positions: readonly StoredPosition[],
+): Promise<{ rows: Map<string, CheckpointRow>; followed: Set<number> }> {
+  const followedOf = () => {
+    const followed = new Set<number>();
+    for (const p of positions)
+      if (p.previous && memory.held.get(p.msisdnId)?.throughId === p.previous.id) followed.add(p.msisdnId);
+    return followed;
+  };
+  const read = async (followed: ReadonlySet<number>) => {
+    const ids = [...new Set(positions.map((p) => p.msisdnId))].filter((id) => !followed.has(id));
+    return (
+      await sql<
+        CheckpointSqlRow & { epoch: number; states_epoch: number; instance: string; msisdn_id: number | null }
+      >`
+        select e.epoch, e.states_epoch, e.instance, ${CHECKPOINT_COLUMNS}
+        from presence_epoch e
+        left join poi_presence pp on pp.msisdn_id = any(${ids}::int[]) and pp.state <> 'OUTSIDE'
+        where e.id = 1`.execute(tx)
+    ).rows;
+  };
+  let followed = followedOf();
+  let rows = await read(followed);
   const epoch = Number(rows[0]?.epoch ?? 0);
+  const statesEpoch = Number(rows[0]?.states_epoch ?? 0);
   const instance = rows[0]?.instance ?? '';
-  if (epoch !== memory.epoch || instance !== memory.instance) {
-    memory.pairs.clear();
+  const samePairs = epoch === memory.epoch && instance === memory.instance;
+  if (!samePairs) memory.pairs.clear();
+  if (!samePairs || statesEpoch !== memory.statesEpoch) {
     memory.held.clear();
-    memory.epoch = epoch;
-    memory.instance = instance;
+    if (followed.size) {
+      followed = new Set();
+      rows = await read(followed);
+    }
   }
+  memory.epoch = epoch;
+  memory.statesEpoch = statesEpoch;
+  memory.instance = instance;
   const out = new Map<string, CheckpointRow>();
   for (const r of rows) if (r.msisdn_id !== null) out.set(pairKey(r.msisdn_id, r.poi_id), checkpointOf(r));
-  return out;
+  return { rows: out, followed };
 }
 
 /** One fix for the pair: evaluated inside the assignment's active periods; outside them only time acts. */
@@ -710,7 +714,7 @@ export async function evaluatePositions(
   memory: PresenceMemory = presenceMemory(),
 ): Promise<void> {
   const msisdnIds = [...new Set(positions.map((p) => p.msisdnId))];
-  const rows = await epochAndCheckpoints(tx, memory, msisdnIds);
+  const { rows, followed } = await epochAndCheckpoints(tx, memory, positions);
   const pairsByMsisdn = await cachedPairs(tx, memory, msisdnIds);
   const replayFrom = new Map<number, number>();
   const onLate = (msisdnId: number, time: number) =>
@@ -746,13 +750,16 @@ export async function evaluatePositions(
         ? { time: previous.time.getTime(), id: previous.id }
         : null;
     throughs.push({ msisdnId, throughId: through?.id });
-    const held = memory.held.get(msisdnId);
-    const followed = held !== undefined && previous !== null && held.throughId === previous.id;
+    const held = followed.has(msisdnId) ? memory.held.get(msisdnId) : undefined;
     for (const pair of pairs) {
-      const row = rows.get(pairKey(msisdnId, pair.poiId));
+      const h = held?.pairs.get(pair.poiId);
+      const row = held ? h?.row : rows.get(pairKey(msisdnId, pair.poiId));
       // A pair OUTSIDE stays so unless a fix may be inside it: nothing to evaluate, read or write.
-      if (!row && !fixes.some((f) => mayBeInside(pair.ctx.poi, f.lat, f.lon))) continue;
-      const h = followed && row ? held.pairs.get(pair.poiId) : undefined;
+      if (!row) {
+        let near = false;
+        for (const f of fixes) if ((near = mayBeInside(pair.ctx.poi, f.lat, f.lon))) break;
+        if (!near) continue;
+      }
       const initial = row ? h?.state : outsideState(pair, previous);
       const evaluation: Evaluation = {
         pair,
@@ -763,7 +770,7 @@ export async function evaluatePositions(
         outputs: [],
       };
       evaluations.push(evaluation);
-      if (row && (!h || h.rev !== row.rev)) stale.push({ pair, row, evaluation });
+      if (row && !h) stale.push({ pair, row, evaluation });
     }
   }
   if (stale.length) {
@@ -789,10 +796,22 @@ export async function evaluatePositions(
   }
   for (const e of evaluations) {
     if (e.state.state === 'OUTSIDE') continue;
-    const rev = revs.get(pairKey(e.pair.msisdnId, e.pair.poiId)) ?? e.start.row?.rev;
     const held = memory.held.get(e.pair.msisdnId);
-    if (rev === undefined || !held) memory.held.delete(e.pair.msisdnId);
-    else held.pairs.set(e.pair.poiId, { rev, state: e.state });
+    const rev = revs.get(pairKey(e.pair.msisdnId, e.pair.poiId));
+    // The row as written now, or as it was (the state moved on in memory only).
+    const row: CheckpointRow | null | undefined =
+      rev !== undefined
+        ? {
+            msisdnId: e.pair.msisdnId,
+            poiId: e.pair.poiId,
+            rev,
+            deadline: nextDeadline(e.state, e.pair.ctx, false),
+            through: e.through,
+            fixAt: e.state.lastFixAt,
+          }
+        : e.start.row;
+    if (!row || !held) memory.held.delete(e.pair.msisdnId);
+    else held.pairs.set(e.pair.poiId, { row, state: e.state });
   }
   for (const [msisdnId, from] of replayFrom) await requestReplay(tx, msisdnId, from);
 }
