@@ -67,6 +67,14 @@ import {
   taskTemplateRoutes,
   taskTemplates,
 } from './modules/tasks/index.ts';
+import {
+  attendanceRoutes,
+  attendanceService,
+  attendanceVisitProcessor,
+  holidayListRoutes,
+  registerAttendanceJobs,
+  shiftRoutes,
+} from './modules/attendance/index.ts';
 import { positionsService } from './modules/positions/service.ts';
 import { monitorStreams } from './modules/positions/stream.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
@@ -127,6 +135,7 @@ function buildServices({ config, db, location }: { config: Config; db: Db; locat
     tasks: tasksService({ db }),
     taskAttachments: taskAttachments({ db }),
     taskTemplates: taskTemplates({ db }),
+    attendance: attendanceService({ db }),
   };
 }
 
@@ -154,6 +163,7 @@ async function registerJobs(
   registerEventJobs(runner, { db });
   registerPresenceJobs(runner, { db });
   registerTaskJobs(runner, { db });
+  registerAttendanceJobs(runner, { db });
   runner.register(POI_IMPORT_JOB, services.poiImports.runJob, { concurrency: 1 });
   runner.register(IMPORT_JOB, services.imports.runJob, { concurrency: 2 });
   runner
@@ -222,6 +232,9 @@ async function apiPlugin(
   await api.register(taskRoutes, { prefix: '/tasks', service: s.tasks, attachments: s.taskAttachments });
   await api.register(taskAssignmentRoutes, { prefix: '/task-assignments', service: s.tasks });
   await api.register(taskTemplateRoutes, { prefix: '/task-templates', templates: s.taskTemplates });
+  await api.register(shiftRoutes, { prefix: '/shifts', service: s.attendance });
+  await api.register(holidayListRoutes, { prefix: '/holiday-lists', service: s.attendance });
+  await api.register(attendanceRoutes, { prefix: '/attendance', service: s.attendance });
 }
 
 interface ApiOptions {
@@ -270,6 +283,7 @@ export async function buildApp({
   const events = new EventDispatcher({ db, log, bus });
   // The domain-event processors (each reacts after the commit, exactly once, in its own cursor's transaction).
   events.register(taskCompletionProcessor());
+  events.register(attendanceVisitProcessor());
   await registerJobs(jobs, { db, bus, location, services, relay, worker: config.location.worker });
   const webhookToken = await smsWebhookToken(config, db, log);
   app.addHook('preClose', async () => services.streams.endAll());

@@ -59,9 +59,10 @@ async function addNumber(): Promise<{ id: number; msisdn: string; companyId: num
 }
 
 describe('the old loops run as jobs of the worker', () => {
-  it('schedules the location tick, retention, identity purge, relay, event pruning, the presence sweep and the task jobs', async () => {
+  it('schedules the location tick, retention, identity purge, relay, event pruning, the presence sweep, the task jobs and the attendance refresh', async () => {
     const schedules = await f.db.selectFrom('job_schedules').select('name').orderBy('name').execute();
     expect(schedules.map((s) => s.name)).toEqual([
+      'attendance.refresh',
       'events.prune',
       'identity.purge',
       'jobs.prune',

@@ -20,3 +20,4 @@ export * from './schemas/positions.ts';
 export * from './schemas/pois.ts';
 export * from './schemas/poi-api.ts';
 export * from './schemas/task-api.ts';
+export * from './schemas/attendance-api.ts';

@@ -34,6 +34,9 @@ export const PERMISSION_RESOURCES = [
   'visit',
   'task',
   'taskAssignment',
+  'shift',
+  'holidayList',
+  'attendance',
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
@@ -180,6 +183,26 @@ export const PERMISSIONS = {
     delete: route('taskAssign', 'As create.'),
     complete: route('taskAssignList', 'By hand, with a reason, where the task’s rule allows it.'),
     reopen: route('taskAssignList', 'With a reason; the earlier evidence is kept.'),
+  },
+  shift: {
+    list: { roles: ALL, note: 'The company’s shifts: every role reads the attendance they explain.' },
+    read: { roles: ALL, note: 'As list.' },
+    create: { roles: SA_CA, note: 'Shifts and their versions belong to the company.' },
+    update: { roles: SA_CA, note: 'A change of terms is a new version from a date; earlier days keep theirs.' },
+    delete: { roles: SA_CA, note: 'Only a shift no attendance site uses.' },
+  },
+  holidayList: {
+    list: { roles: ALL, note: 'As shifts.' },
+    read: { roles: ALL, note: 'As list.' },
+    create: { roles: SA_CA, note: 'As shifts.' },
+    update: { roles: SA_CA, note: 'Always editable (Eid dates depend on moon sighting).' },
+    delete: { roles: SA_CA, note: 'Shifts that used it count no holidays from then on.' },
+    seed: { roles: SA_CA, note: 'Public holidays of a country and year added from date-holidays.' },
+  },
+  attendance: {
+    list: route('attendanceList', 'Days of the MSISDNs in scope: a view of where people were, audited.'),
+    read: route('attendanceList', 'One day with its evidence (visits, fixes): audited.'),
+    override: route('attendanceList', 'Within the caller’s scope, with a reason; always wins, audited.'),
   },
 } as const satisfies Record<PermissionResource, Record<string, PermissionRule>>;
 

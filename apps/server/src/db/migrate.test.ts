@@ -7,6 +7,8 @@ import { migrate } from './migrate.ts';
 /** Every table after every migration (update with each new migration). */
 const TABLES = [
   'app_secrets',
+  'attendance_corrections',
+  'attendance_days',
   'audit_log',
   'companies',
   'departments',
@@ -14,6 +16,8 @@ const TABLES = [
   'device_tokens',
   'domain_events',
   'event_cursors',
+  'holiday_lists',
+  'holidays',
   'invoices',
   'job_schedules',
   'jobs',
@@ -34,6 +38,8 @@ const TABLES = [
   'positions',
   'presence_epoch',
   'schema_migrations',
+  'shift_versions',
+  'shifts',
   'task_assignments',
   'task_attachments',
   'task_completions',
@@ -56,6 +62,7 @@ const ALL_MIGRATIONS = [
   '0008-poi-imports',
   '0009-tasks',
   '0010-presence-checkpoints',
+  '0011-attendance',
 ];
 
 let testDb: TestDatabase | undefined;

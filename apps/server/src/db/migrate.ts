@@ -8,6 +8,7 @@ import * as m0007 from './migrations/0007-pois.ts';
 import * as m0008 from './migrations/0008-poi-imports.ts';
 import * as m0009 from './migrations/0009-tasks.ts';
 import * as m0010 from './migrations/0010-presence-checkpoints.ts';
+import * as m0011 from './migrations/0011-attendance.ts';
 
 interface Migration {
   name: string;
@@ -25,6 +26,7 @@ const MIGRATIONS: Migration[] = [
   { name: '0008-poi-imports', up: m0008.up },
   { name: '0009-tasks', up: m0009.up },
   { name: '0010-presence-checkpoints', up: m0010.up },
+  { name: '0011-attendance', up: m0011.up },
 ];
 
 /** Arbitrary constant shared by every process of the product: the advisory lock key for migrations. */

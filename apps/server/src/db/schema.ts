@@ -439,6 +439,7 @@ export interface PoiAssignmentsTable {
   notify_on_exit: boolean;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  shift_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PoiPresenceTable {
@@ -525,6 +526,108 @@ export interface Database {
   presence_epoch: PresenceEpochTable;
   visits: VisitsTable;
   poi_passed_by: PoiPassedByTable;
+  holiday_lists: HolidayListsTable;
+  holidays: HolidaysTable;
+  shifts: ShiftsTable;
+  shift_versions: ShiftVersionsTable;
+  attendance_days: AttendanceDaysTable;
+  attendance_corrections: AttendanceCorrectionsTable;
+}
+
+// ── Attendance (0011) ──
+
+export interface HolidayListsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  from_date: ColumnType<string, string, string>;
+  to_date: ColumnType<string, string, string>;
+  weekly_off: ColumnType<number[], string | undefined, string>;
+  country: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface HolidaysTable {
+  holiday_list_id: number;
+  date: ColumnType<string, string, string>;
+  name: string;
+  kind: 'HOLIDAY' | 'WORKING_DAY';
+}
+
+export interface ShiftsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ShiftVersionsTable {
+  id: Generated<number>;
+  shift_id: number;
+  effective_from: ColumnType<string, string, string>;
+  start_time: string;
+  end_time: string;
+  days: ColumnType<number[], string, string>;
+  time_zone: string;
+  check_in_before_min: number;
+  check_out_after_min: number;
+  late_grace_min: number;
+  early_exit_grace_min: number;
+  half_day_threshold_min: number;
+  absent_threshold_min: number;
+  hours_method: 'FIRST_IN_LAST_OUT' | 'EVERY_VALID_VISIT';
+  count_on_holidays: boolean;
+  holiday_list_id: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface AttendanceDaysTable {
+  msisdn_id: number;
+  date: ColumnType<string, string, string>;
+  company_id: number;
+  shift_id: number;
+  shift_version_id: number;
+  status: string;
+  state: 'PROVISIONAL' | 'FINAL';
+  kind: string;
+  holiday_name: string | null;
+  window_start: Date | null;
+  window_end: Date | null;
+  first_in: Date | null;
+  first_in_earliest: Date | null;
+  last_out: Date | null;
+  last_out_latest: Date | null;
+  still_inside: boolean;
+  minutes_first_last: number;
+  minutes_every_visit: number;
+  minutes_inside: number;
+  minutes_observed: number;
+  outside_coverage: number;
+  late_minutes: number;
+  early_exit_minutes: number;
+  arrival_unverified: boolean;
+  departure_unverified: boolean;
+  visit_keys: ColumnType<string[], string, string>;
+  reasons: ColumnType<unknown, string, string>;
+  override_status: string | null;
+  override_reason: string | null;
+  override_by: number | null;
+  override_at: Date | null;
+  computed_at: Generated<Date>;
+  finalized_at: Date | null;
+}
+
+export interface AttendanceCorrectionsTable {
+  id: Generated<number>;
+  msisdn_id: number;
+  date: ColumnType<string, string, string>;
+  company_id: number;
+  previous_status: string;
+  status: string;
+  cause: string;
+  at: Generated<Date>;
 }
 
 // ── Tasks (0009) ──

@@ -323,6 +323,7 @@ export const poiAssignmentUpdateSchema = z
     minDwellMinutes: termsShape.minDwellMinutes,
     notifyOnEnter: z.boolean({ error: 'validation.invalid' }).optional(),
     notifyOnExit: z.boolean({ error: 'validation.invalid' }).optional(),
+    shiftId: termsShape.shiftId,
   })
   .refine((s) => !s.validFrom || !s.validTo || s.validFrom <= s.validTo, {
     path: ['validTo'],
@@ -348,6 +349,9 @@ export const poiAssignmentSchema = z.object({
   minDwellMinutes: z.number().int().nullable(),
   notifyOnEnter: z.boolean(),
   notifyOnExit: z.boolean(),
+  /** The shift an attendance site counts for (null: none; a VISIT has none). */
+  shiftId: z.number().int().nullable(),
+  shiftName: z.string().nullable(),
   /** The presence state of the pair now. */
   presence: z.enum(PRESENCE_STATES),
   detectability: detectabilitySchema,

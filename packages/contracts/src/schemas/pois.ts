@@ -166,6 +166,12 @@ export const poiAssignmentTermsSchema = z
       .nullish(),
     notifyOnEnter: z.boolean({ error: 'validation.invalid' }).default(false),
     notifyOnExit: z.boolean({ error: 'validation.invalid' }).default(false),
+    /** The shift an attendance site counts for (attendance, issue 12); an attendance site without one is not counted. */
+    shiftId: z
+      .number({ error: 'attendance.shiftRequired' })
+      .int('attendance.shiftRequired')
+      .positive('attendance.shiftRequired')
+      .nullish(),
   })
   .refine(validRange, validRangeIssue);
 export type PoiAssignmentTerms = z.output<typeof poiAssignmentTermsSchema>;

@@ -1,3 +1,4 @@
+import type { AttendanceStatus, HoursMethod } from '@lbs/contracts';
 import { localTime, zonedTimeToInstant } from '../../location/tracking-window.ts';
 
 /**
@@ -13,19 +14,6 @@ import { localTime, zonedTimeToInstant } from '../../location/tracking-window.ts
  * - The half-day and absent thresholds apply to minutes inside, as in Frappe HRMS.
  */
 
-export const ATTENDANCE_STATUSES = [
-  'PRESENT',
-  'LATE',
-  'EARLY_EXIT',
-  'LATE_AND_EARLY_EXIT',
-  'HALF_DAY',
-  'ABSENT',
-  'NO_DATA',
-  'HOLIDAY',
-  'WEEKLY_OFF',
-] as const;
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
-export type HoursMethod = 'FIRST_IN_LAST_OUT' | 'EVERY_VALID_VISIT';
 export type FixClass = 'INSIDE' | 'OUTSIDE' | 'AMBIGUOUS';
 
 /** A shift's terms as they apply on a date (one version of the shift). */

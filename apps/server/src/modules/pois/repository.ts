@@ -81,6 +81,8 @@ export interface AssignmentRecord {
   min_dwell_minutes: number | null;
   notify_on_enter: boolean;
   notify_on_exit: boolean;
+  shift_id: number | null;
+  shift_name: string | null;
   presence: PresenceStateName | null;
   created_at: Date;
   updated_at: Date;
@@ -214,6 +216,7 @@ export function poisRepository(db: Executor) {
       .innerJoin('msisdns as m', 'm.id', 'poi_assignments.msisdn_id')
       .innerJoin('departments as d', 'd.id', 'm.department_id')
       .leftJoin('zones as z', 'z.id', 'm.zone_id')
+      .leftJoin('shifts as sh', 'sh.id', 'poi_assignments.shift_id')
       .leftJoin('poi_presence as pp', (j) =>
         j
           .onRef('pp.msisdn_id', '=', 'poi_assignments.msisdn_id')
@@ -238,6 +241,8 @@ export function poisRepository(db: Executor) {
         'poi_assignments.min_dwell_minutes',
         'poi_assignments.notify_on_enter',
         'poi_assignments.notify_on_exit',
+        'poi_assignments.shift_id',
+        'sh.name as shift_name',
         'pp.state as presence',
         'poi_assignments.created_at',
         'poi_assignments.updated_at',

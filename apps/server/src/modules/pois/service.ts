@@ -521,6 +521,8 @@ export function poisService({
       minDwellMinutes: r.min_dwell_minutes,
       notifyOnEnter: r.notify_on_enter,
       notifyOnExit: r.notify_on_exit,
+      shiftId: r.shift_id,
+      shiftName: r.shift_name,
       presence: r.presence ?? 'OUTSIDE',
       detectability: detectability(Math.round(r.r_eff_m * 10) / 10, byMsisdn.get(r.msisdn_id) ?? []),
       ...poiAssignmentPolicy(caller),
@@ -558,6 +560,7 @@ export function poisService({
           const index = body.msisdnIds.findIndex((m) => !seen.has(m));
           throw invalidField(`msisdnIds.${index}`, 'poiAssignment.msisdnNotFound');
         }
+        if (body.shiftId != null) await shiftOfCompany(trx, poi.company_id, body.shiftId);
         const rows = await trx
           .insertInto('poi_assignments')
           .values(
@@ -573,6 +576,7 @@ export function poisService({
               min_dwell_minutes: body.minDwellMinutes ?? null,
               notify_on_enter: body.notifyOnEnter,
               notify_on_exit: body.notifyOnExit,
+              shift_id: body.shiftId ?? null,
             })),
           )
           .returning('id')
@@ -619,7 +623,9 @@ export function poisService({
         const from = body.validFrom !== undefined ? body.validFrom : current.valid_from;
         const to = body.validTo !== undefined ? body.validTo : current.valid_to;
         if (from && to && from > to) throw invalidField('validTo', 'validation.validToBeforeFrom');
+        if (body.shiftId != null) await shiftOfCompany(trx, locked.company_id, body.shiftId);
         const values = {
+          ...(body.shiftId !== undefined ? { shift_id: body.shiftId } : {}),
           ...(body.purpose !== undefined ? { purpose: body.purpose } : {}),
           ...(body.days !== undefined ? { days: JSON.stringify(body.days) } : {}),
           ...(body.windows !== undefined ? { windows: JSON.stringify(body.windows) } : {}),
@@ -645,6 +651,17 @@ export function poisService({
       { unique: () => conflictOn('poiAssignment.exists', 'purpose') },
     );
     return getAssignment(caller, id);
+  }
+
+  /** A shift named by an attendance site must be one of the POI's company. */
+  async function shiftOfCompany(trx: Executor, companyId: number, shiftId: number): Promise<void> {
+    const shift = await trx
+      .selectFrom('shifts')
+      .select('id')
+      .where('id', '=', shiftId)
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
+    if (!shift) throw invalidField('shiftId', 'attendance.shiftNotFound');
   }
 
   async function removeAssignment(caller: Caller, id: number): Promise<void> {

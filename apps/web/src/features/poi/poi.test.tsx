@@ -51,6 +51,8 @@ const assignment: PoiAssignment = {
   minDwellMinutes: null,
   notifyOnEnter: false,
   notifyOnExit: false,
+  shiftId: null,
+  shiftName: null,
   presence: 'INSIDE',
   detectability: {
     status: 'UNDETECTABLE',

@@ -188,6 +188,18 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
     'Joignez un PDF, une image (PNG, JPEG, WebP, GIF) ou un fichier texte ou CSV',
   'taskAttachment.limitReached': 'Une tâche contient au plus 20 pièces jointes',
   'task.weekdaysRequired': 'Choisissez au moins un jour de la semaine',
+  'attendance.shiftEmpty': 'La fin doit être différente du début (une fin plus tôt se termine le lendemain)',
+  'attendance.absentAboveHalfDay': 'Le seuil d’absence ne doit pas dépasser celui de la demi-journée',
+  'attendance.holidayDuplicate': 'Chaque date ne peut apparaître qu’une fois',
+  'attendance.holidayOutsideList':
+    'Chaque jour férié doit se situer entre le premier et le dernier jour de la liste',
+  'attendance.rangeTooLong': 'Choisissez au plus 92 jours',
+  'attendance.shiftNotFound': 'Équipe introuvable dans cette entreprise',
+  'attendance.shiftInUse':
+    'Des sites de présence utilisent cette équipe ; attribuez-leur d’abord une autre équipe',
+  'attendance.holidayListNotFound': 'Liste de jours fériés introuvable dans cette entreprise',
+  'attendance.countryUnknown': 'Aucun jour férié n’est connu pour ce pays',
+  'attendance.shiftRequired': 'Choisissez l’équipe de ce site de présence',
   'task.notOpen': 'Cette tâche est terminée ou annulée',
   'taskAssignment.msisdnsRequired': 'Choisissez au moins un MSISDN',
   'taskAssignment.msisdnNotFound': 'MSISDN introuvable dans votre périmètre',
