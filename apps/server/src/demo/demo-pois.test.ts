@@ -75,3 +75,36 @@ describe('demo POIs', () => {
     expect(cancelled.length).toBe(3);
   });
 });
+
+describe('demo attendance', () => {
+  it('every company has a shift and a holiday list of its country; a month of days with evidence behind each status', async () => {
+    const shifts = await handle.db.selectFrom('shifts').select(['company_id']).execute();
+    expect(new Set(shifts.map((s) => s.company_id)).size).toBe(3);
+    const lists = await handle.db.selectFrom('holiday_lists').select(['id', 'country']).execute();
+    expect(lists.map((l) => l.country).sort()).toEqual(['ES', 'IT', 'SA']);
+    const saudi = await handle.db
+      .selectFrom('holidays')
+      .select('name')
+      .where('holiday_list_id', '=', lists.find((l) => l.country === 'SA')!.id)
+      .execute();
+    expect(saudi.map((h) => h.name)).toContain('اليوم الوطني');
+    const days = await handle.db
+      .selectFrom('attendance_days')
+      .select(['msisdn_id', 'date', 'status', 'state', 'reasons', 'visit_keys'])
+      .execute();
+    const statuses = new Set(days.map((d) => d.status));
+    for (const s of ['PRESENT', 'LATE', 'EARLY_EXIT', 'NO_DATA', 'WEEKLY_OFF', 'ABSENT'])
+      expect(statuses).toContain(s);
+    // A month for the sample: 30 days or more of rows for some employees, FINAL ones and today's PROVISIONAL ones.
+    const perMsisdn = new Map<number, number>();
+    for (const d of days) perMsisdn.set(d.msisdn_id, (perMsisdn.get(d.msisdn_id) ?? 0) + 1);
+    expect(Math.max(...perMsisdn.values())).toBeGreaterThanOrEqual(30);
+    expect(days.some((d) => d.state === 'FINAL')).toBe(true);
+    // Evidence behind every status: visits for the present ones, reasons for all.
+    for (const d of days) {
+      expect((d.reasons as unknown[]).length).toBeGreaterThan(0);
+      if (['PRESENT', 'LATE', 'EARLY_EXIT', 'LATE_AND_EARLY_EXIT'].includes(d.status))
+        expect(d.visit_keys.length).toBeGreaterThan(0);
+    }
+  });
+});

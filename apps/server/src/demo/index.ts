@@ -7,6 +7,8 @@ import { DEMO_COMPANIES, seedOrganisation } from './organisation.ts';
 import { seedPois } from './pois.ts';
 import { seedPositionHistory } from './positions.ts';
 import { seedTasks } from './tasks.ts';
+import { seedAttendance } from './attendance.ts';
+import { recomputeAttendance } from '../modules/attendance/index.ts';
 import { generateRecurring } from '../modules/tasks/index.ts';
 
 export { DEMO_ACCOUNTS, type DemoAccount };
@@ -15,6 +17,32 @@ export { DEMO_ACCOUNTS, type DemoAccount };
  * Demo data for every area, one file per area, called by the server start only (server.ts): the organisation
  * (companies, org units, MSISDNs), the accounts, invoices, and — once the server listens — the position history.
  */
+
+/** Days of position history for every MSISDN, and for the attendance sample. */
+const HISTORY_DAYS = 3;
+const ATTENDANCE_HISTORY_DAYS = 30;
+const ATTENDANCE_SAMPLE_PER_COMPANY = 12;
+
+/** The first employees with an attendance site in each company: they get a month of history. */
+async function attendanceSample(db: Db): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('poi_assignments')
+    .select(['company_id', 'msisdn_id'])
+    .distinct()
+    .where('purpose', '=', 'ATTENDANCE_SITE')
+    .orderBy('company_id')
+    .orderBy('msisdn_id')
+    .execute();
+  const out = new Set<number>();
+  const per = new Map<number, number>();
+  for (const r of rows) {
+    const n = per.get(r.company_id) ?? 0;
+    if (n >= ATTENDANCE_SAMPLE_PER_COMPANY) continue;
+    per.set(r.company_id, n + 1);
+    out.add(r.msisdn_id);
+  }
+  return out;
+}
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const row = await db
@@ -45,6 +73,7 @@ export async function seedDemo(
     await seedInvoices(trx, companies.values(), now);
     await seedPois(trx, companies.values());
     await seedTasks(trx, companies.values(), now);
+    await seedAttendance(trx, companies.values(), now);
     const users = await seedAccounts(trx, companies, passwordHash);
     await audit(trx, SYSTEM_ACTOR('seed'), {
       action: 'seed.demo',
@@ -57,7 +86,39 @@ export async function seedDemo(
     history: async () => {
       // The recurring round's tasks of today and tomorrow at once (the job's first run is a quarter of an hour away).
       await generateRecurring(db, now);
-      return seedPositionHistory(db);
+      // A month of history for a dozen employees of each company (the attendance sheet), a few days for the rest.
+      const month = await attendanceSample(db);
+      const positions = await seedPositionHistory(db, new Date(), HISTORY_DAYS, {
+        msisdnIds: month,
+        days: ATTENDANCE_HISTORY_DAYS,
+      });
+      const at = new Date();
+      await recomputeAttendance(db, {
+        from: new Date(at.getTime() - ATTENDANCE_HISTORY_DAYS * 86_400_000),
+        to: at,
+        now: at,
+        cause: 'demo',
+        msisdnIds: [...month],
+      });
+      const others = (
+        await db
+          .selectFrom('poi_assignments')
+          .select('msisdn_id')
+          .distinct()
+          .where('purpose', '=', 'ATTENDANCE_SITE')
+          .execute()
+      )
+        .map((r) => r.msisdn_id)
+        .filter((id) => !month.has(id));
+      if (others.length)
+        await recomputeAttendance(db, {
+          from: new Date(at.getTime() - HISTORY_DAYS * 86_400_000),
+          to: at,
+          now: at,
+          cause: 'demo',
+          msisdnIds: others,
+        });
+      return positions;
     },
   };
 }

@@ -71,7 +71,8 @@ export async function seedPois(db: Executor, companies: Iterable<DemoCompany>): 
       {
         name: `${c.city} head office`,
         category: 'office',
-        geometry: { type: 'CIRCLE', center: office, radiusM: 300 },
+        // A business park: large enough for network fixes (a smaller office would mostly be "marginal").
+        geometry: { type: 'CIRCLE', center: office, radiusM: 500 },
         ref: `${c.code}-HQ`,
         address: `${c.city} head office`,
       },

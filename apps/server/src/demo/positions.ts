@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { mayLocate } from '../location/locate-policy.ts';
 import { storePositions, type PositionInput } from '../location/position-store.ts';
-import { networkFix, type SimSubscriber } from '../location/simulator/movement.ts';
+import { networkFix, phoneOff, type SimSubscriber } from '../location/simulator/movement.ts';
 import { databaseSubscribers } from '../location/simulator/subscribers.ts';
 import { replayPresence } from '../modules/pois/index.ts';
 
@@ -12,7 +12,13 @@ const STEP_MS = 15 * 60_000;
  * network fix every 15 minutes per trackable MSISDN, inside its company's window, moving as the simulator moves
  * it), so the Monitor and the history have something to show on first start, whatever the hour.
  */
-export async function seedPositionHistory(db: Db, now: Date = new Date(), days = 3): Promise<number> {
+export async function seedPositionHistory(
+  db: Db,
+  now: Date = new Date(),
+  days = 3,
+  /** Some MSISDNs get a longer history (the attendance demo's month). */
+  longer?: { msisdnIds: ReadonlySet<number>; days: number },
+): Promise<number> {
   const directory = databaseSubscribers(db);
   const msisdns = await db
     .selectFrom('msisdns as m')
@@ -40,8 +46,11 @@ export async function seedPositionHistory(db: Db, now: Date = new Date(), days =
       trackingEnabled: m.tracking_enabled,
     };
     const company = { id: m.company_id, status: m.status, config: m.config };
-    for (let t = end - days * 86_400_000; t <= end; t += STEP_MS) {
+    const span = longer?.msisdnIds.has(m.id) ? longer.days : days;
+    for (let t = end - span * 86_400_000; t <= end; t += STEP_MS) {
       if (!mayLocate(subject, company, new Date(t)).ok) continue;
+      // A phone switched off all day answers nothing (the scheduler stored no position).
+      if (phoneOff(sub, t)) continue;
       const fix = networkFix(sub, t);
       rows.push({
         msisdnId: m.id,
@@ -60,8 +69,10 @@ export async function seedPositionHistory(db: Db, now: Date = new Date(), days =
     await db.transaction().execute((tx) => storePositions(tx, chunk));
   }
   // The history goes through the presence engine as if it had arrived live: presence now, visits, passed-by.
-  const start = end - days * 86_400_000;
   const assigned = await db.selectFrom('poi_assignments').select('msisdn_id').distinct().execute();
-  for (const { msisdn_id } of assigned) await replayPresence(db, msisdn_id, start, now);
+  for (const { msisdn_id } of assigned) {
+    const span = longer?.msisdnIds.has(msisdn_id) ? longer.days : days;
+    await replayPresence(db, msisdn_id, end - span * 86_400_000, now);
+  }
   return rows.length;
 }

@@ -52,6 +52,31 @@ function placesOf(sub: SimSubscriber): {
   };
 }
 
+/** Share of working days a subscriber stays at home ill, leaves at noon, or has the phone off all day. */
+export const SICK_RATE = 0.04;
+export const HALF_DAY_RATE = 0.03;
+export const PHONE_OFF_RATE = 0.03;
+
+/** What keeps a subscriber from an ordinary working day, if anything (the same answer for the same day). */
+export function dayAbsence(
+  sub: Pick<SimSubscriber, 'msid'>,
+  year: number,
+  month: number,
+  day: number,
+): 'SICK' | 'HALF_DAY' | 'PHONE_OFF' | null {
+  const u = prng(hashSeed(`${sub.msid}:${year}-${month}-${day}:absence`))();
+  if (u < SICK_RATE) return 'SICK';
+  if (u < SICK_RATE + HALF_DAY_RATE) return 'HALF_DAY';
+  if (u < SICK_RATE + HALF_DAY_RATE + PHONE_OFF_RATE) return 'PHONE_OFF';
+  return null;
+}
+
+/** Whether the subscriber's phone is off all that local day (the network answers "absent subscriber"). */
+export function phoneOff(sub: SimSubscriber, at: number): boolean {
+  const l = localTime(sub.timezone, at);
+  return sub.workdays.includes(l.isoDay) && dayAbsence(sub, l.year, l.month, l.day) === 'PHONE_OFF';
+}
+
 /**
  * The subscriber's day as waypoints (a stay is two waypoints at one place; between them they travel in a straight
  * line): on a working day home → office, a few field visits, back to the office, home in the evening; on other days
@@ -70,12 +95,16 @@ export function dayPlan(
   const plan: Waypoint[] = [];
   const at = (t: number, p: { lat: number; lon: number }) =>
     plan.push({ t: Math.min(t, 1439), lat: p.lat, lon: p.lon });
+  // Now and then a working day is not an office day: ill at home, or gone at noon (its own stream, so the ordinary
+  // days keep their plans).
+  const absence = sub.workdays.includes(isoDay) ? dayAbsence(sub, year, month, day) : null;
+  if (absence === 'SICK') return plan;
   if (sub.workdays.includes(isoDay)) {
     let t = 7 * 60 + r() * 75;
     at(t, home);
     t += 20 + r() * 30;
     at(t, office);
-    const leave = 16 * 60 + 45 + r() * 90;
+    const leave = absence === 'HALF_DAY' ? 11 * 60 + r() * 30 : 16 * 60 + 45 + r() * 90;
     let here = office;
     while (t < leave - 90) {
       t += 45 + r() * 105;
@@ -88,6 +117,13 @@ export function dayPlan(
     }
     t = Math.max(t + 30, leave);
     at(t, here);
+    // Most field days end back at the office (the van, the report) before home.
+    if (here !== office && prng(hashSeed(`${sub.msid}:${year}-${month}-${day}:back`))() < 0.85) {
+      t += 20 + r() * 20;
+      at(t, office);
+      t += 15 + r() * 20;
+      at(t, office);
+    }
     at(t + 25 + r() * 30, home);
   } else if (r() < 0.4) {
     const out = sites[Math.floor(r() * sites.length)]!;
@@ -137,6 +173,7 @@ export function networkFailure(
   absentRate: number,
   unknownRate: number,
 ): 4 | 5 | undefined {
+  if (phoneOff(sub, at)) return 5;
   const u = prng(hashSeed(`${sub.msid}:fail:${Math.floor(at / 60_000)}`))();
   if (u < absentRate) return 5;
   if (u < absentRate + unknownRate) return 4;

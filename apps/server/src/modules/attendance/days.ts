@@ -245,6 +245,28 @@ export async function datesTouching(
   return dates;
 }
 
+/** The longest a single fix may speak for. */
+const MAX_FIX_SPAN_MS = 30 * MIN;
+
+/**
+ * How long one fix of the day speaks for: the usual interval between its fixes (the median; the positions may come
+ * more rarely than the company's poll interval — failures, a sparser schedule — or more often, from an app), at
+ * least the poll interval, at most half an hour.
+ */
+export function fixSpan(
+  fixes: readonly AttendanceFix[],
+  member: Pick<Member, 'pollIntervalMinutes'>,
+): number {
+  const poll = Math.max(1, member.pollIntervalMinutes) * MIN;
+  const gaps = fixes
+    .slice(1)
+    .map((f, i) => f.time - fixes[i]!.time)
+    .filter((g) => g > 0)
+    .sort((a, b) => a - b);
+  const median = gaps.length ? gaps[Math.floor(gaps.length / 2)]! : poll;
+  return Math.min(MAX_FIX_SPAN_MS, Math.max(poll, median));
+}
+
 export interface ComputedDay {
   member: Member;
   version: ShiftVersionRow;
@@ -270,15 +292,7 @@ export async function computeMemberDay(
     visitsOf(db, member, from, to),
     fixesOf(db, member, from, Math.min(to, now)),
   ]);
-  const result = computeDay({
-    date,
-    rule,
-    calendar,
-    visits,
-    fixes,
-    fixSpanMs: Math.max(5, member.pollIntervalMinutes) * MIN,
-    now,
-  });
+  const result = computeDay({ date, rule, calendar, visits, fixes, fixSpanMs: fixSpan(fixes, member), now });
   return { member, version, result };
 }
 

@@ -9,3 +9,4 @@ export {
   refreshAttendance,
   registerAttendanceJobs,
 } from './jobs.ts';
+export { publicHolidays } from './holidays.ts';

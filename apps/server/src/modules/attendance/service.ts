@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import Holidays from 'date-holidays';
 import type {
   AttendanceDay,
   AttendanceDetail,
@@ -34,6 +33,7 @@ import { classifyFix, preparePoi } from '../../location/geofence/index.ts';
 import type { PoiGeometry } from '@lbs/contracts';
 import { localDate, shiftInstants } from './compute.ts';
 import { ruleOf, type ShiftVersionRow } from './days.ts';
+import { publicHolidays } from './holidays.ts';
 import { ATTENDANCE_RECOMPUTE_JOB } from './jobs.ts';
 
 const MIN = 60_000;
@@ -583,11 +583,8 @@ export function attendanceService({ db, now = () => new Date() }: { db: Db; now?
             .executeTakeFirst()
         )?.language?.slice(0, 2) ??
         'en';
-      const calendar = new Holidays();
-      if (!(country in calendar.getCountries('en')))
-        throw invalidField('country', 'attendance.countryUnknown');
-      calendar.init(country, { languages: [language, 'en'], types: ['public'] });
-      const found = calendar.getHolidays(q.year, language) || [];
+      const found = publicHolidays(country, q.year, language);
+      if (!found) throw invalidField('country', 'attendance.countryUnknown');
       const existing = new Set(
         (
           await trx
@@ -598,18 +595,9 @@ export function attendanceService({ db, now = () => new Date() }: { db: Db; now?
         ).map((d) => d.date),
       );
       const added = new Map<string, string>();
-      for (const h of found) {
-        if (h.type !== 'public') continue;
-        const first = h.date.slice(0, 10);
-        const days = Math.max(1, Math.round((h.end.getTime() - h.start.getTime()) / 86_400_000));
-        for (let i = 0; i < days; i++) {
-          const d = new Date(`${first}T00:00:00Z`);
-          d.setUTCDate(d.getUTCDate() + i);
-          const date = d.toISOString().slice(0, 10);
-          if (date < list.from_date || date > list.to_date || existing.has(date) || added.has(date)) continue;
-          added.set(date, h.name);
-        }
-      }
+      for (const h of found)
+        if (h.date >= list.from_date && h.date <= list.to_date && !existing.has(h.date))
+          added.set(h.date, h.name);
       if (added.size)
         await trx
           .insertInto('holidays')
