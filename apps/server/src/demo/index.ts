@@ -26,12 +26,15 @@ const ATTENDANCE_SAMPLE_PER_COMPANY = 12;
 /** The first employees with an attendance site in each company: they get a month of history. */
 async function attendanceSample(db: Db): Promise<Set<number>> {
   const rows = await db
-    .selectFrom('poi_assignments')
-    .select(['company_id', 'msisdn_id'])
+    .selectFrom('poi_assignments as a')
+    .innerJoin('msisdns as m', 'm.id', 'a.msisdn_id')
+    .select(['a.company_id', 'a.msisdn_id'])
     .distinct()
-    .where('purpose', '=', 'ATTENDANCE_SITE')
-    .orderBy('company_id')
-    .orderBy('msisdn_id')
+    .where('a.purpose', '=', 'ATTENDANCE_SITE')
+    // Tracked numbers (a number with tracking off has no positions: its days would all say "no data").
+    .where('m.tracking_enabled', '=', true)
+    .orderBy('a.company_id')
+    .orderBy('a.msisdn_id')
     .execute();
   const out = new Set<number>();
   const per = new Map<number, number>();

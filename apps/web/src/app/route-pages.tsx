@@ -7,6 +7,7 @@ import { MSISDN_PAGES } from './msisdn-route-pages.tsx';
 import { ORG_PAGES } from './org-route-pages.tsx';
 import { POI_PAGES } from './poi-route-pages.tsx';
 import { TASK_PAGES } from './task-route-pages.tsx';
+import { ATTENDANCE_PAGES } from './attendance-route-pages.tsx';
 
 // Pages off the usual first path load on demand (the layout's Suspense shows the delayed loader).
 const ChangePasswordPage = lazyWithAreas(
@@ -27,6 +28,7 @@ const PAGES: Partial<Record<string, () => ReactNode>> = {
   ...MSISDN_PAGES,
   ...POI_PAGES,
   ...TASK_PAGES,
+  ...ATTENDANCE_PAGES,
 };
 
 export function pageFor(route: RouteDef): ReactNode {

@@ -51,15 +51,34 @@ const englishOf = (key: string) => english[key] ?? english[`${PLURAL.exec(key)?.
 /** Words these languages borrow from English unchanged (checked by a native reader, not by this test). */
 const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
   // Loanwords and unit symbols: the same word is the translation ("No" is Italian and Spanish, "ha" the hectare).
+  // The attendance sheet's one-letter codes: P(resente/resente/résent), A(ssente/usente/bsent) are those languages'
+  // own abbreviations, and "?" (no data) is a sign.
   'it-IT': [
+    'attendance.code.PRESENT',
+    'attendance.code.ABSENT',
+    'attendance.code.NO_DATA',
     'msisdns.deviceToken.token',
     'msisdns.deviceToken.password',
     'msisdns.deviceToken.url',
     'poi.no',
     'poi.size.area',
   ],
-  es: ['msisdns.deviceToken.token', 'msisdns.deviceToken.url', 'poi.no', 'poi.size.area'],
-  'fr-FR': ['msisdns.deviceToken.url', 'poi.size.area'],
+  es: [
+    'attendance.code.PRESENT',
+    'attendance.code.ABSENT',
+    'attendance.code.NO_DATA',
+    'msisdns.deviceToken.token',
+    'msisdns.deviceToken.url',
+    'poi.no',
+    'poi.size.area',
+  ],
+  'fr-FR': [
+    'attendance.code.PRESENT',
+    'attendance.code.ABSENT',
+    'attendance.code.NO_DATA',
+    'msisdns.deviceToken.url',
+    'poi.size.area',
+  ],
 };
 
 const placeholders = (text: string) =>

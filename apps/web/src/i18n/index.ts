@@ -25,6 +25,7 @@ export const AREAS = [
   'settings',
   'poi',
   'task',
+  'attendance',
 ] as const;
 export type TranslationArea = (typeof AREAS)[number];
 

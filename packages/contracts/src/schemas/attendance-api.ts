@@ -266,6 +266,8 @@ export const attendanceDaySchema = z.object({
   state: z.enum(ATTENDANCE_STATES),
   shiftId: z.number().int(),
   shiftName: z.string(),
+  /** The shift's time zone: the day's times are shown in it. */
+  timeZone: z.string(),
   holidayName: z.string().nullable(),
   windowStart: timestamp().nullable(),
   windowEnd: timestamp().nullable(),

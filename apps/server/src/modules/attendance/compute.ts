@@ -261,6 +261,10 @@ export function computeDay(input: DayInput): DayResult {
         code: 'attendance.why.absentEvidence',
         params: { percent: Math.round(result.outsideCoverage * 100) },
       });
+    } else if (observedEnd < windowEnd) {
+      // The window is still open: nobody seen at a site yet says nothing so far.
+      result.status = 'NO_DATA';
+      reasons.push({ code: 'attendance.why.notYet' });
     } else {
       result.status = 'NO_DATA';
       reasons.push({

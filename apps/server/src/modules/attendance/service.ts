@@ -630,6 +630,7 @@ export function attendanceService({ db, now = () => new Date() }: { db: Db; now?
       .msisdnOwned('attendance_days', 'msisdn_id')
       .innerJoin('msisdns as m', 'm.id', 'attendance_days.msisdn_id')
       .innerJoin('shifts as sh', 'sh.id', 'attendance_days.shift_id')
+      .innerJoin('shift_versions as sv', 'sv.id', 'attendance_days.shift_version_id')
       .leftJoin('departments as d', 'd.id', 'm.department_id')
       .leftJoin('zones as z', 'z.id', 'm.zone_id')
       .leftJoin('designations as g', 'g.id', 'm.designation_id')
@@ -647,6 +648,7 @@ export function attendanceService({ db, now = () => new Date() }: { db: Db; now?
         'z.name as zone_name',
         'g.name as designation_name',
         'sh.name as shift_name',
+        'sv.time_zone',
         'u.username as override_by_name',
       ])
       .execute();
@@ -668,6 +670,7 @@ export function attendanceService({ db, now = () => new Date() }: { db: Db; now?
       state: r.state,
       shiftId: r.shift_id,
       shiftName: r.shift_name,
+      timeZone: r.time_zone,
       holidayName: r.holiday_name,
       windowStart: iso(r.window_start),
       windowEnd: iso(r.window_end),

@@ -1,0 +1,151 @@
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { alpha, useTheme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import { ATTENDANCE_STATUSES, type AttendanceStatus } from '@lbs/contracts';
+import { DelayedLoader } from '../../../components/delayed-loader.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ProblemAlert } from '../../../components/problem-alert.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { attendanceSheetQueryOptions } from '../api/attendance.ts';
+import { duration, STATUS_TONE } from './attendance-format.ts';
+
+const PRESENT_LIKE: readonly AttendanceStatus[] = [
+  'PRESENT',
+  'LATE',
+  'EARLY_EXIT',
+  'LATE_AND_EARLY_EXIT',
+  'HALF_DAY',
+];
+
+/**
+ * The monthly sheet: employees × days, each day's status as a short colour-coded code (the full word in a tooltip),
+ * totals per employee and the present count per day; the header row and the names stay in view while scrolling. In
+ * Arabic the table mirrors (day 1 on the right) with the page.
+ */
+export function AttendanceSheet({
+  month,
+  filters,
+  onOpen,
+}: {
+  month: string;
+  filters: Record<string, string | number | null | undefined>;
+  onOpen: (msisdnId: number, date: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const theme = useTheme();
+  const sheet = useQuery(attendanceSheetQueryOptions(month, filters));
+  const day = new Intl.NumberFormat(locale);
+  const colour = (status: AttendanceStatus) => {
+    const tone = STATUS_TONE[status];
+    return tone === 'default'
+      ? theme.palette.action.hover
+      : alpha(theme.palette[tone].main, theme.palette.mode === 'dark' ? 0.35 : 0.18);
+  };
+  if (sheet.isLoading) return <DelayedLoader />;
+  if (sheet.error) return <ProblemAlert error={sheet.error} onRetry={() => void sheet.refetch()} />;
+  const data = sheet.data;
+  if (!data || data.rows.length === 0) return <EmptyState />;
+  const sticky = { position: 'sticky', insetInlineStart: 0, zIndex: 2, bgcolor: 'background.paper' } as const;
+  return (
+    <Stack spacing={1.5}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ flexWrap: 'wrap', rowGap: 1 }}
+        aria-label={t('attendance.sheet.legend')}
+      >
+        {ATTENDANCE_STATUSES.map((s) => (
+          <Chip
+            key={s}
+            size="small"
+            label={`${t(`attendance.code.${s}`)} = ${t(`attendance.status.${s}`)}`}
+            sx={{ bgcolor: colour(s) }}
+          />
+        ))}
+      </Stack>
+      <TableContainer sx={{ maxHeight: '70vh', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Table size="small" stickyHeader aria-label={t('attendance.sheet.caption', { month })}>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ ...sticky, zIndex: 3, minWidth: 180 }}>
+                {t('attendance.sheet.employee')}
+              </TableCell>
+              {data.dates.map((d) => (
+                <TableCell key={d} align="center" sx={{ px: 0.5, minWidth: 34 }}>
+                  <Tooltip title={formatDate(locale, d)}>
+                    <span>{day.format(Number(d.slice(8, 10)))}</span>
+                  </Tooltip>
+                </TableCell>
+              ))}
+              <TableCell align="center">{t('attendance.code.PRESENT')}</TableCell>
+              <TableCell align="center">{t('attendance.code.LATE')}</TableCell>
+              <TableCell align="center">{t('attendance.code.ABSENT')}</TableCell>
+              <TableCell align="center">{t('attendance.sheet.inside')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.rows.map((row) => (
+              <TableRow key={row.msisdnId} hover>
+                <TableCell component="th" scope="row" sx={sticky}>
+                  <Typography variant="body2" noWrap>
+                    {row.employeeName ?? row.msisdn}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" dir="ltr">
+                    {row.msisdn}
+                  </Typography>
+                </TableCell>
+                {row.statuses.map((s, i) => (
+                  <TableCell
+                    key={data.dates[i]}
+                    align="center"
+                    sx={{ px: 0.5, bgcolor: s ? colour(s) : undefined, cursor: s ? 'pointer' : undefined }}
+                    onClick={s ? () => onOpen(row.msisdnId, data.dates[i]!) : undefined}
+                  >
+                    {s && (
+                      <Tooltip title={`${formatDate(locale, data.dates[i])}: ${t(`attendance.status.${s}`)}`}>
+                        <Box component="span" sx={{ fontSize: 12, fontWeight: 600 }}>
+                          {t(`attendance.code.${s}`)}
+                        </Box>
+                      </Tooltip>
+                    )}
+                  </TableCell>
+                ))}
+                <TableCell align="center">
+                  {day.format(PRESENT_LIKE.reduce((n, s) => n + row.totals[s], 0))}
+                </TableCell>
+                <TableCell align="center">
+                  {day.format(row.totals.LATE + row.totals.LATE_AND_EARLY_EXIT)}
+                </TableCell>
+                <TableCell align="center">{day.format(row.totals.ABSENT)}</TableCell>
+                <TableCell align="center">{duration(locale, row.minutesInside)}</TableCell>
+              </TableRow>
+            ))}
+            <TableRow>
+              <TableCell component="th" scope="row" sx={sticky}>
+                {t('attendance.sheet.presentPerDay')}
+              </TableCell>
+              {data.dayTotals.map((totals, i) => (
+                <TableCell key={data.dates[i]} align="center" sx={{ px: 0.5 }}>
+                  {day.format(PRESENT_LIKE.reduce((n, s) => n + totals[s], 0))}
+                </TableCell>
+              ))}
+              <TableCell colSpan={4} />
+            </TableRow>
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,197 @@
+import { useMemo, useState } from 'react';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import { ATTENDANCE_STATUSES, type AttendanceDay, type AttendanceStatus } from '@lbs/contracts';
+import { SelectFilter } from '../../../components/list-filters.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { ServerDataGrid, useUrlFilter } from '../../../components/server-data-grid.tsx';
+import { useHierarchyFilter } from '../../../components/hierarchy-filter.tsx';
+import { attendanceQueryOptions } from '../api/attendance.ts';
+import { timeIn, duration, todayLocal } from '../components/attendance-format.ts';
+import { DayStatus } from '../components/attendance-status.tsx';
+import { AttendanceSheet } from '../components/attendance-sheet.tsx';
+import { DayDrawer } from '../components/day-drawer.tsx';
+
+/**
+ * /attendance/list: the daily list (status, first in, last out, time inside, shift; filters by the hierarchy mode,
+ * status and name; today's rows live), the monthly sheet, and a day's evidence in a drawer with the override.
+ */
+export function AttendancePage() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const hierarchy = useHierarchyFilter();
+  const [view, setView] = useUrlFilter('view');
+  const [dateParam, setDate] = useUrlFilter('date');
+  const [monthParam, setMonth] = useUrlFilter('month');
+  const [status, setStatus] = useUrlFilter('status');
+  const [open, setOpen] = useState<{ msisdnId: number; date: string; day?: AttendanceDay } | null>(null);
+  const date = dateParam ?? todayLocal();
+  const month = monthParam ?? date.slice(0, 7);
+  const monthly = view === 'monthly';
+
+  const columns = useMemo<GridColDef<AttendanceDay>[]>(
+    () => [
+      {
+        field: 'employeeName',
+        headerName: t('attendance.fields.employee'),
+        flex: 1.2,
+        minWidth: 180,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Link
+            component="button"
+            type="button"
+            onClick={() => setOpen({ msisdnId: row.msisdnId, date: row.date, day: row })}
+            underline="hover"
+          >
+            {row.employeeName ?? row.msisdn}
+          </Link>
+        ),
+      },
+      {
+        field: 'msisdn',
+        headerName: t('attendance.fields.msisdn'),
+        width: 150,
+        sortable: false,
+        renderCell: ({ value }) => <span dir="ltr">{String(value)}</span>,
+      },
+      {
+        field: 'status',
+        headerName: t('attendance.fields.status'),
+        width: 230,
+        sortable: false,
+        renderCell: ({ row }) => <DayStatus day={row} />,
+      },
+      {
+        field: 'firstIn',
+        headerName: t('attendance.fields.firstIn'),
+        width: 110,
+        sortable: false,
+        valueGetter: (_v, row) => timeIn(locale, row.timeZone, row.firstIn),
+      },
+      {
+        field: 'lastOut',
+        headerName: t('attendance.fields.lastOut'),
+        width: 170,
+        sortable: false,
+        valueGetter: (_v, row) =>
+          row.stillInside
+            ? t('attendance.insideSince', { time: timeIn(locale, row.timeZone, row.firstIn) })
+            : timeIn(locale, row.timeZone, row.lastOut),
+      },
+      {
+        field: 'minutesInside',
+        headerName: t('attendance.fields.inside'),
+        width: 130,
+        sortable: false,
+        valueGetter: (_v, row) => (row.minutesInside > 0 ? duration(locale, row.minutesInside) : ''),
+      },
+      {
+        field: 'shiftName',
+        headerName: t('attendance.fields.shift'),
+        flex: 1,
+        minWidth: 140,
+        sortable: false,
+      },
+      {
+        field: 'departmentName',
+        headerName: t('attendance.fields.department'),
+        flex: 1,
+        minWidth: 140,
+        sortable: false,
+      },
+    ],
+    [t, locale],
+  );
+
+  const title = t('route.attendanceList');
+  const statusFilter = (
+    <SelectFilter
+      label={t('attendance.filter.status')}
+      value={status as AttendanceStatus | undefined}
+      onChange={setStatus}
+      options={ATTENDANCE_STATUSES}
+      optionLabel={(s) => t(`attendance.status.${s}`)}
+      anyLabel={t('attendance.filter.all')}
+      minWidth={170}
+    />
+  );
+  return (
+    <PageFrame
+      title={title}
+      crumbs={[{ label: t('attendance.area') }]}
+      actions={
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={monthly ? 'monthly' : 'daily'}
+          onChange={(_e, v: string | null) => v && setView(v === 'daily' ? undefined : v)}
+          aria-label={t('attendance.view.label')}
+        >
+          <ToggleButton value="daily">{t('attendance.view.daily')}</ToggleButton>
+          <ToggleButton value="monthly">{t('attendance.view.monthly')}</ToggleButton>
+        </ToggleButtonGroup>
+      }
+    >
+      {monthly ? (
+        <Stack spacing={2}>
+          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
+            {hierarchy.control}
+            <TextField
+              size="small"
+              type="month"
+              label={t('attendance.filter.month')}
+              value={month}
+              onChange={(e) => setMonth(e.target.value || undefined)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            {statusFilter}
+          </Stack>
+          <Typography variant="subtitle1" component="h2">
+            {t('attendance.sheet.caption', {
+              month: new Intl.DateTimeFormat(locale, {
+                month: 'long',
+                year: 'numeric',
+                timeZone: 'UTC',
+              }).format(new Date(`${month}-01T00:00:00Z`)),
+            })}
+          </Typography>
+          <AttendanceSheet
+            month={month}
+            filters={{ ...hierarchy.filters, status }}
+            onOpen={(msisdnId, d) => setOpen({ msisdnId, date: d })}
+          />
+        </Stack>
+      ) : (
+        <ServerDataGrid<AttendanceDay>
+          label={title}
+          query={attendanceQueryOptions}
+          columns={columns}
+          filters={{ ...hierarchy.filters, date, status }}
+          toolbar={
+            <>
+              {hierarchy.control}
+              <TextField
+                size="small"
+                type="date"
+                label={t('attendance.filter.date')}
+                value={date}
+                onChange={(e) => setDate(e.target.value || undefined)}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+              {statusFilter}
+            </>
+          }
+          gridProps={{ getRowId: (row: AttendanceDay) => `${row.msisdnId}:${row.date}` }}
+        />
+      )}
+      <DayDrawer target={open} onClose={() => setOpen(null)} />
+    </PageFrame>
+  );
+}
