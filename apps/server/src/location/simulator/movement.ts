@@ -118,10 +118,11 @@ export function dayPlan(
     t = Math.max(t + 30, leave);
     at(t, here);
     // Most field days end back at the office (the van, the report) before home.
-    if (here !== office && prng(hashSeed(`${sub.msid}:${year}-${month}-${day}:back`))() < 0.85) {
-      t += 20 + r() * 20;
+    const back = prng(hashSeed(`${sub.msid}:${year}-${month}-${day}:back`));
+    if (here !== office && back() < 0.85) {
+      t += 20 + back() * 20;
       at(t, office);
-      t += 15 + r() * 20;
+      t += 40 + back() * 30;
       at(t, office);
     }
     at(t + 25 + r() * 30, home);

@@ -41,7 +41,7 @@ export function AttendancePage() {
         field: 'employeeName',
         headerName: t('attendance.fields.employee'),
         flex: 1.2,
-        minWidth: 180,
+        minWidth: 160,
         sortable: false,
         renderCell: ({ row }) => (
           <Link
@@ -57,28 +57,28 @@ export function AttendancePage() {
       {
         field: 'msisdn',
         headerName: t('attendance.fields.msisdn'),
-        width: 150,
+        width: 140,
         sortable: false,
         renderCell: ({ value }) => <span dir="ltr">{String(value)}</span>,
       },
       {
         field: 'status',
         headerName: t('attendance.fields.status'),
-        width: 230,
+        width: 220,
         sortable: false,
         renderCell: ({ row }) => <DayStatus day={row} />,
       },
       {
         field: 'firstIn',
         headerName: t('attendance.fields.firstIn'),
-        width: 110,
+        width: 100,
         sortable: false,
         valueGetter: (_v, row) => timeIn(locale, row.timeZone, row.firstIn),
       },
       {
         field: 'lastOut',
         headerName: t('attendance.fields.lastOut'),
-        width: 170,
+        width: 150,
         sortable: false,
         valueGetter: (_v, row) =>
           row.stillInside
@@ -88,22 +88,22 @@ export function AttendancePage() {
       {
         field: 'minutesInside',
         headerName: t('attendance.fields.inside'),
-        width: 130,
+        width: 110,
         sortable: false,
         valueGetter: (_v, row) => (row.minutesInside > 0 ? duration(locale, row.minutesInside) : ''),
       },
       {
         field: 'shiftName',
         headerName: t('attendance.fields.shift'),
-        flex: 1,
-        minWidth: 140,
+        flex: 0.8,
+        minWidth: 110,
         sortable: false,
       },
       {
         field: 'departmentName',
         headerName: t('attendance.fields.department'),
-        flex: 1,
-        minWidth: 140,
+        flex: 0.8,
+        minWidth: 110,
         sortable: false,
       },
     ],
