@@ -254,3 +254,42 @@ describe('Attendance page', () => {
     expect(new URL(request.url, 'http://localhost').searchParams.get('month')).toBe('2026-11');
   });
 });
+
+describe('Shifts and holiday lists', () => {
+  it('adds a shift from the Shifts view; the server’s field message shows under its field', async () => {
+    const { calls } = renderApp('/attendance/list?view=shifts', testUser('CompanyAdmin'), (url, init) => {
+      if (url.pathname.endsWith('/shifts') && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { start: string; end: string };
+        if (body.start === body.end)
+          return problem(400, 'problem.validation', [
+            { path: 'end', code: 'attendance.shiftEmpty', message: 'x' },
+          ]);
+        return jsonResponse({}, 201);
+      }
+      if (url.pathname.endsWith('/shifts')) return jsonResponse({ items: [] });
+      if (url.pathname.endsWith('/holiday-lists')) return jsonResponse({ items: [] });
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add shift' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add shift' });
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Night' } });
+    fireEvent.change(within(dialog).getByLabelText('Start'), { target: { value: '22:00' } });
+    fireEvent.change(within(dialog).getByLabelText('End'), { target: { value: '22:00' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(
+        'The end must differ from the start (an earlier end ends the next day)',
+      ),
+    ).toBeInTheDocument();
+    const post = calls.find((c) => c.init?.method === 'POST')!;
+    expect(JSON.parse(String(post.init!.body))).toMatchObject({
+      name: 'Night',
+      start: '22:00',
+      end: '22:00',
+      days: [1, 2, 3, 4, 5],
+      lateGraceMin: 10,
+      hoursMethod: 'FIRST_IN_LAST_OUT',
+      holidayListId: null,
+    });
+  });
+});

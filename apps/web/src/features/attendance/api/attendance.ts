@@ -4,7 +4,11 @@ import {
   attendanceDetailSchema,
   attendancePageSchema,
   attendanceSheetSchema,
-  shiftListSchema,
+  holidayListListSchema,
+  holidayListSchema,
+  shiftSchema,
+  type HolidayList,
+  type Shift,
   type AttendanceDay,
   type AttendanceDetail,
   type AttendancePage,
@@ -13,6 +17,7 @@ import {
 } from '@lbs/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
 import { fetchList, listQueryOptions, listSearch, type ListParams } from '../../../lib/api/list-query.ts';
+import { shiftKeys } from '../../../shared-api/shifts/list-shifts.ts';
 
 /** Attendance days, the monthly sheet, a day's evidence, overrides, shifts (issue 12). */
 export const ATTENDANCE_PATH = '/attendance';
@@ -23,7 +28,6 @@ export const attendanceKeys = {
   sheet: (month: string, filters: Record<string, unknown>) =>
     [...attendanceKeys.all, 'sheet', month, filters] as const,
   day: (msisdnId: number, date: string) => [...attendanceKeys.all, 'day', msisdnId, date] as const,
-  shifts: () => [...attendanceKeys.all, 'shifts'] as const,
 };
 
 /** GET /attendance?date|from&to&status&departmentId&zoneId&designationId&msisdnId&q&page&size. */
@@ -81,9 +85,83 @@ export function useOverrideDay() {
   });
 }
 
-/** GET /shifts. */
-export const shiftsQueryOptions = () =>
-  queryOptions({
-    queryKey: attendanceKeys.shifts(),
-    queryFn: ({ signal }) => apiRequest('/shifts', { schema: shiftListSchema, signal }),
+// ── Shifts and holiday lists (management) ──
+
+const invalidateAll = (client: ReturnType<typeof useQueryClient>) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: shiftKeys.all }),
+    client.invalidateQueries({ queryKey: holidayListKeys.all }),
+    client.invalidateQueries({ queryKey: attendanceKeys.all }),
+  ]);
+
+/** POST /shifts, PATCH /shifts/{id} (a change of terms is a new version from `effectiveFrom`), DELETE /shifts/{id}. */
+export function useSaveShift() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: Record<string, unknown> }): Promise<Shift> =>
+      apiRequest(id ? `/shifts/${id}` : '/shifts', {
+        method: id ? 'PATCH' : 'POST',
+        body,
+        schema: shiftSchema,
+      }),
+    onSuccess: () => invalidateAll(client),
   });
+}
+export function useDeleteShift() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(`/shifts/${id}`, { method: 'DELETE' }),
+    onSuccess: () => invalidateAll(client),
+  });
+}
+
+export const holidayListKeys = { all: ['holiday-lists'] as const };
+/** GET /holiday-lists. */
+export const holidayListsQueryOptions = () =>
+  queryOptions({
+    queryKey: holidayListKeys.all,
+    queryFn: async ({ signal }): Promise<HolidayList[]> =>
+      (await apiRequest('/holiday-lists', { schema: holidayListListSchema, signal })).items,
+  });
+/** POST /holiday-lists, PATCH /holiday-lists/{id}. */
+export function useSaveHolidayList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: Record<string, unknown> }): Promise<HolidayList> =>
+      apiRequest(id ? `/holiday-lists/${id}` : '/holiday-lists', {
+        method: id ? 'PATCH' : 'POST',
+        body,
+        schema: holidayListSchema,
+      }),
+    onSuccess: () => invalidateAll(client),
+  });
+}
+export function useDeleteHolidayList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(`/holiday-lists/${id}`, { method: 'DELETE' }),
+    onSuccess: () => invalidateAll(client),
+  });
+}
+/** POST /holiday-lists/{id}/seed?country&year&language: the public holidays of a country and year. */
+export function useSeedHolidayList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      country,
+      year,
+      language,
+    }: {
+      id: number;
+      country: string;
+      year: number;
+      language: string;
+    }) =>
+      apiRequest(`/holiday-lists/${id}/seed?country=${country}&year=${year}&language=${language}`, {
+        method: 'POST',
+        schema: holidayListSchema,
+      }),
+    onSuccess: () => invalidateAll(client),
+  });
+}

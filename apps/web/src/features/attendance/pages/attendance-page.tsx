@@ -17,6 +17,8 @@ import { timeIn, duration, todayLocal } from '../components/attendance-format.ts
 import { DayStatus } from '../components/attendance-status.tsx';
 import { AttendanceSheet } from '../components/attendance-sheet.tsx';
 import { DayDrawer } from '../components/day-drawer.tsx';
+import { HolidayListsPanel } from '../components/holiday-lists-panel.tsx';
+import { ShiftsPanel } from '../components/shifts-panel.tsx';
 
 /**
  * /attendance/list: the daily list (status, first in, last out, time inside, shift; filters by the hierarchy mode,
@@ -34,6 +36,7 @@ export function AttendancePage() {
   const date = dateParam ?? todayLocal();
   const month = monthParam ?? date.slice(0, 7);
   const monthly = view === 'monthly';
+  const managing = view === 'shifts' || view === 'holidays';
 
   const columns = useMemo<GridColDef<AttendanceDay>[]>(
     () => [
@@ -130,16 +133,22 @@ export function AttendancePage() {
         <ToggleButtonGroup
           size="small"
           exclusive
-          value={monthly ? 'monthly' : 'daily'}
+          value={monthly || managing ? view : 'daily'}
           onChange={(_e, v: string | null) => v && setView(v === 'daily' ? undefined : v)}
           aria-label={t('attendance.view.label')}
         >
           <ToggleButton value="daily">{t('attendance.view.daily')}</ToggleButton>
           <ToggleButton value="monthly">{t('attendance.view.monthly')}</ToggleButton>
+          <ToggleButton value="shifts">{t('attendance.view.shifts')}</ToggleButton>
+          <ToggleButton value="holidays">{t('attendance.view.holidays')}</ToggleButton>
         </ToggleButtonGroup>
       }
     >
-      {monthly ? (
+      {view === 'shifts' ? (
+        <ShiftsPanel />
+      ) : view === 'holidays' ? (
+        <HolidayListsPanel />
+      ) : monthly ? (
         <Stack spacing={2}>
           <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
             {hierarchy.control}

@@ -46,7 +46,10 @@ export function AssignmentsGrid({
         field: 'purpose',
         headerName: t('poi.fields.purpose'),
         minWidth: 140,
-        valueFormatter: (value: string) => t(`poi.purpose.${value}`),
+        valueGetter: (_value, row) =>
+          row.shiftName
+            ? `${t(`poi.purpose.${row.purpose}`)} · ${row.shiftName}`
+            : t(`poi.purpose.${row.purpose}`),
       },
       {
         field: 'schedule',

@@ -25,6 +25,7 @@ import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { ServerDataGrid } from '../../../components/server-data-grid.tsx';
 import { ISO_WEEKDAYS, weekdayName } from '../../../lib/format.ts';
 import { msisdnsQueryOptions } from '../../../shared-api/msisdns/list-msisdns.ts';
+import { shiftsQueryOptions } from '../../../shared-api/shifts/list-shifts.ts';
 import { useCreateAssignments } from '../api/assignments.ts';
 import { poiQueryOptions } from '../api/get-poi.ts';
 import { AssignmentsGrid } from '../components/assignments-grid.tsx';
@@ -42,6 +43,11 @@ export function PoiAssignPage() {
   const create = useCreateAssignments();
   const [selection, setSelection] = useState<GridRowSelectionModel>(NONE);
   const [purpose, setPurpose] = useState<PoiPurpose>('VISIT');
+  const [shiftId, setShiftId] = useState<number | ''>('');
+  const shifts = useQuery({
+    ...shiftsQueryOptions(query.data?.companyId),
+    enabled: purpose === 'ATTENDANCE_SITE' && query.data !== undefined,
+  });
   const [days, setDays] = useState<number[]>([1, 2, 3, 4, 5]);
   const [start, setStart] = useState('08:00');
   const [end, setEnd] = useState('18:00');
@@ -77,6 +83,7 @@ export function PoiAssignPage() {
         poiId,
         msisdnIds: selected,
         purpose,
+        shiftId: purpose === 'ATTENDANCE_SITE' && shiftId !== '' ? shiftId : null,
         days,
         windows: [{ start, end }],
         validFrom: validFrom || null,
@@ -133,6 +140,23 @@ export function PoiAssignPage() {
                         </MenuItem>
                       ))}
                     </TextField>
+                    {purpose === 'ATTENDANCE_SITE' && (
+                      <TextField
+                        select
+                        label={t('poi.fields.shift')}
+                        value={shiftId}
+                        onChange={(e) => setShiftId(e.target.value === '' ? '' : Number(e.target.value))}
+                        size="small"
+                        helperText={shiftId === '' ? t('poi.assign.noShift') : undefined}
+                      >
+                        <MenuItem value="">{t('poi.assign.noShiftOption')}</MenuItem>
+                        {(shifts.data ?? []).map((s) => (
+                          <MenuItem key={s.id} value={s.id}>
+                            {s.name} ({s.current.start}–{s.current.end})
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                    )}
                     <Box>
                       <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
                         {t('poi.assign.days')}
