@@ -188,7 +188,10 @@ export const PERMISSIONS = {
     list: { roles: ALL, note: 'The company’s shifts: every role reads the attendance they explain.' },
     read: { roles: ALL, note: 'As list.' },
     create: { roles: SA_CA, note: 'Shifts and their versions belong to the company.' },
-    update: { roles: SA_CA, note: 'A change of terms is a new version from a date; earlier days keep theirs.' },
+    update: {
+      roles: SA_CA,
+      note: 'A change of terms is a new version from a date; earlier days keep theirs.',
+    },
     delete: { roles: SA_CA, note: 'Only a shift no attendance site uses.' },
   },
   holidayList: {

@@ -52,7 +52,8 @@ const minutesField = (max = SHIFT_MINUTES_MAX) =>
     .min(0, 'validation.numberOutOfRange')
     .max(max, 'validation.numberOutOfRange');
 const dateField = () => safeString('validation.invalid').refine(isIsoDate, 'validation.invalid');
-const timeZone = () => safeString('validation.timezoneInvalid').refine(isTimeZone, 'validation.timezoneInvalid');
+const timeZone = () =>
+  safeString('validation.timezoneInvalid').refine(isTimeZone, 'validation.timezoneInvalid');
 
 // ── Shifts ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -77,7 +78,10 @@ const startNotEnd = (s: { start?: string; end?: string }) => s.start === undefin
 const startNotEndIssue = { path: ['end'], message: 'attendance.shiftEmpty' as const };
 const absentBelowHalf = (s: { halfDayThresholdMin?: number; absentThresholdMin?: number }) =>
   !s.halfDayThresholdMin || !s.absentThresholdMin || s.absentThresholdMin <= s.halfDayThresholdMin;
-const absentBelowHalfIssue = { path: ['absentThresholdMin'], message: 'attendance.absentAboveHalfDay' as const };
+const absentBelowHalfIssue = {
+  path: ['absentThresholdMin'],
+  message: 'attendance.absentAboveHalfDay' as const,
+};
 
 export const shiftCreateSchema = z
   .object({
@@ -287,7 +291,12 @@ export const attendanceDaySchema = z.object({
   departureUnverified: z.boolean(),
   reasons: z.array(attendanceReasonSchema),
   override: z
-    .object({ status: z.enum(ATTENDANCE_STATUSES), reason: z.string(), by: z.string().nullable(), at: timestamp() })
+    .object({
+      status: z.enum(ATTENDANCE_STATUSES),
+      reason: z.string(),
+      by: z.string().nullable(),
+      at: timestamp(),
+    })
     .nullable(),
   computedAt: timestamp(),
   abilities: abilitiesOf(ATTENDANCE_DAY_ACTIONS),
@@ -309,9 +318,17 @@ export const attendanceListQuerySchema = z
     msisdnId: idFilter(),
     q: safeString().max(100, 'validation.tooLong').optional(),
     page: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(10_000).default(1),
-    size: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(100, 'validation.pageSizeTooLarge').default(50),
+    size: z.coerce
+      .number({ error: 'validation.invalid' })
+      .int()
+      .min(1)
+      .max(100, 'validation.pageSizeTooLarge')
+      .default(50),
   })
-  .refine((q) => !q.from || !q.to || q.to >= q.from, { path: ['to'], message: 'validation.validToBeforeFrom' })
+  .refine((q) => !q.from || !q.to || q.to >= q.from, {
+    path: ['to'],
+    message: 'validation.validToBeforeFrom',
+  })
   .refine((q) => !q.from || !q.to || Date.parse(q.to) - Date.parse(q.from) <= 92 * 86_400_000, {
     path: ['to'],
     message: 'attendance.rangeTooLong',
@@ -371,7 +388,12 @@ export const attendanceSheetQuerySchema = z.object({
   designationId: idFilter(),
   status: z.enum(ATTENDANCE_STATUSES, { error: 'validation.statusInvalid' }).optional(),
   page: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(10_000).default(1),
-  size: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(1000, 'validation.pageSizeTooLarge').default(200),
+  size: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int()
+    .min(1)
+    .max(1000, 'validation.pageSizeTooLarge')
+    .default(200),
 });
 export type AttendanceSheetQuery = z.output<typeof attendanceSheetQuerySchema>;
 
