@@ -12,6 +12,9 @@ export const EVENT_TYPES = {
   TASK_ASSIGNED: 'TASK_ASSIGNED',
   TASK_COMPLETED: 'TASK_COMPLETED',
   TASK_OVERDUE: 'TASK_OVERDUE',
+  ATTENDANCE_LATE: 'ATTENDANCE_LATE',
+  ATTENDANCE_ABSENT: 'ATTENDANCE_ABSENT',
+  ATTENDANCE_CORRECTED: 'ATTENDANCE_CORRECTED',
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;
@@ -44,6 +47,12 @@ export interface EventPayloads {
   };
   /** A pending task passed its due end (once per due time); `pending` assignees had not completed. */
   TASK_OVERDUE: { taskId: number; title: string; dueEnd: string; pending: number };
+  /** Attendance (modules/attendance), subject the shift: late with evidence (once per MSISDN and date). */
+  ATTENDANCE_LATE: { date: string; shiftId: number; firstIn: string | null; lateMinutes: number };
+  /** Absent with evidence, once the day is FINAL (once per MSISDN and date). */
+  ATTENDANCE_ABSENT: { date: string; shiftId: number; outsideCoverage: number };
+  /** A FINAL day's status changed (late positions, a replayed visit, new shift terms or holidays). */
+  ATTENDANCE_CORRECTED: { date: string; previousStatus: string; status: string; cause: string };
 }
 
 export interface PresencePayload {

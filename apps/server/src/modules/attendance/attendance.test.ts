@@ -275,6 +275,15 @@ describe('attendance', () => {
       .where('msisdn_id', '=', m)
       .execute();
     expect(corrections).toMatchObject([{ previous_status: 'NO_DATA', status: 'PRESENT', cause: 'late' }]);
+    const corrected = await f.db
+      .selectFrom('domain_events')
+      .select(['type', 'payload'])
+      .where('msisdn_id', '=', m)
+      .where('type', '=', 'ATTENDANCE_CORRECTED')
+      .execute();
+    expect(corrected).toMatchObject([
+      { payload: { date: late, previousStatus: 'NO_DATA', status: 'PRESENT' } },
+    ]);
     // Finalisation exactly once: two refreshes at once leave one row per day and its first finalisation time.
     const first = await f.db
       .selectFrom('attendance_days')
@@ -291,6 +300,46 @@ describe('attendance', () => {
       expect(again.find((r) => r.date === row.date)?.finalized_at).toEqual(row.finalized_at);
     const keys = again.map((r) => r.date);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('announces a late arrival and an absence once each (ATTENDANCE_LATE, ATTENDANCE_ABSENT), however often recomputed', async () => {
+    const { shift } = await saudiShift();
+    const [late, away] = [await consentingMsisdn(), await consentingMsisdn()];
+    const c = await attendanceSite(shift.id, [late, away]);
+    const date = workingDay(8);
+    await track(late, date, '07:00', '08:40', (i) => east(c, 3000 + (i % 3) * 40));
+    await track(late, date, '08:40', '17:05', (i) => east(c, ((i * 37) % 80) - 40));
+    await track(away, date, '07:00', '18:00', (i) => east(c, 4000 + (i % 3) * 40));
+    const now = new Date();
+    for (let i = 0; i < 2; i++)
+      await recomputeAttendance(f.db, {
+        from: new Date(riyadh(date, '00:00')),
+        to: now,
+        now,
+        cause: 'test',
+        msisdnIds: [late, away],
+      });
+    const events = await f.db
+      .selectFrom('domain_events')
+      .select(['type', 'msisdn_id', 'payload'])
+      .where('msisdn_id', 'in', [late, away])
+      .where('type', 'in', ['ATTENDANCE_LATE', 'ATTENDANCE_ABSENT'])
+      .execute();
+    expect(events).toHaveLength(2);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          type: 'ATTENDANCE_LATE',
+          msisdn_id: late,
+          payload: expect.objectContaining({ date }),
+        }),
+        expect.objectContaining({
+          type: 'ATTENDANCE_ABSENT',
+          msisdn_id: away,
+          payload: expect.objectContaining({ date }),
+        }),
+      ]),
+    );
   });
 
   it('a shift change applies from its date: earlier days keep their terms; bad terms are refused with field errors', async () => {

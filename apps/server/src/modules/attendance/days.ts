@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { PoiGeometry } from '@lbs/contracts';
-import type { Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { emit } from '../../events/emit.ts';
 import { classifyFix, preparePoi, type PreparedPoi } from '../../location/geofence/index.ts';
 import { openVisitsNow, pairKey } from '../pois/index.ts';
 import {
@@ -358,6 +359,7 @@ export async function storeDays(
         })
         .onConflict((oc) => oc.columns(['msisdn_id', 'date']).doNothing())
         .execute();
+      await announce(db, member, r, final);
       continue;
     }
     await db
@@ -372,8 +374,8 @@ export async function storeDays(
       .execute();
     if (previous.status !== r.status) {
       changed++;
-      if (previous.state === 'FINAL')
-        await db
+      if (previous.state === 'FINAL') {
+        const correction = await db
           .insertInto('attendance_corrections')
           .values({
             msisdn_id: member.msisdnId,
@@ -383,10 +385,54 @@ export async function storeDays(
             status: r.status,
             cause,
           })
-          .execute();
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await emit(db as Db, {
+          type: 'ATTENDANCE_CORRECTED',
+          companyId: member.companyId,
+          msisdnId: member.msisdnId,
+          subject: { type: 'shift', id: member.shiftId },
+          payload: { date: r.date, previousStatus: previous.status, status: r.status, cause },
+          idempotencyKey: `ATTENDANCE_CORRECTED:${correction.id}`,
+        });
+      }
     }
+    await announce(db, member, r, final);
   }
   return changed;
+}
+
+/**
+ * The events others react to (notifications): a late arrival with evidence as soon as it is known, an absence once
+ * the day is FINAL; each once per MSISDN and date (idempotency keys), however often the day is recomputed.
+ */
+async function announce(db: Executor, member: Member, r: DayResult, final: boolean): Promise<void> {
+  const base = {
+    companyId: member.companyId,
+    msisdnId: member.msisdnId,
+    subject: { type: 'shift', id: member.shiftId },
+  };
+  if (r.status === 'LATE' || r.status === 'LATE_AND_EARLY_EXIT')
+    await emit(db as Db, {
+      ...base,
+      type: 'ATTENDANCE_LATE',
+      payload: {
+        date: r.date,
+        shiftId: member.shiftId,
+        firstIn: r.firstIn === null ? null : new Date(r.firstIn).toISOString(),
+        lateMinutes: r.lateMinutes,
+      },
+      idempotencyKey: `ATTENDANCE_LATE:${member.msisdnId}:${r.date}`,
+      ...(r.firstIn !== null ? { occurredAt: new Date(r.firstIn) } : {}),
+    });
+  if (final && r.status === 'ABSENT')
+    await emit(db as Db, {
+      ...base,
+      type: 'ATTENDANCE_ABSENT',
+      payload: { date: r.date, shiftId: member.shiftId, outsideCoverage: r.outsideCoverage },
+      idempotencyKey: `ATTENDANCE_ABSENT:${member.msisdnId}:${r.date}`,
+      ...(r.windowEnd !== null ? { occurredAt: new Date(r.windowEnd) } : {}),
+    });
 }
 
 /** Computes and stores the given dates of the members (or every member of the filter). */
