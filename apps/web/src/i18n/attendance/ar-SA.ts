@@ -151,6 +151,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'attendance.method.EVERY_VALID_VISIT': 'مجموع كل الزيارات',
   'attendance.kind.HOLIDAY': 'عطلة',
   'attendance.kind.WORKING_DAY': 'يوم عمل',
+  'attendance.manage.confirmDelete': 'حذف «{{name}}»؟',
 };
 
 export default strings;

@@ -151,6 +151,7 @@ const strings = {
   'attendance.method.EVERY_VALID_VISIT': 'Every visit added up',
   'attendance.kind.HOLIDAY': 'Holiday',
   'attendance.kind.WORKING_DAY': 'Working day',
+  'attendance.manage.confirmDelete': 'Delete “{{name}}”?',
 };
 
 export default strings;

@@ -156,6 +156,7 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'attendance.method.EVERY_VALID_VISIT': 'Suma de todas las visitas',
   'attendance.kind.HOLIDAY': 'Festivo',
   'attendance.kind.WORKING_DAY': 'Día laborable',
+  'attendance.manage.confirmDelete': '¿Eliminar «{{name}}»?',
 };
 
 export default strings;

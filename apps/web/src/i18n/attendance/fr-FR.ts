@@ -156,6 +156,7 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'attendance.method.EVERY_VALID_VISIT': 'Toutes les visites additionnées',
   'attendance.kind.HOLIDAY': 'Jour férié',
   'attendance.kind.WORKING_DAY': 'Jour ouvré',
+  'attendance.manage.confirmDelete': 'Supprimer « {{name}} » ?',
 };
 
 export default strings;

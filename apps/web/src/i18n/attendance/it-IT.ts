@@ -156,6 +156,7 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'attendance.method.EVERY_VALID_VISIT': 'Somma di tutte le visite',
   'attendance.kind.HOLIDAY': 'Festività',
   'attendance.kind.WORKING_DAY': 'Giorno lavorativo',
+  'attendance.manage.confirmDelete': 'Eliminare «{{name}}»?',
 };
 
 export default strings;

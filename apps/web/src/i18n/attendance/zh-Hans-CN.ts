@@ -151,6 +151,7 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'attendance.method.EVERY_VALID_VISIT': '所有到访时长相加',
   'attendance.kind.HOLIDAY': '节假日',
   'attendance.kind.WORKING_DAY': '工作日',
+  'attendance.manage.confirmDelete': '删除“{{name}}”？',
 };
 
 export default strings;

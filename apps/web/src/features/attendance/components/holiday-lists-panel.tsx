@@ -21,6 +21,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
 import { HOLIDAY_KINDS, type HolidayKind, type HolidayList } from '@lbs/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DelayedLoader } from '../../../components/delayed-loader.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
@@ -234,6 +235,7 @@ export function HolidayListsPanel() {
   const lists = useQuery(holidayListsQueryOptions());
   const remove = useDeleteHolidayList();
   const [editing, setEditing] = useState<HolidayList | null | 'new'>(null);
+  const [deleting, setDeleting] = useState<HolidayList | null>(null);
   if (lists.isLoading) return <DelayedLoader />;
   return (
     <Stack spacing={2}>
@@ -276,13 +278,7 @@ export function HolidayListsPanel() {
                     </Button>
                   )}
                   {l.abilities.delete && (
-                    <Button
-                      size="small"
-                      color="error"
-                      onClick={() =>
-                        remove.mutate(l.id, { onSuccess: () => notify(t('attendance.manage.deleted')) })
-                      }
-                    >
+                    <Button size="small" color="error" onClick={() => setDeleting(l)}>
                       {t('attendance.manage.delete')}
                     </Button>
                   )}
@@ -295,6 +291,19 @@ export function HolidayListsPanel() {
       {editing !== null && (
         <HolidayListDialog list={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('attendance.manage.delete')}
+        message={t('attendance.manage.confirmDelete', { name: deleting?.name ?? '' })}
+        confirmLabel={t('attendance.manage.delete')}
+        destructive
+        onConfirm={async () => {
+          if (!deleting) return;
+          await remove.mutateAsync(deleting.id);
+          notify(t('attendance.manage.deleted'));
+        }}
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }

@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { HOURS_METHODS, type HoursMethod, type Shift } from '@lbs/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DelayedLoader } from '../../../components/delayed-loader.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
@@ -247,6 +248,7 @@ export function ShiftsPanel() {
   const shifts = useQuery(shiftsQueryOptions());
   const remove = useDeleteShift();
   const [editing, setEditing] = useState<Shift | null | 'new'>(null);
+  const [deleting, setDeleting] = useState<Shift | null>(null);
   if (shifts.isLoading) return <DelayedLoader />;
   return (
     <Stack spacing={2}>
@@ -294,13 +296,7 @@ export function ShiftsPanel() {
                     </Button>
                   )}
                   {s.abilities.delete && (
-                    <Button
-                      size="small"
-                      color="error"
-                      onClick={() =>
-                        remove.mutate(s.id, { onSuccess: () => notify(t('attendance.manage.deleted')) })
-                      }
-                    >
+                    <Button size="small" color="error" onClick={() => setDeleting(s)}>
                       {t('attendance.manage.delete')}
                     </Button>
                   )}
@@ -313,6 +309,19 @@ export function ShiftsPanel() {
       {editing !== null && (
         <ShiftDialog shift={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('attendance.manage.delete')}
+        message={t('attendance.manage.confirmDelete', { name: deleting?.name ?? '' })}
+        confirmLabel={t('attendance.manage.delete')}
+        destructive
+        onConfirm={async () => {
+          if (!deleting) return;
+          await remove.mutateAsync(deleting.id);
+          notify(t('attendance.manage.deleted'));
+        }}
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }
