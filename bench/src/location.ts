@@ -8,6 +8,7 @@ import { benchMonitorPage } from './monitor-page.ts';
 import { benchMonitorPositions } from './monitor-positions.ts';
 import { benchPolling } from './polling.ts';
 import { benchPresenceIngest } from './presence-ingest.ts';
+import { benchAttendance } from './attendance.ts';
 import type { BenchRow } from './location-setup.ts';
 
 function format(row: BenchRow): string {
@@ -31,6 +32,7 @@ export async function runLocationBenches(): Promise<BenchRow[]> {
     benchPolling,
     benchMonitorPositions,
     benchMonitorPage,
+    benchAttendance,
   ]) {
     const started = performance.now();
     const result = await bench();
