@@ -139,6 +139,7 @@ export async function benchAttendance(): Promise<BenchRow[]> {
              'FINAL', 'WORKING', 480, '[]', '[]'
       from unnest(${sheetIds}::int[]) m, generate_series('2026-10-01'::date, '2026-10-30'::date, '1 day') d
       on conflict do nothing`.execute(db);
+    await sql`analyze attendance_days`.execute(db);
     const admin = await db
       .insertInto('users')
       .values({

@@ -949,61 +949,65 @@ export function attendanceService({ db, now = () => new Date() }: { db: Db; now?
     const [y, m] = query.month.split('-').map(Number) as [number, number];
     const count = new Date(Date.UTC(y, m, 0)).getUTCDate();
     const dates = Array.from({ length: count }, (_, i) => `${query.month}-${String(i + 1).padStart(2, '0')}`);
-    let people = scoped(db, caller.scope)
+    // One row per employee: the month's statuses aggregated per MSISDN in the database (`day:STATUS,…`) before the
+    // employees are joined, sorted and paged.
+    let days = scoped(db, caller.scope)
       .msisdnOwned('attendance_days', 'msisdn_id')
-      .innerJoin('msisdns as m', 'm.id', 'attendance_days.msisdn_id')
       .where('attendance_days.date', '>=', dates[0]!)
       .where('attendance_days.date', '<=', dates.at(-1)!);
-    if (query.companyId !== undefined)
-      people = people.where('attendance_days.company_id', '=', query.companyId);
+    if (query.companyId !== undefined) days = days.where('attendance_days.company_id', '=', query.companyId);
+    const perMsisdn = days
+      .select([
+        'attendance_days.msisdn_id',
+        sql<string>`string_agg(extract(day from attendance_days.date)::int || ':' || coalesce(attendance_days.override_status, attendance_days.status), ',')`.as(
+          'days',
+        ),
+        sql<number>`sum(attendance_days.minutes_inside)`.as('minutes'),
+      ])
+      .groupBy('attendance_days.msisdn_id')
+      .as('a');
+    let people = db.selectFrom(perMsisdn).innerJoin('msisdns as m', 'm.id', 'a.msisdn_id');
     if (query.departmentId !== undefined) people = people.where('m.department_id', '=', query.departmentId);
     if (query.zoneId !== undefined) people = people.where('m.zone_id', '=', query.zoneId);
     if (query.designationId !== undefined)
       people = people.where('m.designation_id', '=', query.designationId);
-    const all = await people
-      .select(['m.id', 'm.msisdn', 'm.employee_name'])
-      .distinct()
+    const pageRows = await people
+      .select([
+        'm.id',
+        'm.msisdn',
+        'm.employee_name',
+        'a.days',
+        'a.minutes',
+        sql<number>`count(*) over ()`.as('total'),
+      ])
       .orderBy('m.employee_name')
       .orderBy('m.id')
+      .limit(query.size)
+      .offset((query.page - 1) * query.size)
       .execute();
-    const pageRows = all.slice((query.page - 1) * query.size, query.page * query.size);
-    const ids = pageRows.map((p) => p.id);
-    const days = ids.length
-      ? await db
-          .selectFrom('attendance_days')
-          .select([
-            'msisdn_id',
-            sql<string>`date::text`.as('day'),
-            sql<AttendanceStatus>`coalesce(override_status, status)`.as('status'),
-            'minutes_inside',
-          ])
-          .where('msisdn_id', 'in', ids)
-          .where('date', '>=', dates[0]!)
-          .where('date', '<=', dates.at(-1)!)
-          .execute()
-      : [];
     const zero = () =>
       Object.fromEntries(ATTENDANCE_STATUSES.map((s) => [s, 0])) as Record<AttendanceStatus, number>;
-    const index = new Map(dates.map((d, i) => [d, i]));
     const dayTotals = dates.map(zero);
-    const rows = pageRows.map((p) => ({
-      msisdnId: p.id,
-      msisdn: p.msisdn,
-      employeeName: p.employee_name,
-      statuses: dates.map(() => null as AttendanceStatus | null),
-      totals: zero(),
-      minutesInside: 0,
-    }));
-    const byId = new Map(rows.map((r) => [r.msisdnId, r]));
-    for (const d of days) {
-      const row = byId.get(d.msisdn_id);
-      const i = index.get(d.day);
-      if (!row || i === undefined) continue;
-      row.statuses[i] = d.status;
-      row.totals[d.status]++;
-      row.minutesInside += Number(d.minutes_inside);
-      dayTotals[i]![d.status]++;
-    }
+    const rows = pageRows.map((p) => {
+      const row = {
+        msisdnId: p.id,
+        msisdn: p.msisdn,
+        employeeName: p.employee_name,
+        statuses: dates.map(() => null as AttendanceStatus | null),
+        totals: zero(),
+        minutesInside: Number(p.minutes),
+      };
+      for (const entry of p.days.split(',')) {
+        const colon = entry.indexOf(':');
+        const i = Number(entry.slice(0, colon)) - 1;
+        const status = entry.slice(colon + 1) as AttendanceStatus;
+        if (!(i in row.statuses)) continue;
+        row.statuses[i] = status;
+        row.totals[status]++;
+        dayTotals[i]![status]++;
+      }
+      return row;
+    });
     const filtered = query.status ? rows.filter((r) => r.totals[query.status!] > 0) : rows;
     await audit(db, actorOf(caller), {
       action: 'location.view',
@@ -1017,7 +1021,7 @@ export function attendanceService({ db, now = () => new Date() }: { db: Db; now?
       dates,
       rows: filtered.map((r) => ({ ...r, minutesInside: Math.round(r.minutesInside) })),
       dayTotals,
-      total: all.length,
+      total: Number(pageRows[0]?.total ?? 0),
       page: query.page,
       size: query.size,
     };
