@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { PoiGeometry } from '@lbs/contracts';
 import type { Db, Executor } from '../../db/database.ts';
 import { emit } from '../../events/emit.ts';
-import { classifyFix, preparePoi, type PreparedPoi } from '../../location/geofence/index.ts';
+import { classifyFix, preparePoi, type FixLike, type PreparedPoi } from '../../location/geofence/index.ts';
 import { openVisitsNow, pairKey } from '../pois/index.ts';
 import {
   computeDay,
@@ -210,16 +210,17 @@ async function fixesOf(db: Executor, m: Member, from: number, to: number): Promi
     .where('time', '<', new Date(to))
     .orderBy('time')
     .execute();
-  return rows.map((p) => {
-    const fix = { lat: p.lat, lon: p.lon, accuracyM: p.accuracy_m, source: p.source };
-    const classes = m.sites.map((site) => classifyFix(site, fix).class);
-    const cls = classes.includes('INSIDE')
-      ? 'INSIDE'
-      : classes.every((c) => c === 'OUTSIDE')
-        ? 'OUTSIDE'
-        : 'AMBIGUOUS';
-    return { time: p.time.getTime(), class: cls };
-  });
+  return rows.map((p) => ({
+    time: p.time.getTime(),
+    class: classAtSites(m.sites, { lat: p.lat, lon: p.lon, accuracyM: p.accuracy_m, source: p.source }),
+  }));
+}
+
+/** A fix against an employee's sites: INSIDE one of them, OUTSIDE every one, else AMBIGUOUS (also with no site). */
+export function classAtSites(sites: readonly PreparedPoi[], fix: FixLike): AttendanceFix['class'] {
+  const classes = sites.map((site) => classifyFix(site, fix).class);
+  if (classes.includes('INSIDE')) return 'INSIDE';
+  return classes.length && classes.every((c) => c === 'OUTSIDE') ? 'OUTSIDE' : 'AMBIGUOUS';
 }
 
 /** The shift dates of a member whose window touches [from, to] (today's, and yesterday's for a night shift). */

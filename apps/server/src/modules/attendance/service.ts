@@ -29,10 +29,10 @@ import { ownCompanyOf } from '../../access/scope.ts';
 import { scoped } from '../../access/scoped.ts';
 import { writeTransaction } from '../../access/writes.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { classifyFix, preparePoi } from '../../location/geofence/index.ts';
+import { preparePoi } from '../../location/geofence/index.ts';
 import type { PoiGeometry } from '@lbs/contracts';
 import { localDate, shiftInstants } from './compute.ts';
-import { ruleOf, type ShiftVersionRow } from './days.ts';
+import { classAtSites, ruleOf, type ShiftVersionRow } from './days.ts';
 import { publicHolidays } from './holidays.ts';
 import { ATTENDANCE_RECOMPUTE_JOB } from './jobs.ts';
 
@@ -844,23 +844,7 @@ export function attendanceService({ db, now = () => new Date() }: { db: Db; now?
     });
     return {
       day: dayOf(caller, row),
-      terms: {
-        effectiveFrom: version.effective_from,
-        start: version.start_time,
-        end: version.end_time,
-        days: version.days,
-        timeZone: version.time_zone,
-        checkInBeforeMin: version.check_in_before_min,
-        checkOutAfterMin: version.check_out_after_min,
-        lateGraceMin: version.late_grace_min,
-        earlyExitGraceMin: version.early_exit_grace_min,
-        halfDayThresholdMin: version.half_day_threshold_min,
-        absentThresholdMin: version.absent_threshold_min,
-        hoursMethod: version.hours_method,
-        countOnHolidays: version.count_on_holidays,
-        holidayListId: version.holiday_list_id,
-        holidayListName: listName,
-      },
+      terms: termsOf(version, new Map(listName === null ? [] : [[version.holiday_list_id!, listName]])),
       sites: sites.map((s) => ({ poiId: s.id, name: s.name })),
       visits: visits.map((v) => ({
         key: v.key,
@@ -873,24 +857,14 @@ export function attendanceService({ db, now = () => new Date() }: { db: Db; now?
         dwellMinutes: Number(v.dwell_minutes),
         closedBy: v.closed_by,
       })),
-      fixes: positions.map((p) => {
-        const classes = prepared.map(
-          (site) =>
-            classifyFix(site, { lat: p.lat, lon: p.lon, accuracyM: p.accuracy_m, source: p.source }).class,
-        );
-        return {
-          time: iso(p.time)!,
-          lat: p.lat,
-          lon: p.lon,
-          accuracyM: p.accuracy_m,
-          source: p.source,
-          class: classes.includes('INSIDE')
-            ? ('INSIDE' as const)
-            : classes.length && classes.every((c) => c === 'OUTSIDE')
-              ? ('OUTSIDE' as const)
-              : ('AMBIGUOUS' as const),
-        };
-      }),
+      fixes: positions.map((p) => ({
+        time: iso(p.time)!,
+        lat: p.lat,
+        lon: p.lon,
+        accuracyM: p.accuracy_m,
+        source: p.source,
+        class: classAtSites(prepared, { lat: p.lat, lon: p.lon, accuracyM: p.accuracy_m, source: p.source }),
+      })),
       corrections: corrections.map((c) => ({
         previousStatus: c.previous_status,
         status: c.status,
