@@ -9,6 +9,7 @@ const TABLES = [
   'app_secrets',
   'attendance_corrections',
   'attendance_days',
+  'attendance_months',
   'audit_log',
   'companies',
   'departments',
@@ -63,6 +64,7 @@ const ALL_MIGRATIONS = [
   '0009-tasks',
   '0010-presence-checkpoints',
   '0011-attendance',
+  '0012-attendance-months',
 ];
 
 let testDb: TestDatabase | undefined;

@@ -532,6 +532,7 @@ export interface Database {
   shift_versions: ShiftVersionsTable;
   attendance_days: AttendanceDaysTable;
   attendance_corrections: AttendanceCorrectionsTable;
+  attendance_months: AttendanceMonthsTable;
 }
 
 // ── Attendance (0011) ──
@@ -722,4 +723,18 @@ export interface Database {
   task_completions: TaskCompletionsTable;
   task_attachments: TaskAttachmentsTable;
   task_templates: TaskTemplatesTable;
+}
+
+// ── Attendance months (0012) ──
+
+/**
+ * The sheet's row per MSISDN and month, kept by triggers on attendance_days: a letter per day of the month (its
+ * status, `-` where no day is stored) and the minutes inside.
+ */
+export interface AttendanceMonthsTable {
+  msisdn_id: number;
+  month: ColumnType<string, string, string>;
+  company_id: number;
+  codes: string;
+  minutes_inside: number;
 }

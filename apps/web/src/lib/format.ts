@@ -9,6 +9,14 @@ export function weekdayName(locale: string, isoDay: number, style: 'long' | 'sho
   );
 }
 
+/** HH:mm of an instant in a time zone (a shift's), in the interface language's digits. */
+export function timeIn(locale: string, timeZone: string, iso: string | null | undefined): string {
+  if (!iso) return '';
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(
+    new Date(iso),
+  );
+}
+
 export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 export function countryName(locale: string, code: string | null | undefined): string {

@@ -7,6 +7,7 @@ import type {
   Poi,
   Shift,
 } from '@lbs/contracts';
+import { ATTENDANCE_STATUSES } from '@lbs/contracts';
 import { useOrgFixtures } from '../organisation/test-fixtures.ts';
 import { replayPresence } from '../pois/index.ts';
 import { localDate, nextDate, isoWeekday } from './compute.ts';
@@ -196,6 +197,15 @@ describe('attendance', () => {
       .where('entity_id', '=', String(m))
       .execute();
     expect(audited).toHaveLength(1);
+    // The monthly sheet shows the override in place of the computed status, and filters by it.
+    const sheetOf = async (query = '') =>
+      (
+        await f.call('CA', 'GET', `/attendance/sheet?month=${date.slice(0, 7)}&size=500${query}`)
+      ).json() as AttendanceSheet;
+    let sheet = await sheetOf('&status=HALF_DAY');
+    expect(sheet.rows.find((r) => r.msisdnId === m)?.statuses[sheet.dates.indexOf(date)]).toBe('HALF_DAY');
+    expect(sheet.rows.every((r) => r.totals.HALF_DAY > 0)).toBe(true);
+    expect(sheet.total).toBe(sheet.rows.length);
     // Removing the override: the computed status counts again.
     const cleared = await f.call('CA', 'PUT', `/attendance/${m}/${date}/override`, {
       status: null,
@@ -203,13 +213,22 @@ describe('attendance', () => {
     });
     expect(cleared.json()).toMatchObject({ status: 'PRESENT', override: null });
 
-    // The monthly sheet has the day.
-    const sheet = (
-      await f.call('CA', 'GET', `/attendance/sheet?month=${date.slice(0, 7)}`)
-    ).json() as AttendanceSheet;
+    // The monthly sheet has the computed day again; the HALF_DAY filter no longer finds the employee (unless another
+    // day of the month was one).
+    sheet = await sheetOf();
     const row = sheet.rows.find((r) => r.msisdnId === m)!;
     expect(row.statuses[sheet.dates.indexOf(date)]).toBe('PRESENT');
     expect(row.totals.PRESENT).toBeGreaterThanOrEqual(1);
+    expect((await sheetOf('&status=HALF_DAY')).rows.some((r) => r.msisdnId === m)).toBe(
+      row.totals.HALF_DAY > 0,
+    );
+    // Another company's admin does not see the row; deleting the days removes it.
+    const other = (
+      await f.call('CB', 'GET', `/attendance/sheet?month=${date.slice(0, 7)}&size=500`)
+    ).json() as AttendanceSheet;
+    expect(other.rows.some((r) => r.msisdnId === m)).toBe(false);
+    await f.db.deleteFrom('attendance_days').where('msisdn_id', '=', m).execute();
+    expect((await sheetOf()).rows.some((r) => r.msisdnId === m)).toBe(false);
   });
 
   it('holidays, weekly offs and silent phones: HOLIDAY, WEEKLY_OFF and NO_DATA, never ABSENT without evidence', async () => {
@@ -432,5 +451,71 @@ describe('attendance', () => {
       ...ALL_DAY,
     });
     expect(wrong.json().errors[0]).toMatchObject({ path: 'shiftId', code: 'attendance.shiftNotFound' });
+  });
+
+  it('the monthly sheet holds every status of every stored day, and its counts, whoever writes the days', async () => {
+    const { shift } = await saudiShift();
+    const m = await consentingMsisdn();
+    const version = await f.db
+      .selectFrom('shift_versions')
+      .select('id')
+      .where('shift_id', '=', shift.id)
+      .executeTakeFirstOrThrow();
+    const company = await f.db
+      .selectFrom('msisdns')
+      .select('company_id')
+      .where('id', '=', m)
+      .executeTakeFirstOrThrow();
+    // February of a leap year: 29 columns; one day of each status, written straight to the table.
+    const day = (n: number) => `2024-02-${String(n).padStart(2, '0')}`;
+    await f.db
+      .insertInto('attendance_days')
+      .values(
+        ATTENDANCE_STATUSES.map((status, i) => ({
+          msisdn_id: m,
+          date: day(i + 1),
+          company_id: company.company_id,
+          shift_id: shift.id,
+          shift_version_id: version.id,
+          status,
+          state: 'FINAL' as const,
+          kind: 'WORKING',
+          minutes_inside: 10 * (i + 1),
+        })),
+      )
+      .execute();
+    const sheetOf = async (query = '') =>
+      (
+        await f.call('CA', 'GET', `/attendance/sheet?month=2024-02&size=1000${query}`)
+      ).json() as AttendanceSheet;
+    let sheet = await sheetOf();
+    expect(sheet.dates).toHaveLength(29);
+    let row = sheet.rows.find((r) => r.msisdnId === m)!;
+    expect(row.statuses).toEqual([
+      ...ATTENDANCE_STATUSES,
+      ...Array(29 - ATTENDANCE_STATUSES.length).fill(null),
+    ]);
+    for (const status of ATTENDANCE_STATUSES) expect(row.totals[status]).toBe(1);
+    expect(row.minutesInside).toBe(450);
+    // A bulk update (an override straight in the table) and a deletion move the row with them.
+    await f.db
+      .updateTable('attendance_days')
+      .set({ override_status: 'PRESENT', override_reason: 'test' })
+      .where('msisdn_id', '=', m)
+      .where('date', '=', day(6))
+      .execute();
+    await f.db.deleteFrom('attendance_days').where('msisdn_id', '=', m).where('date', '=', day(9)).execute();
+    sheet = await sheetOf();
+    row = sheet.rows.find((r) => r.msisdnId === m)!;
+    expect(row.statuses[5]).toBe('PRESENT');
+    expect(row.statuses[8]).toBeNull();
+    expect(row.totals).toMatchObject({ PRESENT: 2, ABSENT: 0, WEEKLY_OFF: 0 });
+    for (const status of ATTENDANCE_STATUSES) {
+      const filtered = await sheetOf(`&status=${status}`);
+      expect(
+        filtered.rows.some((r) => r.msisdnId === m),
+        status,
+      ).toBe(row.totals[status] > 0);
+    }
   });
 });

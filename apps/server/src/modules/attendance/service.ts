@@ -37,6 +37,25 @@ import { publicHolidays } from './holidays.ts';
 import { ATTENDANCE_RECOMPUTE_JOB } from './jobs.ts';
 
 const MIN = 60_000;
+
+/**
+ * The letter of each status in `attendance_months.codes` (migration 0012 maps them the same way in SQL; `-` is a day
+ * without a row).
+ */
+export const ATTENDANCE_STATUS_CODES: Record<AttendanceStatus, string> = {
+  PRESENT: 'P',
+  LATE: 'L',
+  EARLY_EXIT: 'E',
+  LATE_AND_EARLY_EXIT: 'B',
+  HALF_DAY: 'H',
+  ABSENT: 'A',
+  NO_DATA: 'N',
+  HOLIDAY: 'O',
+  WEEKLY_OFF: 'W',
+};
+const STATUS_OF_CODE: Record<string, AttendanceStatus> = Object.fromEntries(
+  ATTENDANCE_STATUSES.map((s) => [ATTENDANCE_STATUS_CODES[s], s]),
+);
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 /** Shifts, holiday lists and attendance days for callers, scoped like everything else (issue 12). */
@@ -923,39 +942,33 @@ export function attendanceService({ db, now = () => new Date() }: { db: Db; now?
     const [y, m] = query.month.split('-').map(Number) as [number, number];
     const count = new Date(Date.UTC(y, m, 0)).getUTCDate();
     const dates = Array.from({ length: count }, (_, i) => `${query.month}-${String(i + 1).padStart(2, '0')}`);
-    // One row per employee: the month's statuses aggregated per MSISDN in the database (`day:STATUS,…`) before the
-    // employees are joined, sorted and paged.
-    let days = scoped(db, caller.scope)
-      .msisdnOwned('attendance_days', 'msisdn_id')
-      .where('attendance_days.date', '>=', dates[0]!)
-      .where('attendance_days.date', '<=', dates.at(-1)!);
-    if (query.companyId !== undefined) days = days.where('attendance_days.company_id', '=', query.companyId);
-    const perMsisdn = days
-      .select([
-        'attendance_days.msisdn_id',
-        sql<string>`string_agg(extract(day from attendance_days.date)::int || ':' || coalesce(attendance_days.override_status, attendance_days.status), ',')`.as(
-          'days',
-        ),
-        sql<number>`sum(attendance_days.minutes_inside)`.as('minutes'),
-      ])
-      .groupBy('attendance_days.msisdn_id')
-      .as('a');
-    let people = db.selectFrom(perMsisdn).innerJoin('msisdns as m', 'm.id', 'a.msisdn_id');
-    if (query.departmentId !== undefined) people = people.where('m.department_id', '=', query.departmentId);
-    if (query.zoneId !== undefined) people = people.where('m.zone_id', '=', query.zoneId);
+    // One row per employee: the month's statuses as the database keeps them per MSISDN and month
+    // (`attendance_months`: a letter per day of the month), joined to the employees the caller reaches, filtered,
+    // sorted and paged.
+    let people = scoped(db, caller.scope)
+      .msisdns()
+      .innerJoin('attendance_months as a', 'a.msisdn_id', 'msisdns.id')
+      .where('a.month', '=', dates[0]!);
+    if (query.companyId !== undefined) people = people.where('a.company_id', '=', query.companyId);
+    if (query.departmentId !== undefined)
+      people = people.where('msisdns.department_id', '=', query.departmentId);
+    if (query.zoneId !== undefined) people = people.where('msisdns.zone_id', '=', query.zoneId);
     if (query.designationId !== undefined)
-      people = people.where('m.designation_id', '=', query.designationId);
+      people = people.where('msisdns.designation_id', '=', query.designationId);
+    // An employee with at least one day of the status (the pages count whole months).
+    if (query.status !== undefined)
+      people = people.where(sql<boolean>`strpos(a.codes, ${ATTENDANCE_STATUS_CODES[query.status]}) > 0`);
     const pageRows = await people
       .select([
-        'm.id',
-        'm.msisdn',
-        'm.employee_name',
-        'a.days',
-        'a.minutes',
+        'msisdns.id',
+        'msisdns.msisdn',
+        'msisdns.employee_name',
+        'a.codes',
+        'a.minutes_inside',
         sql<number>`count(*) over ()`.as('total'),
       ])
-      .orderBy('m.employee_name')
-      .orderBy('m.id')
+      .orderBy('msisdns.employee_name')
+      .orderBy('msisdns.id')
       .limit(query.size)
       .offset((query.page - 1) * query.size)
       .execute();
@@ -963,37 +976,35 @@ export function attendanceService({ db, now = () => new Date() }: { db: Db; now?
       Object.fromEntries(ATTENDANCE_STATUSES.map((s) => [s, 0])) as Record<AttendanceStatus, number>;
     const dayTotals = dates.map(zero);
     const rows = pageRows.map((p) => {
-      const row = {
+      const totals = zero();
+      const statuses = dates.map((_, i) => {
+        const status = STATUS_OF_CODE[p.codes.charAt(i)] ?? null;
+        if (status) {
+          totals[status]++;
+          dayTotals[i]![status]++;
+        }
+        return status;
+      });
+      return {
         msisdnId: p.id,
         msisdn: p.msisdn,
         employeeName: p.employee_name,
-        statuses: dates.map(() => null as AttendanceStatus | null),
-        totals: zero(),
-        minutesInside: Number(p.minutes),
+        statuses,
+        totals,
+        minutesInside: Math.round(p.minutes_inside),
       };
-      for (const entry of p.days.split(',')) {
-        const colon = entry.indexOf(':');
-        const i = Number(entry.slice(0, colon)) - 1;
-        const status = entry.slice(colon + 1) as AttendanceStatus;
-        if (!(i in row.statuses)) continue;
-        row.statuses[i] = status;
-        row.totals[status]++;
-        dayTotals[i]![status]++;
-      }
-      return row;
     });
-    const filtered = query.status ? rows.filter((r) => r.totals[query.status!] > 0) : rows;
     await audit(db, actorOf(caller), {
       action: 'location.view',
       entity: 'attendance',
       entityId: null,
       companyId: ownCompanyOf(caller.scope) ?? null,
-      detail: { view: 'attendanceSheet', month: query.month, count: filtered.length },
+      detail: { view: 'attendanceSheet', month: query.month, count: rows.length },
     });
     return {
       month: query.month,
       dates,
-      rows: filtered.map((r) => ({ ...r, minutesInside: Math.round(r.minutesInside) })),
+      rows,
       dayTotals,
       total: Number(pageRows[0]?.total ?? 0),
       page: query.page,

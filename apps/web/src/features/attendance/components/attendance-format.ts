@@ -1,12 +1,6 @@
 import type { AttendanceStatus } from '@lbs/contracts';
 
-/** HH:mm of an instant in the shift's zone, in the interface language's digits. */
-export function timeIn(locale: string, timeZone: string, iso: string | null | undefined): string {
-  if (!iso) return '';
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(
-    new Date(iso),
-  );
-}
+export { timeIn } from '../../../lib/format.ts';
 
 /** Date and time of an instant in the shift's zone. */
 export function dateTimeIn(locale: string, timeZone: string, iso: string | null | undefined): string {

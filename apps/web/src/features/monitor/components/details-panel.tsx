@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MonitorPosition } from '@lbs/contracts';
 import { LocateNowAction } from '../../../components/locate-now-action.tsx';
@@ -11,8 +12,15 @@ import { PositionFacts } from '../../../components/position-facts.tsx';
 import { itemFreshness } from '../model/filters.ts';
 import type { TrailPoint } from '../model/geo.ts';
 import type { MonitorItem } from '../model/positions-store.ts';
+import { lazyWithAreas } from '../../../i18n/lazy-with-areas.ts';
 import { FreshnessDot } from './freshness-dot.tsx';
 import { HistoryControls } from './history-controls.tsx';
+
+// The attendance day's words use the attendance texts (statuses), loaded with it when a number is first opened.
+const AttendanceToday = lazyWithAreas(
+  () => import('./attendance-today.tsx').then((m) => m.AttendanceToday),
+  ['attendance'],
+);
 
 const DL = {
   m: 0,
@@ -96,6 +104,9 @@ export function DetailsPanel({
               {t(`monitor.freshness.${freshness}`)}
             </Box>
           </dd>
+          <Suspense fallback={null}>
+            <AttendanceToday msisdnId={item.id} nowMs={nowMs} />
+          </Suspense>
         </PositionFacts>
         <LocateNowAction
           msisdnId={item.id}
