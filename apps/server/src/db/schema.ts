@@ -618,6 +618,10 @@ export interface AttendanceDaysTable {
   override_at: Date | null;
   computed_at: Generated<Date>;
   finalized_at: Date | null;
+  /** The status before the last computation stored it (0012); null on the first. */
+  previous_status: string | null;
+  /** When the last computation changed a FINAL day's status: the status it had (0012). */
+  corrected_from: string | null;
 }
 
 export interface AttendanceCorrectionsTable {

@@ -8,11 +8,15 @@ import { execScript } from '../sql-script.ts';
  * Statement triggers with transition tables recompute the (MSISDN, month) pairs a statement on `attendance_days`
  * touched, in the same transaction, so every writer (the computation, an override, a cascade, a bulk insert) keeps
  * it and the sheet reads one short row per employee instead of aggregating the month's days on every call.
+ *
+ * The days' batched upsert keeps, under each row's lock, the status before it (`previous_status`) and the status a
+ * FINAL day is corrected from (`corrected_from`), so the corrections come from the statement itself.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await execScript(
     db,
     `
+    alter table attendance_days add column previous_status text, add column corrected_from text;
     create table attendance_months (
       msisdn_id integer not null references msisdns(id) on delete cascade,
       month date not null,

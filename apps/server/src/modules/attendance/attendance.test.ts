@@ -481,6 +481,8 @@ describe('attendance', () => {
           state: 'FINAL' as const,
           kind: 'WORKING',
           minutes_inside: 10 * (i + 1),
+          visit_keys: '[]',
+          reasons: '[]',
         })),
       )
       .execute();

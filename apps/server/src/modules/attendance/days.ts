@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { PoiGeometry } from '@lbs/contracts';
 import type { Db, Executor } from '../../db/database.ts';
-import { emit } from '../../events/emit.ts';
+import { emitMany, type NewEvent } from '../../events/emit.ts';
+import type { EventType } from '../../events/types.ts';
 import { classifyFix, preparePoi, type FixLike, type PreparedPoi } from '../../location/geofence/index.ts';
 import { openVisitsNow, pairKey } from '../pois/index.ts';
 import {
@@ -158,37 +159,88 @@ export function ruleBook(db: Executor) {
 }
 export type RuleBook = ReturnType<typeof ruleBook>;
 
-/** The visits at the member's sites touching [from, to): closed ones from their rows, open ones as they stand now. */
-async function visitsOf(db: Executor, m: Member, from: number, to: number): Promise<AttendanceVisit[]> {
-  const poiIds = m.sites.map((s) => s.poiId);
-  const rows = await db
-    .selectFrom('visits')
-    .select([
-      'key',
-      'poi_id',
-      'entered_at',
-      'entered_earliest',
-      'exited_at',
-      'exited_latest',
-      'dwell_minutes',
-    ])
-    .where('msisdn_id', '=', m.msisdnId)
-    .where('poi_id', 'in', poiIds)
-    .where('entered_at', '<', new Date(to))
-    .where((eb) => eb.or([eb('exited_at', 'is', null), eb('exited_at', '>', new Date(from))]))
-    .orderBy('entered_at')
-    .execute();
-  const open = rows.some((r) => r.exited_at === null)
+/** One member's day to compute: its shift version, rule and calendar, and its window [from, to). */
+interface DayTask {
+  member: Member;
+  date: string;
+  version: ShiftVersionRow;
+  rule: ShiftRule;
+  calendar: HolidayCalendar | null;
+  from: number;
+  to: number;
+}
+
+/** Index of the first element of a time-sorted list at or after `t`. */
+function firstAtOrAfter<T>(list: readonly T[], t: number, timeOf: (x: T) => number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (timeOf(list[mid]!) < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The evidence of a batch of days in two reads: the visits at the members' sites touching the batch's windows
+ * (closed ones from their rows, open ones as they stand now) and their fixes in them, then cut to each day's window
+ * (and its member's sites) and classed against the member's sites.
+ */
+async function evidenceOf(
+  db: Executor,
+  tasks: readonly DayTask[],
+  now: number,
+): Promise<{ visits: AttendanceVisit[]; fixes: AttendanceFix[] }[]> {
+  const ids = [...new Set(tasks.map((t) => t.member.msisdnId))];
+  const poiIds = [...new Set(tasks.flatMap((t) => t.member.sites.map((s) => s.poiId)))];
+  const from = Math.min(...tasks.map((t) => t.from));
+  const to = Math.max(...tasks.map((t) => t.to));
+  const [visitRows, fixRows] = await Promise.all([
+    db
+      .selectFrom('visits')
+      .select([
+        'key',
+        'msisdn_id',
+        'poi_id',
+        'entered_at',
+        'entered_earliest',
+        'exited_at',
+        'exited_latest',
+        'dwell_minutes',
+      ])
+      .where(sql<boolean>`msisdn_id = any(${ids}::int[])`)
+      .where(sql<boolean>`poi_id = any(${poiIds}::int[])`)
+      .where('entered_at', '<', new Date(to))
+      .where((eb) => eb.or([eb('exited_at', 'is', null), eb('exited_at', '>', new Date(from))]))
+      .orderBy('entered_at')
+      .execute(),
+    db
+      .selectFrom('positions')
+      .select(['msisdn_id', 'time', 'lat', 'lon', 'accuracy_m', 'source'])
+      .where(sql<boolean>`msisdn_id = any(${ids}::int[])`)
+      .where('time', '>=', new Date(from))
+      .where('time', '<', new Date(Math.min(to, now)))
+      .orderBy('msisdn_id')
+      .orderBy('time')
+      .execute(),
+  ]);
+  const open = visitRows.some((r) => r.exited_at === null)
     ? await openVisitsNow(
         db,
-        poiIds.map((poiId) => ({ msisdnId: m.msisdnId, poiId })),
+        visitRows
+          .filter((r) => r.exited_at === null)
+          .map((r) => ({ msisdnId: r.msisdn_id, poiId: r.poi_id })),
       )
-    : new Map();
-  return rows.map((r) => {
-    const live = r.exited_at === null ? open.get(pairKey(m.msisdnId, r.poi_id)) : undefined;
+    : new Map<string, { key: string; dwellMinutes: number }>();
+  const visitsBy = new Map<number, AttendanceVisit[]>();
+  for (const r of visitRows) {
+    const live = r.exited_at === null ? open.get(pairKey(r.msisdn_id, r.poi_id)) : undefined;
     const enteredAt = r.entered_at.getTime();
     const dwell = live && live.key === r.key ? live.dwellMinutes : Number(r.dwell_minutes);
-    return {
+    let list = visitsBy.get(r.msisdn_id);
+    if (!list) visitsBy.set(r.msisdn_id, (list = []));
+    list.push({
       key: r.key,
       poiId: r.poi_id,
       enteredAt,
@@ -196,24 +248,37 @@ async function visitsOf(db: Executor, m: Member, from: number, to: number): Prom
       exitedAt: r.exited_at ? r.exited_at.getTime() : null,
       exitedLatest: r.exited_latest ? r.exited_latest.getTime() : null,
       lastInsideAt: r.exited_at ? r.exited_at.getTime() : enteredAt + dwell * MIN,
-    };
+    });
+  }
+  const fixesBy = new Map<number, typeof fixRows>();
+  for (const r of fixRows) {
+    let list = fixesBy.get(r.msisdn_id);
+    if (!list) fixesBy.set(r.msisdn_id, (list = []));
+    list.push(r);
+  }
+  return tasks.map((t) => {
+    const sites = new Set(t.member.sites.map((s) => s.poiId));
+    const visits = (visitsBy.get(t.member.msisdnId) ?? []).filter(
+      (v) => sites.has(v.poiId) && v.enteredAt < t.to && (v.exitedAt === null || v.exitedAt > t.from),
+    );
+    const all = fixesBy.get(t.member.msisdnId) ?? [];
+    const end = Math.min(t.to, now);
+    const fixes: AttendanceFix[] = [];
+    for (let i = firstAtOrAfter(all, t.from, (p) => p.time.getTime()); i < all.length; i++) {
+      const p = all[i]!;
+      if (p.time.getTime() >= end) break;
+      fixes.push({
+        time: p.time.getTime(),
+        class: classAtSites(t.member.sites, {
+          lat: p.lat,
+          lon: p.lon,
+          accuracyM: p.accuracy_m,
+          source: p.source,
+        }),
+      });
+    }
+    return { visits, fixes };
   });
-}
-
-/** The member's fixes in [from, to), each INSIDE a site, OUTSIDE every site, or AMBIGUOUS. */
-async function fixesOf(db: Executor, m: Member, from: number, to: number): Promise<AttendanceFix[]> {
-  const rows = await db
-    .selectFrom('positions')
-    .select(['time', 'lat', 'lon', 'accuracy_m', 'source'])
-    .where('msisdn_id', '=', m.msisdnId)
-    .where('time', '>=', new Date(from))
-    .where('time', '<', new Date(to))
-    .orderBy('time')
-    .execute();
-  return rows.map((p) => ({
-    time: p.time.getTime(),
-    class: classAtSites(m.sites, { lat: p.lat, lon: p.lon, accuracyM: p.accuracy_m, source: p.source }),
-  }));
 }
 
 /** A fix against an employee's sites: INSIDE one of them, OUTSIDE every one, else AMBIGUOUS (also with no site). */
@@ -275,35 +340,14 @@ export interface ComputedDay {
   result: DayResult;
 }
 
-/** Computes one member's day (without storing it). */
-export async function computeMemberDay(
-  db: Executor,
-  book: RuleBook,
-  member: Member,
-  date: string,
-  now: number,
-): Promise<ComputedDay | undefined> {
-  const version = await book.version(member.shiftId, date);
-  if (!version) return undefined;
-  const rule = ruleOf(version);
-  const calendar = await book.calendar(version.holiday_list_id);
-  const { start, end } = shiftInstants(rule, date);
-  const from = start - rule.checkInBeforeMin * MIN;
-  const to = end + rule.checkOutAfterMin * MIN;
-  const [visits, fixes] = await Promise.all([
-    visitsOf(db, member, from, to),
-    fixesOf(db, member, from, Math.min(to, now)),
-  ]);
-  const result = computeDay({ date, rule, calendar, visits, fixes, fixSpanMs: fixSpan(fixes, member), now });
-  return { member, version, result };
-}
-
 const at = (ms: number | null) => (ms === null ? null : new Date(ms));
 
 /**
- * Computes and stores the days: PROVISIONAL until window end + FINALIZE_AFTER_MS, then FINAL (once: finalized_at
- * keeps the first time). A FINAL day whose status changes (late data, a replayed visit) records a correction with
- * `cause`. Overrides are never touched. Answers the number of days whose status changed.
+ * Stores computed days in one statement: PROVISIONAL until window end + FINALIZE_AFTER_MS, then FINAL (once:
+ * finalized_at keeps the first time). The upsert keeps each row's status before it (`previous_status`) and, when a
+ * FINAL day's status changes (late data, a replayed visit), the status it is corrected from (`corrected_from`), both
+ * decided under the row's lock, so two workers storing the same day record one correction. Overrides are never
+ * touched. Answers the number of stored days whose status changed.
  */
 export async function storeDays(
   db: Executor,
@@ -311,110 +355,139 @@ export async function storeDays(
   now: number,
   cause: string,
 ): Promise<number> {
-  let changed = 0;
-  for (const { member, version, result: r } of days) {
-    const final = r.windowEnd !== null && now >= r.windowEnd + FINALIZE_AFTER_MS;
-    const previous = await db
-      .selectFrom('attendance_days')
-      .select(['status', 'state'])
-      .where('msisdn_id', '=', member.msisdnId)
-      .where('date', '=', r.date)
-      .forUpdate()
-      .executeTakeFirst();
-    const values = {
-      company_id: member.companyId,
-      shift_id: member.shiftId,
-      shift_version_id: version.id,
-      status: r.status,
-      state: final ? ('FINAL' as const) : ('PROVISIONAL' as const),
-      kind: r.kind,
-      holiday_name: r.holidayName,
-      window_start: at(r.windowStart),
-      window_end: at(r.windowEnd),
-      first_in: at(r.firstIn),
-      first_in_earliest: at(r.firstInEarliest),
-      last_out: at(r.lastOut),
-      last_out_latest: at(r.lastOutLatest),
-      still_inside: r.stillInside,
-      minutes_first_last: r.minutesFirstLast,
-      minutes_every_visit: r.minutesEveryVisit,
-      minutes_inside: r.minutesInside,
-      minutes_observed: r.minutesObserved,
-      outside_coverage: r.outsideCoverage,
-      late_minutes: r.lateMinutes,
-      early_exit_minutes: r.earlyExitMinutes,
-      arrival_unverified: r.arrivalUnverified,
-      departure_unverified: r.departureUnverified,
-      visit_keys: JSON.stringify(r.visitKeys),
-      reasons: JSON.stringify(r.reasons),
-      computed_at: new Date(now),
-    };
-    if (!previous) {
-      await db
-        .insertInto('attendance_days')
-        .values({
+  if (!days.length) return 0;
+  const finalOf = (r: DayResult) => r.windowEnd !== null && now >= r.windowEnd + FINALIZE_AFTER_MS;
+  const stored = await db
+    .insertInto('attendance_days')
+    .values(
+      days.map(({ member, version, result: r }) => {
+        const final = finalOf(r);
+        return {
           msisdn_id: member.msisdnId,
           date: r.date,
-          ...values,
+          company_id: member.companyId,
+          shift_id: member.shiftId,
+          shift_version_id: version.id,
+          status: r.status,
+          state: final ? ('FINAL' as const) : ('PROVISIONAL' as const),
+          kind: r.kind,
+          holiday_name: r.holidayName,
+          window_start: at(r.windowStart),
+          window_end: at(r.windowEnd),
+          first_in: at(r.firstIn),
+          first_in_earliest: at(r.firstInEarliest),
+          last_out: at(r.lastOut),
+          last_out_latest: at(r.lastOutLatest),
+          still_inside: r.stillInside,
+          minutes_first_last: r.minutesFirstLast,
+          minutes_every_visit: r.minutesEveryVisit,
+          minutes_inside: r.minutesInside,
+          minutes_observed: r.minutesObserved,
+          outside_coverage: r.outsideCoverage,
+          late_minutes: r.lateMinutes,
+          early_exit_minutes: r.earlyExitMinutes,
+          arrival_unverified: r.arrivalUnverified,
+          departure_unverified: r.departureUnverified,
+          visit_keys: JSON.stringify(r.visitKeys),
+          reasons: JSON.stringify(r.reasons),
+          computed_at: new Date(now),
           finalized_at: final ? new Date(now) : null,
-        })
-        .onConflict((oc) => oc.columns(['msisdn_id', 'date']).doNothing())
-        .execute();
-      await announce(db, member, r, final);
-      continue;
-    }
-    await db
-      .updateTable('attendance_days')
-      .set({
-        ...values,
-        state: previous.state === 'FINAL' || final ? 'FINAL' : 'PROVISIONAL',
-        finalized_at: sql<Date>`coalesce(finalized_at, ${final ? new Date(now) : null}::timestamptz)`,
-      })
-      .where('msisdn_id', '=', member.msisdnId)
-      .where('date', '=', r.date)
+          previous_status: null,
+          corrected_from: null,
+        };
+      }),
+    )
+    .onConflict((oc) =>
+      oc.columns(['msisdn_id', 'date']).doUpdateSet((eb) => ({
+        company_id: eb.ref('excluded.company_id'),
+        shift_id: eb.ref('excluded.shift_id'),
+        shift_version_id: eb.ref('excluded.shift_version_id'),
+        status: eb.ref('excluded.status'),
+        state: sql<
+          'FINAL' | 'PROVISIONAL'
+        >`case when attendance_days.state = 'FINAL' then 'FINAL' else excluded.state end`,
+        kind: eb.ref('excluded.kind'),
+        holiday_name: eb.ref('excluded.holiday_name'),
+        window_start: eb.ref('excluded.window_start'),
+        window_end: eb.ref('excluded.window_end'),
+        first_in: eb.ref('excluded.first_in'),
+        first_in_earliest: eb.ref('excluded.first_in_earliest'),
+        last_out: eb.ref('excluded.last_out'),
+        last_out_latest: eb.ref('excluded.last_out_latest'),
+        still_inside: eb.ref('excluded.still_inside'),
+        minutes_first_last: eb.ref('excluded.minutes_first_last'),
+        minutes_every_visit: eb.ref('excluded.minutes_every_visit'),
+        minutes_inside: eb.ref('excluded.minutes_inside'),
+        minutes_observed: eb.ref('excluded.minutes_observed'),
+        outside_coverage: eb.ref('excluded.outside_coverage'),
+        late_minutes: eb.ref('excluded.late_minutes'),
+        early_exit_minutes: eb.ref('excluded.early_exit_minutes'),
+        arrival_unverified: eb.ref('excluded.arrival_unverified'),
+        departure_unverified: eb.ref('excluded.departure_unverified'),
+        visit_keys: eb.ref('excluded.visit_keys'),
+        reasons: eb.ref('excluded.reasons'),
+        computed_at: eb.ref('excluded.computed_at'),
+        finalized_at: sql<Date>`coalesce(attendance_days.finalized_at, excluded.finalized_at)`,
+        previous_status: sql<string>`attendance_days.status`,
+        corrected_from: sql<
+          string | null
+        >`case when attendance_days.state = 'FINAL' and attendance_days.status <> excluded.status then attendance_days.status end`,
+      })),
+    )
+    .returning(['msisdn_id', 'date', 'status', 'previous_status', 'corrected_from'])
+    .execute();
+  const byKey = new Map(days.map((d) => [`${d.member.msisdnId}:${d.result.date}`, d]));
+  const corrected = stored.filter((r) => r.corrected_from !== null);
+  if (corrected.length) {
+    const corrections = await db
+      .insertInto('attendance_corrections')
+      .values(
+        corrected.map((r) => ({
+          msisdn_id: r.msisdn_id,
+          date: r.date,
+          company_id: byKey.get(`${r.msisdn_id}:${r.date}`)!.member.companyId,
+          previous_status: r.corrected_from!,
+          status: r.status,
+          cause,
+        })),
+      )
+      .returning(['id', 'msisdn_id', 'date', 'previous_status', 'status'])
       .execute();
-    if (previous.status !== r.status) {
-      changed++;
-      if (previous.state === 'FINAL') {
-        const correction = await db
-          .insertInto('attendance_corrections')
-          .values({
-            msisdn_id: member.msisdnId,
-            date: r.date,
-            company_id: member.companyId,
-            previous_status: previous.status,
-            status: r.status,
-            cause,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await emit(db as Db, {
-          type: 'ATTENDANCE_CORRECTED',
+    await emitMany(
+      db as Db,
+      corrections.map((c) => {
+        const { member } = byKey.get(`${c.msisdn_id}:${c.date}`)!;
+        return {
+          type: 'ATTENDANCE_CORRECTED' as const,
           companyId: member.companyId,
           msisdnId: member.msisdnId,
           subject: { type: 'shift', id: member.shiftId },
-          payload: { date: r.date, previousStatus: previous.status, status: r.status, cause },
-          idempotencyKey: `ATTENDANCE_CORRECTED:${correction.id}`,
-        });
-      }
-    }
-    await announce(db, member, r, final);
+          payload: { date: c.date, previousStatus: c.previous_status, status: c.status, cause },
+          idempotencyKey: `ATTENDANCE_CORRECTED:${c.id}`,
+        };
+      }),
+    );
   }
-  return changed;
+  await emitMany(
+    db as Db,
+    days.flatMap(({ member, result }) => announcements(member, result, finalOf(result))),
+  );
+  return stored.filter((r) => r.previous_status !== null && r.previous_status !== r.status).length;
 }
 
 /**
  * The events others react to (notifications): a late arrival with evidence as soon as it is known, an absence once
  * the day is FINAL; each once per MSISDN and date (idempotency keys), however often the day is recomputed.
  */
-async function announce(db: Executor, member: Member, r: DayResult, final: boolean): Promise<void> {
+function announcements(member: Member, r: DayResult, final: boolean): NewEvent<EventType>[] {
   const base = {
     companyId: member.companyId,
     msisdnId: member.msisdnId,
     subject: { type: 'shift', id: member.shiftId },
   };
+  const events: NewEvent<EventType>[] = [];
   if (r.status === 'LATE' || r.status === 'LATE_AND_EARLY_EXIT')
-    await emit(db as Db, {
+    events.push({
       ...base,
       type: 'ATTENDANCE_LATE',
       payload: {
@@ -427,16 +500,23 @@ async function announce(db: Executor, member: Member, r: DayResult, final: boole
       ...(r.firstIn !== null ? { occurredAt: new Date(r.firstIn) } : {}),
     });
   if (final && r.status === 'ABSENT')
-    await emit(db as Db, {
+    events.push({
       ...base,
       type: 'ATTENDANCE_ABSENT',
       payload: { date: r.date, shiftId: member.shiftId, outsideCoverage: r.outsideCoverage },
       idempotencyKey: `ATTENDANCE_ABSENT:${member.msisdnId}:${r.date}`,
       ...(r.windowEnd !== null ? { occurredAt: new Date(r.windowEnd) } : {}),
     });
+  return events;
 }
 
-/** Computes and stores the given dates of the members (or every member of the filter). */
+/** Days computed and stored per statement (their evidence read in two queries). */
+const BATCH = 500;
+
+/**
+ * Computes and stores the given dates of the members, in batches of one date (their windows lie close together: one
+ * read of the visits, one of the fixes and one upsert per batch).
+ */
 export async function computeDays(
   db: Executor,
   options: {
@@ -447,16 +527,45 @@ export async function computeDays(
   },
 ): Promise<{ days: number; changed: number }> {
   const book = ruleBook(db);
-  let days = 0;
-  let changed = 0;
-  for (const member of options.members) {
-    const computed: ComputedDay[] = [];
+  const tasks: DayTask[] = [];
+  for (const member of options.members)
     for (const date of await options.dates(member, book)) {
-      const day = await computeMemberDay(db, book, member, date, options.now);
-      if (day) computed.push(day);
+      const version = await book.version(member.shiftId, date);
+      if (!version) continue;
+      const rule = ruleOf(version);
+      const { start, end } = shiftInstants(rule, date);
+      tasks.push({
+        member,
+        date,
+        version,
+        rule,
+        calendar: await book.calendar(version.holiday_list_id),
+        from: start - rule.checkInBeforeMin * MIN,
+        to: end + rule.checkOutAfterMin * MIN,
+      });
     }
-    days += computed.length;
+  tasks.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.member.msisdnId - b.member.msisdnId));
+  let changed = 0;
+  for (let i = 0; i < tasks.length;) {
+    let j = i + 1;
+    while (j < tasks.length && j - i < BATCH && tasks[j]!.date === tasks[i]!.date) j++;
+    const batch = tasks.slice(i, j);
+    i = j;
+    const evidence = await evidenceOf(db, batch, options.now);
+    const computed = batch.map((t, k) => ({
+      member: t.member,
+      version: t.version,
+      result: computeDay({
+        date: t.date,
+        rule: t.rule,
+        calendar: t.calendar,
+        visits: evidence[k]!.visits,
+        fixes: evidence[k]!.fixes,
+        fixSpanMs: fixSpan(evidence[k]!.fixes, t.member),
+        now: options.now,
+      }),
+    }));
     changed += await storeDays(db, computed, options.now, options.cause);
   }
-  return { days, changed };
+  return { days: tasks.length, changed };
 }

@@ -253,6 +253,62 @@ describe('Attendance page', () => {
     const request = calls.find((c) => c.url.includes('/attendance/sheet'))!;
     expect(new URL(request.url, 'http://localhost').searchParams.get('month')).toBe('2026-11');
   });
+  it('the monthly sheet of 2,400 employees: only the rows in view are rendered, the others a page away', async () => {
+    const zero = {
+      PRESENT: 0,
+      LATE: 0,
+      EARLY_EXIT: 0,
+      LATE_AND_EARLY_EXIT: 0,
+      HALF_DAY: 0,
+      ABSENT: 0,
+      NO_DATA: 0,
+      HOLIDAY: 0,
+      WEEKLY_OFF: 0,
+    };
+    const dates = Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`);
+    const pageOf = (page: number): AttendanceSheet => ({
+      month: '2026-11',
+      dates,
+      rows: Array.from({ length: page < 3 ? 1000 : 400 }, (_, i) => ({
+        msisdnId: page * 10_000 + i,
+        msisdn: `+9665${String(page * 10_000 + i).padStart(8, '0')}`,
+        employeeName: `Employee ${page}-${i}`,
+        statuses: dates.map(() => 'PRESENT' as const),
+        totals: { ...zero, PRESENT: 30 },
+        minutesInside: 14_400,
+      })),
+      dayTotals: dates.map(() => ({ ...zero, PRESENT: 1000 })),
+      total: 2400,
+      page,
+      size: 1000,
+    });
+    const { calls } = renderApp(
+      '/attendance/list?view=monthly&month=2026-11',
+      testUser('CompanyAdmin'),
+      (url) => {
+        if (url.pathname.endsWith('/attendance/sheet'))
+          return jsonResponse(pageOf(Number(url.searchParams.get('page'))));
+        return undefined;
+      },
+    );
+    const table = await screen.findByRole('table', { name: /Attendance of/ });
+    expect(within(table).getByRole('row', { name: /Employee 1-0\b/ })).toBeInTheDocument();
+    const rendered = within(table).getAllByRole('row').length;
+    expect(rendered).toBeGreaterThan(10);
+    expect(rendered).toBeLessThan(100);
+    expect(within(table).queryByRole('row', { name: /Employee 1-999\b/ })).toBeNull();
+    // A day is a button named with the employee, the date and the status.
+    expect(within(table).getAllByRole('button', { name: /^Employee 1-0, .*: Present$/ })).toHaveLength(30);
+    fireEvent.click(screen.getByRole('button', { name: 'Go to page 3' }));
+    await screen.findByRole('row', { name: /Employee 3-0\b/ });
+    const pages = calls
+      .filter((c) => c.url.includes('/attendance/sheet'))
+      .map((c) => new URL(c.url, 'http://localhost').searchParams);
+    expect(pages.map((p) => [p.get('page'), p.get('size')])).toEqual([
+      ['1', '1000'],
+      ['3', '1000'],
+    ]);
+  });
 });
 
 describe('Shifts and holiday lists', () => {

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   attendanceDaySchema,
   attendanceDetailSchema,
@@ -36,21 +36,24 @@ export const listAttendance = (params: ListParams, signal?: AbortSignal): Promis
 export const attendanceQueryOptions = (params: ListParams) =>
   listQueryOptions(attendanceKeys.list(params), (signal) => listAttendance(params, signal));
 
-/** GET /attendance/sheet?month=YYYY-MM (one page of employees). */
+/** Employees per page of the monthly sheet (the server's maximum; the table renders only the rows in view). */
+export const SHEET_PAGE_SIZE = 1000;
+
+/** GET /attendance/sheet?month=YYYY-MM&page (one page of employees). */
 export const attendanceSheetQueryOptions = (
   month: string,
   filters: Record<string, string | number | null | undefined>,
+  page = 1,
 ) =>
   queryOptions({
-    queryKey: attendanceKeys.sheet(month, filters),
-    queryFn: ({ signal }): Promise<AttendanceSheet> =>
-      apiRequest(
-        `${ATTENDANCE_PATH}/sheet${listSearch({ page: 1, size: 500, filters: { ...filters, month } })}`,
-        {
-          schema: attendanceSheetSchema,
-          signal,
-        },
-      ),
+    queryKey: attendanceKeys.sheet(month, { ...filters, page }),
+    queryFn: ({ signal }): Promise<AttendanceSheet> => {
+      // The lists' search with the sheet's own page size (above the lists' maximum).
+      const search = new URLSearchParams(listSearch({ page, size: 1, filters: { ...filters, month } }));
+      search.set('size', String(SHEET_PAGE_SIZE));
+      return apiRequest(`${ATTENDANCE_PATH}/sheet?${search}`, { schema: attendanceSheetSchema, signal });
+    },
+    placeholderData: keepPreviousData,
   });
 
 /** GET /attendance/{msisdnId}/{date}: the day with its visits, fixes and rule. */

@@ -1,6 +1,8 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -17,7 +19,7 @@ import { DelayedLoader } from '../../../components/delayed-loader.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { attendanceSheetQueryOptions } from '../api/attendance.ts';
+import { attendanceSheetQueryOptions, SHEET_PAGE_SIZE } from '../api/attendance.ts';
 import { duration, STATUS_TONE } from './attendance-format.ts';
 
 const PRESENT_LIKE: readonly AttendanceStatus[] = [
@@ -28,10 +30,48 @@ const PRESENT_LIKE: readonly AttendanceStatus[] = [
   'HALF_DAY',
 ];
 
+/** Height of an employee's row: fixed, so the rows out of view are replaced by one spacer of the right height. */
+const ROW_HEIGHT = 48;
+/** Rows rendered beyond the visible ones on each side. */
+const OVERSCAN = 8;
+/** Visible height assumed before the container is measured (and where there is no layout). */
+const FALLBACK_VIEW = 800;
+
 /**
- * The monthly sheet: employees × days, each day's status as a short colour-coded code (the full word in a tooltip),
- * totals per employee and the present count per day; the header row and the names stay in view while scrolling. In
- * Arabic the table mirrors (day 1 on the right) with the page.
+ * The rows of a scrolled list to render: the ones in view and OVERSCAN around them (a thousand employees × 31 days
+ * would otherwise be 31,000 cells).
+ */
+function useRowWindow(count: number) {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const [view, setView] = useState({ top: 0, height: FALLBACK_VIEW });
+  const frame = useRef(0);
+  const measure = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    setView({ top: el.scrollTop, height: el.clientHeight || FALLBACK_VIEW });
+  }, []);
+  const onScroll = useCallback(() => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(measure);
+  }, [measure]);
+  useEffect(() => {
+    measure();
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [measure]);
+  const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(count, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
+  return { ref, onScroll, first, last };
+}
+
+/**
+ * The monthly sheet: employees × days, each day's status as a short colour-coded code (a button that opens the day;
+ * the full word in its name), totals per employee and the present count per day; the header row and the names stay
+ * in view while scrolling, and only the rows in view are rendered. In Arabic the table mirrors (day 1 on the right)
+ * with the page.
  */
 export function AttendanceSheet({
   month,
@@ -45,7 +85,13 @@ export function AttendanceSheet({
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const theme = useTheme();
-  const sheet = useQuery(attendanceSheetQueryOptions(month, filters));
+  // The page, back to the first when the month or a filter changes.
+  const pageKey = `${month} ${JSON.stringify(filters)}`;
+  const [paging, setPaging] = useState({ key: pageKey, page: 1 });
+  const page = paging.key === pageKey ? paging.page : 1;
+  const sheet = useQuery(attendanceSheetQueryOptions(month, filters, page));
+  const rowCount = sheet.data?.rows.length ?? 0;
+  const rows = useRowWindow(rowCount);
   const day = new Intl.NumberFormat(locale);
   const colour = (status: AttendanceStatus) => {
     const tone = STATUS_TONE[status];
@@ -75,7 +121,11 @@ export function AttendanceSheet({
           />
         ))}
       </Stack>
-      <TableContainer sx={{ maxHeight: '70vh', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <TableContainer
+        ref={rows.ref}
+        onScroll={rows.onScroll}
+        sx={{ maxHeight: '70vh', border: 1, borderColor: 'divider', borderRadius: 1 }}
+      >
         <Table size="small" stickyHeader aria-label={t('attendance.sheet.caption', { month })}>
           <TableHead>
             <TableRow>
@@ -96,9 +146,10 @@ export function AttendanceSheet({
             </TableRow>
           </TableHead>
           <TableBody>
-            {data.rows.map((row) => (
-              <TableRow key={row.msisdnId} hover>
-                <TableCell component="th" scope="row" sx={sticky}>
+            {rows.first > 0 && <TableRow aria-hidden sx={{ height: rows.first * ROW_HEIGHT }} />}
+            {data.rows.slice(rows.first, rows.last).map((row) => (
+              <TableRow key={row.msisdnId} hover sx={{ height: ROW_HEIGHT }}>
+                <TableCell component="th" scope="row" sx={{ ...sticky, py: 0 }}>
                   <Typography variant="body2" noWrap>
                     {row.employeeName ?? row.msisdn}
                   </Typography>
@@ -110,15 +161,29 @@ export function AttendanceSheet({
                   <TableCell
                     key={data.dates[i]}
                     align="center"
-                    sx={{ px: 0.5, bgcolor: s ? colour(s) : undefined, cursor: s ? 'pointer' : undefined }}
-                    onClick={s ? () => onOpen(row.msisdnId, data.dates[i]!) : undefined}
+                    sx={{ p: 0, bgcolor: s ? colour(s) : undefined }}
                   >
                     {s && (
-                      <Tooltip title={`${formatDate(locale, data.dates[i])}: ${t(`attendance.status.${s}`)}`}>
-                        <Box component="span" sx={{ fontSize: 12, fontWeight: 600 }}>
-                          {t(`attendance.code.${s}`)}
-                        </Box>
-                      </Tooltip>
+                      <Box
+                        component="button"
+                        type="button"
+                        onClick={() => onOpen(row.msisdnId, data.dates[i]!)}
+                        title={`${formatDate(locale, data.dates[i])}: ${t(`attendance.status.${s}`)}`}
+                        aria-label={`${row.employeeName ?? row.msisdn}, ${formatDate(locale, data.dates[i])}: ${t(`attendance.status.${s}`)}`}
+                        sx={{
+                          all: 'unset',
+                          boxSizing: 'border-box',
+                          display: 'block',
+                          width: '100%',
+                          lineHeight: `${ROW_HEIGHT}px`,
+                          cursor: 'pointer',
+                          fontSize: 12,
+                          fontWeight: 600,
+                          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+                        }}
+                      >
+                        {t(`attendance.code.${s}`)}
+                      </Box>
                     )}
                   </TableCell>
                 ))}
@@ -132,6 +197,9 @@ export function AttendanceSheet({
                 <TableCell align="center">{duration(locale, row.minutesInside)}</TableCell>
               </TableRow>
             ))}
+            {rows.last < data.rows.length && (
+              <TableRow aria-hidden sx={{ height: (data.rows.length - rows.last) * ROW_HEIGHT }} />
+            )}
             <TableRow>
               <TableCell component="th" scope="row" sx={sticky}>
                 {t('attendance.sheet.presentPerDay')}
@@ -146,6 +214,18 @@ export function AttendanceSheet({
           </TableBody>
         </Table>
       </TableContainer>
+      {data.total > SHEET_PAGE_SIZE && (
+        <Pagination
+          count={Math.ceil(data.total / SHEET_PAGE_SIZE)}
+          page={page}
+          onChange={(_, next) => setPaging({ key: pageKey, page: next })}
+          getItemAriaLabel={(type, item) =>
+            type === 'page'
+              ? t('attendance.sheet.goToPage', { page: item })
+              : t(`attendance.sheet.${type}Page`)
+          }
+        />
+      )}
     </Stack>
   );
 }
