@@ -18,33 +18,21 @@ export { DEMO_ACCOUNTS, type DemoAccount };
  * (companies, org units, MSISDNs), the accounts, invoices, and — once the server listens — the position history.
  */
 
-/** Days of position history for every MSISDN, and for the attendance sample. */
+/** Days of position history for every MSISDN (every 15 minutes), and for the employees with an attendance site. */
 const HISTORY_DAYS = 3;
 const ATTENDANCE_HISTORY_DAYS = 30;
-const ATTENDANCE_SAMPLE_PER_COMPANY = 12;
 
-/** The first employees with an attendance site in each company: they get a month of history. */
-async function attendanceSample(db: Db): Promise<Set<number>> {
+/** The tracked employees with an attendance site: they get a month of history (a number not tracked has none). */
+async function attendanceEmployees(db: Db): Promise<Set<number>> {
   const rows = await db
     .selectFrom('poi_assignments as a')
     .innerJoin('msisdns as m', 'm.id', 'a.msisdn_id')
-    .select(['a.company_id', 'a.msisdn_id'])
+    .select('a.msisdn_id')
     .distinct()
     .where('a.purpose', '=', 'ATTENDANCE_SITE')
-    // Tracked numbers (a number with tracking off has no positions: its days would all say "no data").
     .where('m.tracking_enabled', '=', true)
-    .orderBy('a.company_id')
-    .orderBy('a.msisdn_id')
     .execute();
-  const out = new Set<number>();
-  const per = new Map<number, number>();
-  for (const r of rows) {
-    const n = per.get(r.company_id) ?? 0;
-    if (n >= ATTENDANCE_SAMPLE_PER_COMPANY) continue;
-    per.set(r.company_id, n + 1);
-    out.add(r.msisdn_id);
-  }
-  return out;
+  return new Set(rows.map((r) => r.msisdn_id));
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -89,38 +77,20 @@ export async function seedDemo(
     history: async () => {
       // The recurring round's tasks of today and tomorrow at once (the job's first run is a quarter of an hour away).
       await generateRecurring(db, now);
-      // A month of history for a dozen employees of each company (the attendance sheet), a few days for the rest.
-      const month = await attendanceSample(db);
+      // A month of history for the employees with an attendance site (the attendance sheet), a few days for the rest.
+      const month = await attendanceEmployees(db);
       const positions = await seedPositionHistory(db, new Date(), HISTORY_DAYS, {
         msisdnIds: month,
         days: ATTENDANCE_HISTORY_DAYS,
       });
+      // Their month of attendance (the untracked ones' days say "no data", as they would).
       const at = new Date();
       await recomputeAttendance(db, {
         from: new Date(at.getTime() - ATTENDANCE_HISTORY_DAYS * 86_400_000),
         to: at,
         now: at,
         cause: 'demo',
-        msisdnIds: [...month],
       });
-      const others = (
-        await db
-          .selectFrom('poi_assignments')
-          .select('msisdn_id')
-          .distinct()
-          .where('purpose', '=', 'ATTENDANCE_SITE')
-          .execute()
-      )
-        .map((r) => r.msisdn_id)
-        .filter((id) => !month.has(id));
-      if (others.length)
-        await recomputeAttendance(db, {
-          from: new Date(at.getTime() - HISTORY_DAYS * 86_400_000),
-          to: at,
-          now: at,
-          cause: 'demo',
-          msisdnIds: others,
-        });
       return positions;
     },
   };

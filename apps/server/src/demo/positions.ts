@@ -10,7 +10,8 @@ const STEP_MS = 15 * 60_000;
 /**
  * Position history for a fresh demo database: what the scheduler would have stored over the last `days` days (one
  * network fix every 15 minutes per trackable MSISDN, inside its company's window, moving as the simulator moves
- * it), so the Monitor and the history have something to show on first start, whatever the hour.
+ * it), so the Monitor and the history have something to show on first start, whatever the hour; `longer` gives some
+ * MSISDNs more days before those, one fix every 30 minutes.
  */
 export async function seedPositionHistory(
   db: Db,
@@ -47,7 +48,10 @@ export async function seedPositionHistory(
     };
     const company = { id: m.company_id, status: m.status, config: m.config };
     const span = longer?.msisdnIds.has(m.id) ? longer.days : days;
-    for (let t = end - span * 86_400_000; t <= end; t += STEP_MS) {
+    // The last `days` days every 15 minutes, the longer history before them every 30 (what a company with a sparser
+    // schedule would have; attendance reads it as such).
+    const recent = end - days * 86_400_000;
+    for (let t = end - span * 86_400_000; t <= end; t += t < recent ? 2 * STEP_MS : STEP_MS) {
       if (!mayLocate(subject, company, new Date(t)).ok) continue;
       // A phone switched off all day answers nothing (the scheduler stored no position).
       if (phoneOff(sub, t)) continue;
