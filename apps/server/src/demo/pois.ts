@@ -144,14 +144,23 @@ export async function seedPois(db: Executor, companies: Iterable<DemoCompany>): 
           windows: JSON.stringify([{ start: '07:00', end: '19:00' }]),
         },
       ];
+      // Field staff (three in four) visit two client sites, where their working day counts too (any of an employee's
+      // attendance sites counts); the others stay at the office.
       if (i % 4 !== 3)
-        for (const k of [i % clients.length, (i + 2) % clients.length])
+        for (const k of [i % clients.length, (i + 2) % clients.length]) {
           out.push({
             ...common,
             poi_id: clients[k]!,
             purpose: 'VISIT' as const,
             windows: JSON.stringify([{ start: '08:00', end: '18:00' }]),
           });
+          out.push({
+            ...common,
+            poi_id: clients[k]!,
+            purpose: 'ATTENDANCE_SITE' as PoiPurpose,
+            windows: JSON.stringify([{ start: '07:00', end: '19:00' }]),
+          });
+        }
       return out;
     });
     if (rows.length) await db.insertInto('poi_assignments').values(rows).execute();

@@ -43,12 +43,12 @@ function placesOf(sub: SimSubscriber): {
     offsetPoint(sub.city.lat, sub.city.lon, 2000 + r() * 10_000, r() * 360),
   );
   // Assigned places first: the attendance site is the office, the visit sites are where the field trips go (with
-  // the random ones as extra stops, so some trips only drive past an assigned site).
+  // one random place as an extra stop, so some trips only drive past an assigned site).
   const assigned = sub.places;
   if (!assigned) return { office, sites };
   return {
     office: assigned.office ?? office,
-    sites: [...assigned.sites, ...sites].slice(0, Math.max(4, assigned.sites.length)),
+    sites: [...assigned.sites, ...sites].slice(0, assigned.sites.length + 1),
   };
 }
 
@@ -91,6 +91,8 @@ export function dayPlan(
 ): Waypoint[] {
   const r = prng(hashSeed(`${sub.msid}:${year}-${month}-${day}`));
   const { office, sites } = placesOf(sub);
+  // Someone sent to an office and no other site works at the office all day; the others make field trips.
+  const fieldTrips = !sub.places || sub.places.sites.length > 0 || !sub.places.office;
   const home = sub.home;
   const plan: Waypoint[] = [];
   const at = (t: number, p: { lat: number; lon: number }) =>
@@ -100,7 +102,8 @@ export function dayPlan(
   const absence = sub.workdays.includes(isoDay) ? dayAbsence(sub, year, month, day) : null;
   if (absence === 'SICK') return plan;
   if (sub.workdays.includes(isoDay)) {
-    let t = 7 * 60 + r() * 75;
+    // Out of the door 07:00–08:00, at the office 07:20–08:50: most are in before an 08:30 start, a few are not.
+    let t = 7 * 60 + r() * 60;
     at(t, home);
     t += 20 + r() * 30;
     at(t, office);
@@ -110,7 +113,7 @@ export function dayPlan(
       t += 45 + r() * 105;
       at(t, here);
       const next: { lat: number; lon: number } =
-        here === office && r() < 0.65 ? sites[Math.floor(r() * sites.length)]! : office;
+        fieldTrips && here === office && r() < 0.65 ? sites[Math.floor(r() * sites.length)]! : office;
       t += 15 + r() * 25;
       at(t, next);
       here = next;
@@ -161,7 +164,7 @@ export function truePosition(sub: SimSubscriber, at: number): { lat: number; lon
  */
 export function networkFix(sub: SimSubscriber, at: number): { lat: number; lon: number; radiusM: number } {
   const r = prng(hashSeed(`${sub.msid}:${Math.floor(at / 60_000)}`));
-  const radiusM = Math.round(100 + r() ** 2 * 1900);
+  const radiusM = Math.round(100 + r() ** 3 * 1900);
   const truth = truePosition(sub, at);
   const centre = offsetPoint(truth.lat, truth.lon, r() * radiusM * 0.5, r() * 360);
   return { ...centre, radiusM };

@@ -67,8 +67,10 @@ export function databaseSubscribers(db: Db, now: () => number = Date.now): Subsc
       const msid = p.msisdn.replace(/\D/g, '');
       const entry = placesOf.get(msid) ?? { sites: [] };
       const point = { lat: p.centroid_lat, lon: p.centroid_lon };
+      // The first attendance site is the office; the other places (visit sites, and a field worker's client sites
+      // that count for attendance too) are where the field trips go, each once.
       if (p.purpose === 'ATTENDANCE_SITE' && !entry.office) entry.office = point;
-      else entry.sites.push(point);
+      else if (!entry.sites.some((s) => s.lat === point.lat && s.lon === point.lon)) entry.sites.push(point);
       placesOf.set(msid, entry);
     }
     const next = new Map<string, SimSubscriber>();

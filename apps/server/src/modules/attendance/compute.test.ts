@@ -96,6 +96,46 @@ describe('attendance: one day from visits and fixes', () => {
       expect: { status: 'LATE', lateMinutes: 20 },
     },
     {
+      name: 'the entry bound after the grace is an ambiguous fix (a cell over the site): PRESENT, arrival unverified',
+      input: day({
+        visits: [visit(r('08:45'), r('17:05'), { enteredEarliest: r('08:30') })],
+        fixes: [
+          ...fixes('OUTSIDE', r('07:00'), r('07:30'), 15),
+          ...fixes('AMBIGUOUS', r('07:30'), r('08:45'), 15),
+          ...fixes('INSIDE', r('08:45'), r('17:05'), 15),
+        ],
+      }),
+      expect: { status: 'PRESENT', arrivalUnverified: true, lateMinutes: 0, firstInEarliest: r('07:15') },
+    },
+    {
+      name: 'the exit bound before the grace is an ambiguous fix: PRESENT, departure unverified; an outside one after it is no evidence either',
+      input: day({
+        visits: [visit(r('07:50'), r('16:15'), { exitedLatest: r('16:30') })],
+        fixes: [
+          ...fixes('INSIDE', r('07:50'), r('16:30'), 15),
+          ...fixes('AMBIGUOUS', r('16:30'), r('17:00'), 15),
+          ...fixes('OUTSIDE', r('17:00'), r('17:30'), 15),
+        ],
+      }),
+      expect: {
+        status: 'PRESENT',
+        departureUnverified: true,
+        earlyExitMinutes: 0,
+        lastOutLatest: r('17:00'),
+      },
+    },
+    {
+      name: 'the entry bound after the grace is a fix at another of the employee’s sites: PRESENT',
+      input: day({
+        visits: [visit(r('09:00'), r('17:05'), { enteredEarliest: r('08:45') })],
+        fixes: [
+          ...fixes('INSIDE', r('07:45'), r('08:50'), 15),
+          ...fixes('INSIDE', r('09:00'), r('17:05'), 15),
+        ],
+      }),
+      expect: { status: 'PRESENT', lateMinutes: 0 },
+    },
+    {
       name: '15-minute polls: a first inside fix at 08:15 with only ambiguous fixes before is PRESENT, arrival unverified',
       input: day({
         fixSpanMs: 15 * MIN,

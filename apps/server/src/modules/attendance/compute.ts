@@ -277,11 +277,24 @@ export function computeDay(input: DayInput): DayResult {
 
   const first = visits[0]!;
   const last = visits.reduce((a, b) => (b.until > a.until ? b : a));
+  // A visit's bounds are the fixes either side of its inside ones, whatever their class. They prove absence only where
+  // that fix lies outside every site: after (before) an ambiguous one, the arrival (departure) may lie as far as the
+  // last (first) fix outside, and a fix inside another of the employee's sites is no absence at all.
+  const fixAt = (t: number | null) => (t === null ? undefined : fixes.find((f) => f.time === t));
+  let earliest = first.enteredEarliest ?? first.enteredAt;
+  const beforeFix = fixAt(first.enteredEarliest);
+  if (beforeFix && beforeFix.class !== 'OUTSIDE')
+    earliest =
+      fixes.filter((f) => f.class === 'OUTSIDE' && f.time < first.enteredAt).at(-1)?.time ?? windowStart;
+  let latest = last.exitedLatest;
+  const afterFix = fixAt(last.exitedLatest);
+  if (afterFix && afterFix.class !== 'OUTSIDE')
+    latest = fixes.find((f) => f.class === 'OUTSIDE' && f.time > last.until)?.time ?? null;
   result.firstIn = Math.max(first.enteredAt, windowStart);
-  result.firstInEarliest = Math.max(first.enteredEarliest ?? first.enteredAt, windowStart);
+  result.firstInEarliest = Math.max(earliest, windowStart);
   result.stillInside = last.exitedAt === null && observedEnd < windowEnd;
   result.lastOut = Math.min(last.until, windowEnd);
-  result.lastOutLatest = last.exitedLatest === null ? null : Math.min(last.exitedLatest, windowEnd);
+  result.lastOutLatest = latest === null ? null : Math.min(latest, windowEnd);
   result.minutesFirstLast = minutes(Math.max(0, result.lastOut - result.firstIn));
   result.minutesEveryVisit = minutes(total(union(visitSpans, windowStart, windowEnd)));
   result.minutesInside =
