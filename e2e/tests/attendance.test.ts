@@ -112,4 +112,32 @@ describe('Attendance: days from presence, their evidence, a status by hand', () 
     await cell.click();
     await page.getByRole('region', { name: 'فتح اليوم' }).getByText('السبب').waitFor();
   });
+
+  it('the Monitor says the selected employee’s attendance today, as the attendance list has it', async () => {
+    page = await open('en-US', '/monitor');
+    // Today's open days (the shift date in Riyadh): the first employee with one, and what the list says of it.
+    const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+    await expect
+      .poll(async () => (await daysOf(page, `date=${today}&size=1`)).total, {
+        timeout: 120_000,
+        interval: 2000,
+      })
+      .toBeGreaterThan(0);
+    const day = (await daysOf(page, `date=${today}&size=1`)).items[0]!;
+    await page.getByRole('searchbox', { name: 'Search by number or name' }).fill(day.msisdn);
+    await page
+      .getByRole('list', { name: 'Monitored numbers' })
+      .getByRole('listitem')
+      .filter({ hasText: day.msisdn })
+      .getByRole('button')
+      .click();
+    const line = page.getByTestId('monitor-attendance');
+    await line.waitFor({ timeout: 30_000 });
+    const text = (await line.textContent()) ?? '';
+    if (day.state === 'PROVISIONAL') {
+      expect(text).toMatch(/Provisional$/);
+      if (day.firstIn && day.stillInside) expect(text).toContain('Present since');
+      if (!day.firstIn) expect(text).toContain('Not seen yet');
+    } else expect(text.length).toBeGreaterThan(0);
+  });
 });
