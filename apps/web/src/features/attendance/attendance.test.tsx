@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AttendanceDay, AttendanceDetail, AttendanceSheet } from '@lbs/contracts';
+import {
+  ATTENDANCE_STATUSES,
+  type AttendanceDay,
+  type AttendanceDetail,
+  type AttendanceSheet,
+  type AttendanceStatus,
+} from '@lbs/contracts';
 import { jsonResponse } from '../../lib/auth/test-helpers.ts';
 import { problem, renderApp, setupSignedInTests, testUser } from '../../test/render-app.tsx';
+
+/** Every status counted zero times (a sheet row's or a day's totals). */
+const ZERO_TOTALS = Object.fromEntries(ATTENDANCE_STATUSES.map((s) => [s, 0])) as Record<
+  AttendanceStatus,
+  number
+>;
 
 const day = (over: Partial<AttendanceDay> = {}): AttendanceDay => ({
   msisdnId: 40,
@@ -208,30 +220,14 @@ describe('Attendance page', () => {
           msisdn: '+966501234567',
           employeeName: 'Omar Haddad',
           statuses: Array.from({ length: 30 }, (_, i) => (i === 22 ? 'LATE' : i === 23 ? 'PRESENT' : null)),
-          totals: {
-            PRESENT: 1,
-            LATE: 1,
-            EARLY_EXIT: 0,
-            LATE_AND_EARLY_EXIT: 0,
-            HALF_DAY: 0,
-            ABSENT: 0,
-            NO_DATA: 0,
-            HOLIDAY: 0,
-            WEEKLY_OFF: 0,
-          },
+          totals: { ...ZERO_TOTALS, PRESENT: 1, LATE: 1 },
           minutesInside: 930,
         },
       ],
       dayTotals: Array.from({ length: 30 }, (_, i) => ({
+        ...ZERO_TOTALS,
         PRESENT: i === 23 ? 1 : 0,
         LATE: i === 22 ? 1 : 0,
-        EARLY_EXIT: 0,
-        LATE_AND_EARLY_EXIT: 0,
-        HALF_DAY: 0,
-        ABSENT: 0,
-        NO_DATA: 0,
-        HOLIDAY: 0,
-        WEEKLY_OFF: 0,
       })),
       total: 1,
       page: 1,
@@ -254,17 +250,6 @@ describe('Attendance page', () => {
     expect(new URL(request.url, 'http://localhost').searchParams.get('month')).toBe('2026-11');
   });
   it('the monthly sheet of 2,400 employees: only the rows in view are rendered, the others a page away', async () => {
-    const zero = {
-      PRESENT: 0,
-      LATE: 0,
-      EARLY_EXIT: 0,
-      LATE_AND_EARLY_EXIT: 0,
-      HALF_DAY: 0,
-      ABSENT: 0,
-      NO_DATA: 0,
-      HOLIDAY: 0,
-      WEEKLY_OFF: 0,
-    };
     const dates = Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`);
     const pageOf = (page: number): AttendanceSheet => ({
       month: '2026-11',
@@ -274,10 +259,10 @@ describe('Attendance page', () => {
         msisdn: `+9665${String(page * 10_000 + i).padStart(8, '0')}`,
         employeeName: `Employee ${page}-${i}`,
         statuses: dates.map(() => 'PRESENT' as const),
-        totals: { ...zero, PRESENT: 30 },
+        totals: { ...ZERO_TOTALS, PRESENT: 30 },
         minutesInside: 14_400,
       })),
-      dayTotals: dates.map(() => ({ ...zero, PRESENT: 1000 })),
+      dayTotals: dates.map(() => ({ ...ZERO_TOTALS, PRESENT: 1000 })),
       total: 2400,
       page,
       size: 1000,
