@@ -9,6 +9,10 @@ import { execScript } from '../sql-script.ts';
  * touched, in the same transaction, so every writer (the computation, an override, a cascade, a bulk insert) keeps
  * it and the sheet reads one short row per employee instead of aggregating the month's days on every call.
  *
+ * Two transactions writing days of one MSISDN and month take turns (an advisory lock per pair, in order, until
+ * commit): the second's aggregate, a statement of its own, then sees the first's days, so neither overwrites the
+ * month with a view that lacks the other's.
+ *
  * The days' batched upsert keeps, under each row's lock, the status before it (`previous_status`) and the status a
  * FINAL day is corrected from (`corrected_from`), so the corrections come from the statement itself.
  */
@@ -29,7 +33,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     create function refresh_attendance_months(pairs jsonb) returns void language plpgsql as $$
     begin
-      with p as (
+      perform pg_advisory_xact_lock(msisdn_id, (extract(year from month) * 100 + extract(month from month))::int)
+      from (select distinct (e->>0)::int as msisdn_id, (e->>1)::date as month from jsonb_array_elements(pairs) e) l
+      order by msisdn_id, month; with p as (
         select distinct (e->>0)::int as msisdn_id, (e->>1)::date as month from jsonb_array_elements(pairs) e
       ),
       agg as (

@@ -8,6 +8,7 @@ import type {
   Shift,
 } from '@lbs/contracts';
 import { ATTENDANCE_STATUSES } from '@lbs/contracts';
+import type { Executor } from '../../db/database.ts';
 import { useOrgFixtures } from '../organisation/test-fixtures.ts';
 import { replayPresence } from '../pois/index.ts';
 import { localDate, nextDate, isoWeekday } from './compute.ts';
@@ -519,5 +520,26 @@ describe('attendance', () => {
         status,
       ).toBe(row.totals[status] > 0);
     }
+    // Two transactions writing different days of the month at once: the month holds both.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const setStatus = (trx: Executor, n: number, status: string) =>
+      trx
+        .updateTable('attendance_days')
+        .set({ status })
+        .where('msisdn_id', '=', m)
+        .where('date', '=', day(n))
+        .execute();
+    const first = f.db.transaction().execute(async (trx) => {
+      await setStatus(trx, 1, 'ABSENT');
+      await gate;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const second = f.db.transaction().execute((trx) => setStatus(trx, 2, 'ABSENT'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await Promise.all([first, second]);
+    row = (await sheetOf()).rows.find((r) => r.msisdnId === m)!;
+    expect(row.statuses.slice(0, 2)).toEqual(['ABSENT', 'ABSENT']);
   });
 });
