@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -54,6 +56,15 @@ export async function httpApp(
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // API answers over 1 KB compressed for clients that accept it (brotli at a quality made for answers, not for
+  // archives). Answers that set their own encoding (the Monitor's snapshot, gzipped once per change), the SPA's
+  // precompressed files and the live stream (hijacked) pass untouched.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
   });
   await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError });
 

@@ -24,8 +24,9 @@ export const spaPlugin = fp(async function spaPlugin(app: FastifyInstance, { con
     app.log.warn({ root }, 'web app not built: run `npm run build` (npm start does it for you)');
     return;
   }
-  // serve: false — one handler below decides every response's caching (fastify-static would set its own).
-  await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
+  // serve: false — one handler below decides every response's caching (fastify-static would set its own);
+  // preCompressed — the build's `.br`/`.gz` copies go out as they are to clients that accept them (Vary says so).
+  await app.register(fastifyStatic, { root, serve: false, cacheControl: false, preCompressed: true });
   const reserved = [API_BASE_PATH, '/realms/', '/ingest/', '/healthz', '/readyz'];
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

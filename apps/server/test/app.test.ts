@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '@lbs/contracts';
 import { startTestServer, type TestServer } from './helpers.ts';
@@ -129,6 +130,9 @@ describe('the HTTP app', () => {
   });
 });
 
+/** A script large enough to be worth compressing. */
+const BIG = Array.from({ length: 400 }, (_, i) => `console.log("line ${i}");`).join('\n');
+
 describe('the SPA', () => {
   let spa: TestServer;
   let dist: string;
@@ -142,6 +146,10 @@ describe('the SPA', () => {
     );
     await writeFile(path.join(dist, 'assets', 'app-1234.js'), 'console.log("app");');
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // A chunk as the build leaves it: the file and its brotli and gzip copies.
+    await writeFile(path.join(dist, 'assets', 'big-5678.js'), BIG);
+    await writeFile(path.join(dist, 'assets', 'big-5678.js.br'), brotliCompressSync(BIG));
+    await writeFile(path.join(dist, 'assets', 'big-5678.js.gz'), gzipSync(BIG));
     spa = await startTestServer({ WEB_DIST_DIR: dist });
   });
   afterAll(async () => {
@@ -167,6 +175,36 @@ describe('the SPA', () => {
     const icon = await fetch(`${spa.baseUrl}/favicon.svg`);
     expect(icon.status).toBe(200);
     expect(icon.headers.get('cache-control')).toBe('public, max-age=300');
+  });
+
+  it('sends the build’s brotli or gzip copy to a client that accepts it, the file itself to one that does not', async () => {
+    const asked = async (encoding: string) => {
+      const response = await fetch(`${spa.baseUrl}/assets/big-5678.js`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/javascript/);
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await response.text()).toBe(BIG); // (fetch decodes what it was sent)
+      return response.headers.get('content-encoding');
+    };
+    expect(await asked('br, gzip')).toBe('br');
+    expect(await asked('gzip')).toBe('gzip');
+    expect(await asked('identity')).toBeNull();
+  });
+
+  it('compresses API answers over 1 KB for clients that accept it', async () => {
+    const url = `${spa.baseUrl}${API_BASE_PATH}/docs/json`;
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    const body = await plain.text();
+    expect(body.length).toBeGreaterThan(1024);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    for (const encoding of ['br', 'gzip']) {
+      const packed = await fetch(url, { headers: { 'accept-encoding': encoding } });
+      expect(packed.headers.get('content-encoding')).toBe(encoding);
+      expect(await packed.text()).toBe(body);
+    }
   });
 
   it('keeps API paths and missing files out of the fallback', async () => {
