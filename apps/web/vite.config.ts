@@ -82,6 +82,8 @@ export default defineConfig({
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/](@tanstack|i18next|react-i18next|zod)[\\/]/ },
             { name: 'maplibre', test: /node_modules[\\/]maplibre-gl[\\/]/ },
+            // Shared by the forms only: its own chunk, not the entry's.
+            { name: 'phone', test: /node_modules[\\/]libphonenumber-js[\\/]/ },
           ],
         },
       },

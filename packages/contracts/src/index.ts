@@ -9,6 +9,7 @@ export * from './schemas/user-management.ts';
 export * from './permissions.ts';
 export * from './schemas/text.ts';
 export * from './schemas/fields.ts';
+export * from './schemas/phone.ts';
 export * from './schemas/abilities.ts';
 export * from './schemas/companies.ts';
 export * from './schemas/org-units.ts';

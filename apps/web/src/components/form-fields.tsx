@@ -40,7 +40,8 @@ import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { DATE_MAX, DATE_MIN } from '@lbs/contracts';
-import { allCountryCodes, countryName } from '../lib/format.ts';
+import { allCountryCodes } from '../lib/country-codes.ts';
+import { countryName } from '../lib/format.ts';
 
 /**
  * react-hook-form focuses the first invalid field through its ref; MUI's Select hands out a focus() that fails once

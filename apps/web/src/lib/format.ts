@@ -1,5 +1,3 @@
-import { isCountryCode } from '@lbs/contracts';
-
 /** Locale-aware display helpers (Intl); the locale is the interface language (i18n.language). */
 
 /** ISO weekday (1 = Monday … 7 = Sunday) → its name; 2024-01-01 was a Monday. */
@@ -26,16 +24,6 @@ export function countryName(locale: string, code: string | null | undefined): st
   } catch {
     return code;
   }
-}
-
-let countryCodes: string[] | undefined;
-/** Every ISO 3166-1 alpha-2 code the shared schemas accept (the ones with a calling code). */
-export function allCountryCodes(): string[] {
-  if (!countryCodes) {
-    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-    countryCodes = [...letters].flatMap((a) => [...letters].map((b) => a + b)).filter(isCountryCode);
-  }
-  return countryCodes;
 }
 
 export function formatMoney(locale: string, amount: number, currency: string): string {

@@ -5,7 +5,6 @@ import { isoWeekdays, timeOfDay } from './companies.ts';
 import {
   idFilter,
   idText,
-  isCountryCode,
   isIsoDate,
   isTimeZone,
   optionalRefId,
@@ -13,6 +12,7 @@ import {
   requiredName,
   timestamp,
 } from './fields.ts';
+import { isCountryCode } from './phone.ts';
 import { POSITION_SOURCES } from './positions.ts';
 import { FIX_CLASSES } from './pois.ts';
 import { nameString, safeString } from './text.ts';

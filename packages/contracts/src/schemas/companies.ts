@@ -18,12 +18,11 @@ import {
   isTimeZone,
   listQuery,
   optionalAddress,
-  optionalCountry,
   optionalEmail,
-  optionalPhone,
   requiredName,
   timestamp,
 } from './fields.ts';
+import { optionalCountry, optionalPhone } from './phone.ts';
 
 /** Wall-clock time `HH:mm` (00:00–23:59). */
 export const timeOfDay = () =>

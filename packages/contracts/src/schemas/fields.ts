@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import {
   ADDRESS_MAX_LENGTH,
   DATE_MAX,
@@ -19,19 +18,6 @@ import { nameString, safeString, searchText } from './text.ts';
  * problem+json `errors[].code` and the form's error text are the same key.
  */
 
-/** A phone number in any common spelling → E.164 (`+393471234567`), or undefined when it is not a valid number. */
-export function toE164(value: string): string | undefined {
-  const trimmed = value.trim().replace(/^00/, '+');
-  if (!/^\+?[\d\s().-]{6,24}$/.test(trimmed)) return undefined;
-  const parsed = parsePhoneNumberFromString(trimmed.startsWith('+') ? trimmed : `+${trimmed}`);
-  return parsed?.isValid() ? parsed.number : undefined;
-}
-
-/** ISO 3166-1 alpha-2 country code (one of the countries with a calling code). */
-export function isCountryCode(value: string): boolean {
-  return /^[A-Z]{2}$/.test(value) && isSupportedCountry(value);
-}
-
 /** IANA time-zone name the platform knows (`Asia/Riyadh`, `UTC`); offsets and abbreviations are refused. */
 export function isTimeZone(value: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
@@ -49,7 +35,7 @@ export function isCurrencyCode(value: string): boolean {
 }
 
 /** Absent stays absent (PATCH: unchanged); '' and null become null (cleared). */
-function blankToNull(value: string | null | undefined): string | null | undefined {
+export function blankToNull(value: string | null | undefined): string | null | undefined {
   return value === undefined ? undefined : value || null;
 }
 
@@ -76,39 +62,6 @@ export const optionalEmail = () =>
     .nullish()
     .transform(blankToNull)
     .pipe(z.email('validation.emailInvalid').nullish());
-
-/** Required phone number, normalised to E.164 ('Phone number required and valid'). */
-export const phoneField = () =>
-  safeString('validation.phoneInvalid').transform((value, ctx) => {
-    const e164 = toE164(value);
-    if (!e164) {
-      ctx.issues.push({ code: 'custom', message: 'validation.phoneInvalid', input: value });
-      return z.NEVER;
-    }
-    return e164;
-  });
-
-export const optionalPhone = () =>
-  safeString('validation.phoneInvalid')
-    .nullish()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      if (value === null || !value.trim()) return null;
-      const e164 = toE164(value);
-      if (!e164) {
-        ctx.issues.push({ code: 'custom', message: 'validation.phoneInvalid', input: value });
-        return z.NEVER;
-      }
-      return e164;
-    });
-
-export const optionalCountry = () =>
-  safeString('validation.countryInvalid')
-    .trim()
-    .toUpperCase()
-    .nullish()
-    .transform(blankToNull)
-    .refine((v) => v == null || isCountryCode(v), 'validation.countryInvalid');
 
 export const optionalAddress = () => optionalText(ADDRESS_MAX_LENGTH);
 

@@ -11,11 +11,11 @@ import {
   optionalRefId,
   optionalText,
   orgFilters,
-  phoneField,
   refId,
   requiredName,
   timestamp,
 } from './fields.ts';
+import { phoneField } from './phone.ts';
 
 export const consentStatusSchema = z.enum(CONSENT_STATUSES, { error: 'validation.statusInvalid' });
 

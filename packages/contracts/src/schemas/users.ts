@@ -9,9 +9,7 @@ import {
   emailField,
   listQuery,
   optionalAddress,
-  optionalCountry,
   optionalDate,
-  optionalPhone,
   optionalRefId,
   optionalText,
   orgFilters,
@@ -19,6 +17,7 @@ import {
   timestamp,
   userPlacementOutput,
 } from './fields.ts';
+import { optionalCountry, optionalPhone } from './phone.ts';
 
 export const roleNameSchema = z.enum(ROLES, { error: 'validation.rolesRequired' });
 
