@@ -21,29 +21,25 @@ export function isCountryCode(value: string): boolean {
   return /^[A-Z]{2}$/.test(value) && isSupportedCountry(value);
 }
 
-/** Required phone number, normalised to E.164 ('Phone number required and valid'). */
-export const phoneField = () =>
-  safeString('validation.phoneInvalid').transform((value, ctx) => {
-    const e164 = toE164(value);
-    if (!e164) {
-      ctx.issues.push({ code: 'custom', message: 'validation.phoneInvalid', input: value });
-      return z.NEVER;
-    }
-    return e164;
-  });
+/** The number in E.164, or an issue on the field (and zod's NEVER) when it is not a valid number. */
+function e164Of(value: string, ctx: z.RefinementCtx): string {
+  const e164 = toE164(value);
+  if (e164) return e164;
+  ctx.issues.push({ code: 'custom', message: 'validation.phoneInvalid', input: value });
+  return z.NEVER;
+}
 
+/** Required phone number, normalised to E.164 ('Phone number required and valid'). */
+export const phoneField = () => safeString('validation.phoneInvalid').transform(e164Of);
+
+/** Optional phone number: absent stays absent, '' and null clear it, anything else must be a valid number. */
 export const optionalPhone = () =>
   safeString('validation.phoneInvalid')
     .nullish()
     .transform((value, ctx) => {
       if (value === undefined) return undefined;
       if (value === null || !value.trim()) return null;
-      const e164 = toE164(value);
-      if (!e164) {
-        ctx.issues.push({ code: 'custom', message: 'validation.phoneInvalid', input: value });
-        return z.NEVER;
-      }
-      return e164;
+      return e164Of(value, ctx);
     });
 
 export const optionalCountry = () =>
