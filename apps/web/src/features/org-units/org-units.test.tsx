@@ -21,6 +21,35 @@ const page = (items: OrgUnit[]) => jsonResponse({ items, total: items.length, pa
 
 setupSignedInTests();
 
+/** Company A as the API answers it, with the tracking window's hours. */
+const alphaWith = (start: string, end: string) => ({
+  id: 1,
+  companyId: 1,
+  name: 'Alpha Logistics',
+  code: 'ALPHA',
+  contactEmail: null,
+  contactPhone: '+966501234567',
+  address: null,
+  city: 'Riyadh',
+  country: 'SA',
+  status: 'ACTIVE',
+  config: {
+    zoneEnabled: true,
+    trackingWindow: {
+      days: [1, 2, 3, 4, 5],
+      start,
+      end,
+      timezone: 'Asia/Riyadh',
+    },
+    pollIntervalMinutes: 5,
+    retentionDays: 90,
+  },
+  pricePlan: { currency: 'SAR', monthlyFeePerMsisdn: 10, feePerLocate: 0.05 },
+  abilities: companyAbilitiesFor('CompanyAdmin'),
+  createdAt: '2025-01-01T08:00:00.000Z',
+  updatedAt: '2025-01-01T08:00:00.000Z',
+});
+
 describe('department screens: buttons follow the shared permission table', () => {
   it('a CompanyAdmin gets Add Department on the list; a DepartmentAdmin does not', async () => {
     renderApp('/department/list', testUser('CompanyAdmin'), (url) =>
@@ -56,41 +85,22 @@ describe('department screens: buttons follow the shared permission table', () =>
 
   it('a CompanyAdmin sees its company without edit or delete (SuperAdmin only)', async () => {
     renderApp('/company-details/1', testUser('CompanyAdmin'), (url) =>
-      url.pathname.endsWith('/companies/1')
-        ? jsonResponse({
-            id: 1,
-            companyId: 1,
-            name: 'Alpha Logistics',
-            code: 'ALPHA',
-            contactEmail: null,
-            contactPhone: '+966501234567',
-            address: null,
-            city: 'Riyadh',
-            country: 'SA',
-            status: 'ACTIVE',
-            config: {
-              zoneEnabled: true,
-              trackingWindow: {
-                days: [1, 2, 3, 4, 5],
-                start: '08:00',
-                end: '18:00',
-                timezone: 'Asia/Riyadh',
-              },
-              pollIntervalMinutes: 5,
-              retentionDays: 90,
-            },
-            pricePlan: { currency: 'SAR', monthlyFeePerMsisdn: 10, feePerLocate: 0.05 },
-            abilities: companyAbilitiesFor('CompanyAdmin'),
-            createdAt: '2025-01-01T08:00:00.000Z',
-            updatedAt: '2025-01-01T08:00:00.000Z',
-          })
-        : undefined,
+      url.pathname.endsWith('/companies/1') ? jsonResponse(alphaWith('08:00', '18:00')) : undefined,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Alpha Logistics' })).toBeInTheDocument();
     expect(screen.getByText('Saudi Arabia')).toBeInTheDocument();
     expect(screen.getByText('Monday, Tuesday, Wednesday, Thursday, and Friday')).toBeInTheDocument();
+    expect(screen.getByText('08:00 – 18:00')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it('a tracking window from 00:00 to 00:00 reads “All day”', async () => {
+    renderApp('/company-details/1', testUser('CompanyAdmin'), (url) =>
+      url.pathname.endsWith('/companies/1') ? jsonResponse(alphaWith('00:00', '00:00')) : undefined,
+    );
+    expect(await screen.findByText('All day')).toBeInTheDocument();
+    expect(screen.queryByText('00:00 – 00:00')).toBeNull();
   });
 
   it('delete asks first and shows the 409 reason translated', async () => {

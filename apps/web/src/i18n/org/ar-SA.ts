@@ -58,6 +58,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'org.company.fields.trackingStart': 'بداية التتبع',
   'org.company.fields.trackingEnd': 'نهاية التتبع',
   'org.company.trackingHours': 'ساعات التتبع',
+  'org.company.allDay': 'طوال اليوم',
   'org.company.fields.timezone': 'المنطقة الزمنية',
   'org.company.fields.pollInterval': 'الفاصل بين عمليات تحديد الموقع',
   'org.company.fields.retentionDays': 'مدة الاحتفاظ بالمواقع',

@@ -47,6 +47,7 @@ const strings = {
   'org.company.fields.trackingStart': 'Tracking starts at',
   'org.company.fields.trackingEnd': 'Tracking ends at',
   'org.company.trackingHours': 'Tracking hours',
+  'org.company.allDay': 'All day',
   'org.company.fields.timezone': 'Time zone',
   'org.company.fields.pollInterval': 'Location interval',
   'org.company.fields.retentionDays': 'Keep positions for',

@@ -53,6 +53,7 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'org.company.fields.trackingStart': 'Inicio de la localización',
   'org.company.fields.trackingEnd': 'Fin de la localización',
   'org.company.trackingHours': 'Horario de localización',
+  'org.company.allDay': 'Todo el día',
   'org.company.fields.timezone': 'Zona horaria',
   'org.company.fields.pollInterval': 'Intervalo de localización',
   'org.company.fields.retentionDays': 'Conservar posiciones durante',

@@ -53,6 +53,7 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'org.company.fields.trackingStart': 'Début de la localisation',
   'org.company.fields.trackingEnd': 'Fin de la localisation',
   'org.company.trackingHours': 'Horaires de localisation',
+  'org.company.allDay': 'Toute la journée',
   'org.company.fields.timezone': 'Fuseau horaire',
   'org.company.fields.pollInterval': 'Intervalle de localisation',
   'org.company.fields.retentionDays': 'Conserver les positions pendant',

@@ -53,6 +53,7 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'org.company.fields.trackingStart': 'Inizio localizzazione',
   'org.company.fields.trackingEnd': 'Fine localizzazione',
   'org.company.trackingHours': 'Orario di localizzazione',
+  'org.company.allDay': 'Tutto il giorno',
   'org.company.fields.timezone': 'Fuso orario',
   'org.company.fields.pollInterval': 'Intervallo di localizzazione',
   'org.company.fields.retentionDays': 'Conserva le posizioni per',

@@ -48,6 +48,7 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'org.company.fields.trackingStart': '定位开始时间',
   'org.company.fields.trackingEnd': '定位结束时间',
   'org.company.trackingHours': '定位时段',
+  'org.company.allDay': '全天',
   'org.company.fields.timezone': '时区',
   'org.company.fields.pollInterval': '定位间隔',
   'org.company.fields.retentionDays': '位置保留期限',

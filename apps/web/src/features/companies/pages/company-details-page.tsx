@@ -44,7 +44,11 @@ export function CompanyDetails({ company }: { company: Company }) {
                 tw.days.map((d) => weekdayName(locale, d, 'long')),
               ),
             },
-            { label: t('org.company.trackingHours'), value: <bdi>{`${tw.start} – ${tw.end}`}</bdi> },
+            {
+              label: t('org.company.trackingHours'),
+              // Start = end is the whole day (the tracking window's rule), not an empty window.
+              value: tw.start === tw.end ? t('org.company.allDay') : <bdi>{`${tw.start} – ${tw.end}`}</bdi>,
+            },
             { label: t('org.company.fields.timezone'), value: tw.timezone },
             {
               label: t('org.company.fields.pollInterval'),
