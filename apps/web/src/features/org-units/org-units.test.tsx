@@ -124,6 +124,28 @@ describe('department screens: buttons follow the shared permission table', () =>
         .map((c) => c.url.pathname),
     ).toEqual(['/api/v1/lbs-backend/departments/5']);
   });
+
+  it('after a delete it goes to the list without asking for the deleted department again', async () => {
+    let deleted = false;
+    const { apiCalls, router } = renderApp('/department-details/5', testUser('CompanyAdmin'), (url, init) => {
+      if (url.pathname.endsWith('/departments')) return page([]);
+      if (!url.pathname.endsWith('/departments/5')) return undefined;
+      if (init?.method === 'DELETE') {
+        deleted = true;
+        return new Response(null, { status: 204 });
+      }
+      return deleted ? problem(404, 'problem.notFound') : jsonResponse(department);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this item?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/department/list'));
+    await screen.findByText('Deleted successfully');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const calls = apiCalls().map((c) => `${c.init?.method ?? 'GET'} ${c.url.pathname}`);
+    const after = calls.slice(calls.indexOf('DELETE /api/v1/lbs-backend/departments/5') + 1);
+    expect(after).not.toContain('GET /api/v1/lbs-backend/departments/5');
+  });
 });
 
 describe('department add form', () => {

@@ -104,7 +104,23 @@ export function useDeleteMutation(keys: ResourceKeys, remove: (id: number | stri
   return useMutation({
     mutationFn: remove,
     onSuccess: (_result, id) => {
-      client.removeQueries({ queryKey: keys.detail(id) });
+      // The page that deleted it still shows the object until it navigates away, and removing a query that a page
+      // observes makes that page fetch it again (a 404 for the object just deleted). So the page moves on first:
+      // the detail is dropped as soon as nothing shows it any more.
+      const queryKey = keys.detail(id);
+      void client.cancelQueries({ queryKey });
+      const cache = client.getQueryCache();
+      const drop = () => client.removeQueries({ queryKey, exact: true });
+      const query = cache.find({ queryKey, exact: true });
+      if (!query || query.getObserversCount() === 0) drop();
+      else {
+        const unsubscribe = cache.subscribe((event) => {
+          if (event.type !== 'observerRemoved' || event.query !== query) return;
+          if (query.getObserversCount() > 0) return;
+          unsubscribe();
+          drop();
+        });
+      }
       refreshLists(client, keys);
     },
   });
