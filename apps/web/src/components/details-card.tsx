@@ -7,15 +7,22 @@
  *   ]} />
  *   <DetailsSection title={t('org.company.sections.config')}>…</DetailsSection>   // a titled block under it
  *
- * Page states around it: <QueryState query={query}>{(data) => …}</QueryState> shows the delayed loader, then a
- * translated error with Retry (404 → "The requested item was not found."), then the children.
+ * Page states around it: <QueryState query={query} backTo="/department/list">{(data) => …}</QueryState> shows the
+ * delayed loader, then the children; a record that does not exist or is not the caller's to see (404, or 400 for an
+ * id that is no id) says "The requested item was not found." with a way back to the list; other errors say what
+ * went wrong, with Retry only where retrying can help (not for the other 4xx).
  */
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { DelayedLoader } from './delayed-loader.tsx';
+import { ApiError } from '../lib/api/api-error.ts';
 import { ProblemAlert } from './problem-alert.tsx';
 
 export interface DetailsItem {
@@ -71,11 +78,36 @@ export function DetailsSection({ title, children }: { title: string; children: R
 export function QueryState<T>({
   query,
   children,
+  backTo,
 }: {
   query: UseQueryResult<T>;
   children: (data: T) => ReactNode;
+  /** The list to go back to from a record that is not there (where the role may open it). */
+  backTo?: string | undefined;
 }) {
+  const { t } = useTranslation();
   if (query.isPending) return <DelayedLoader />;
-  if (query.isError) return <ProblemAlert error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) {
+    const status = query.error instanceof ApiError ? query.error.status : 0;
+    if (status === 404 || status === 400)
+      return (
+        <Alert
+          severity="info"
+          action={
+            backTo && (
+              <Button component={RouterLink} to={backTo} color="inherit" size="small">
+                {t('common.backToList')}
+              </Button>
+            )
+          }
+        >
+          {t('problem.notFound')}
+        </Alert>
+      );
+    const clientError = status >= 400 && status < 500;
+    return (
+      <ProblemAlert error={query.error} onRetry={clientError ? undefined : () => void query.refetch()} />
+    );
+  }
   return <>{children(query.data)}</>;
 }

@@ -69,11 +69,15 @@ export function EntityDeleteButton({
       onDelete={onDelete}
       onDeleted={() => {
         notify(t('org.notice.deleted'));
-        void navigate(canOpenRouteId(listRouteId, role) ? pathFor(listRouteId) : '/');
+        void navigate(listPathFor(listRouteId, role) ?? '/');
       }}
     />
   );
 }
+
+/** The list's path where the role may open it. */
+const listPathFor = (listRouteId: string, role: Parameters<typeof canOpenRouteId>[1]) =>
+  canOpenRouteId(listRouteId, role) ? pathFor(listRouteId) : undefined;
 
 interface Entity {
   id: number | string;
@@ -142,7 +146,9 @@ export function EntityDetailsPage<T extends Entity>(
         )
       }
     >
-      <QueryState query={query}>{children}</QueryState>
+      <QueryState query={query} backTo={listPathFor(routes.list, role)}>
+        {children}
+      </QueryState>
     </PageFrame>
   );
 }
@@ -184,7 +190,7 @@ export function EntityEditPage<T extends Entity, B>(
       crumbs={crumbs}
       actions={item && actions(item, deleteButton(item))}
     >
-      <QueryState query={query}>
+      <QueryState query={query} backTo={listPathFor(routes.list, role)}>
         {(data) =>
           children(data, async (body) => {
             const saved = await update.mutateAsync({ id: data.id, body });

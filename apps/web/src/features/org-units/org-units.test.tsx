@@ -148,6 +148,30 @@ describe('department screens: buttons follow the shared permission table', () =>
   });
 });
 
+describe('a department that is not there', () => {
+  it('says not found, with the way back to the list and no Retry, for an unknown id and for one that is no id', async () => {
+    for (const [path, answer] of [
+      ['/department-details/99', () => problem(404, 'problem.notFound')],
+      [
+        '/department-details/abc',
+        () => problem(400, 'problem.validation', [{ path: 'id', code: 'validation.invalid', message: 'x' }]),
+      ],
+    ] as const) {
+      renderApp(path, testUser('CompanyAdmin'), (url) =>
+        url.pathname.includes('/departments/') ? answer() : undefined,
+      );
+      expect(await screen.findByText('The requested item was not found.')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to the list' })).toHaveAttribute(
+        'href',
+        '/department/list',
+      );
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+      expect(screen.queryByText('Some fields are not valid')).toBeNull();
+      cleanup();
+    }
+  });
+});
+
 describe('department add form', () => {
   it('a CompanyAdmin never sends companyId; server field errors land on the field; success opens the details', async () => {
     let attempt = 0;

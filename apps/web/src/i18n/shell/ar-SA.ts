@@ -10,6 +10,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'common.breadcrumb': 'مسار التنقل',
   'common.close': 'إغلاق',
   'common.retry': 'إعادة المحاولة',
+  'common.backToList': 'العودة إلى القائمة',
   'common.email': 'البريد الإلكتروني',
   'auth.signingIn': 'جارٍ تسجيل دخولك…',
   'auth.signInFailed': 'تعذّر تسجيل الدخول',

@@ -7,6 +7,7 @@ const strings = {
   'common.breadcrumb': 'Breadcrumb',
   'common.close': 'Close',
   'common.retry': 'Retry',
+  'common.backToList': 'Back to the list',
   'common.email': 'Email',
   'auth.signingIn': 'Signing you in…',
   'auth.signInFailed': 'Sign-in failed',

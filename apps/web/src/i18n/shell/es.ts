@@ -10,6 +10,7 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'common.breadcrumb': 'Ruta de navegación',
   'common.close': 'Cerrar',
   'common.retry': 'Reintentar',
+  'common.backToList': 'Volver a la lista',
   'common.email': 'Correo electrónico',
   'auth.signingIn': 'Iniciando sesión…',
   'auth.signInFailed': 'No se pudo iniciar sesión',

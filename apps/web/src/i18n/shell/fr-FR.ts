@@ -10,6 +10,7 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'common.breadcrumb': 'Fil d’Ariane',
   'common.close': 'Fermer',
   'common.retry': 'Réessayer',
+  'common.backToList': 'Retour à la liste',
   'common.email': 'Adresse e-mail',
   'auth.signingIn': 'Connexion en cours…',
   'auth.signInFailed': 'Échec de la connexion',

@@ -10,6 +10,7 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'common.breadcrumb': 'Percorso di navigazione',
   'common.close': 'Chiudi',
   'common.retry': 'Riprova',
+  'common.backToList': 'Torna all’elenco',
   'common.email': 'Indirizzo email',
   'auth.signingIn': 'Accesso in corso…',
   'auth.signInFailed': 'Accesso non riuscito',

@@ -10,6 +10,7 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'common.breadcrumb': '导航路径',
   'common.close': '关闭',
   'common.retry': '重试',
+  'common.backToList': '返回列表',
   'common.email': '电子邮箱',
   'auth.signingIn': '正在登录…',
   'auth.signInFailed': '登录失败',
