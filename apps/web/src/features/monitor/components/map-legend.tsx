@@ -13,10 +13,13 @@ import { FRESHNESS, FRESHNESS_COLORS } from '../model/freshness.ts';
 import { FreshnessDot } from './freshness-dot.tsx';
 import { TRAIL_COLOR } from './trail-color.ts';
 
-/** What the colours and shapes on the map mean, in the map's top start corner; folds away. */
+/**
+ * What the colours and shapes on the map mean, in the map's top start corner: folded at first (open, it covers the
+ * markers of that corner), opened with its header.
+ */
 export function MapLegend({ offline, showTrail }: { offline: boolean; showTrail: boolean }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(true);
+  const [open, setOpen] = useState(false);
   return (
     <Paper
       elevation={3}
@@ -41,7 +44,7 @@ export function MapLegend({ offline, showTrail }: { offline: boolean; showTrail:
         </Typography>
         {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
       </ButtonBase>
-      <Collapse in={open}>
+      <Collapse in={open} unmountOnExit>
         <Box
           component="ul"
           sx={{ listStyle: 'none', m: 0, px: 1.5, pb: 1.25, pt: 0.25, display: 'grid', gap: 0.75 }}
