@@ -180,6 +180,13 @@ describe('ServerDataGrid', () => {
     ).toBeNull();
   });
 
+  it('names each column header in full in a tooltip (a narrow column cuts its header short)', async () => {
+    renderGrid();
+    const header = await screen.findByText('MSISDNs');
+    fireEvent.mouseOver(header);
+    expect(await screen.findByRole('tooltip', { name: 'MSISDNs' })).toBeInTheDocument();
+  });
+
   it('shows No Record Found for an empty page', async () => {
     renderGrid(0);
     expect(await screen.findByText('No Record Found')).toBeInTheDocument();

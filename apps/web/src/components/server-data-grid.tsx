@@ -316,6 +316,11 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   const data = query.data;
   const rows = useMemo(() => data?.items ?? [], [data]);
   const sortModel = useMemo(() => sortParamToModel(state.sort), [state.sort]);
+  // A header cut short by its column's width ("Employee MSIS…") says its full name on hover and to screen readers.
+  const described = useMemo(
+    () => columns.map((c) => (c.description || !c.headerName ? c : { ...c, description: c.headerName })),
+    [columns],
+  );
 
   return (
     <Box>
@@ -330,7 +335,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
         <DataGrid<R>
           aria-label={label}
           label={label}
-          columns={columns}
+          columns={described}
           rows={rows}
           rowCount={data?.total ?? 0}
           loading={loading}
