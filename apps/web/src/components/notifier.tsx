@@ -39,7 +39,8 @@ export function NotifierProvider({ children }: { children: ReactNode }) {
         onClose={(_event, reason) => {
           if (reason !== 'clickaway') setOpen(false);
         }}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        // At the bottom: at the top it covered the top bar's controls (the hierarchy toggle) while it showed.
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       >
         <Alert
           severity={note?.severity ?? 'success'}
