@@ -336,7 +336,11 @@ describe('Monitor', () => {
   it('mirrors the page in Arabic: right-to-left, the list on the right', async () => {
     await page.getByRole('button', { name: 'Language' }).click();
     await page.getByRole('menuitem', { name: 'العربية' }).click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    // The switch waits for the Arabic texts of every area in use (the Monitor's, and the attendance texts its
+    // details loaded): on a loaded CI machine that takes longer than expect.poll's default second.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dir), { timeout: 15_000 })
+      .toBe('rtl');
     const list = page.getByRole('list', { name: 'الأرقام المراقَبة' });
     await list.getByRole('listitem').first().waitFor();
     const map = page.getByRole('region', { name: 'خريطة مواقع الموظفين' });
@@ -348,7 +352,9 @@ describe('Monitor', () => {
     expect(zoom && mapBox && zoom.x > mapBox.x + mapBox.width / 2).toBe(true);
     await page.getByRole('button', { name: 'اللغة' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dir), { timeout: 15_000 })
+      .toBe('ltr');
   });
 });
 
