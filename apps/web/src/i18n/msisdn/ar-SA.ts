@@ -111,6 +111,12 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'msisdns.location.truncated': 'تُرسم أحدث المواقع فقط.',
   'msisdns.location.noRecentFix': 'لا يوجد موقع خلال آخر 24 ساعة',
   'msisdns.location.recentTitle': 'أحدث المواقع',
+  'msisdns.location.repeated_zero': 'لا مواقع متطابقة',
+  'msisdns.location.repeated_one': 'موقع واحد متطابق',
+  'msisdns.location.repeated_two': 'موقعان متطابقان',
+  'msisdns.location.repeated_few': '{{count}} مواقع متطابقة',
+  'msisdns.location.repeated_many': '{{count}} موقعًا متطابقًا',
+  'msisdns.location.repeated_other': '{{count}} موقع متطابق',
   'msisdns.location.time': 'الوقت',
   'msisdns.deviceToken.intro':
     'إلى جانب شبكة الهاتف المحمول، يمكن لهاتف الموظف أن يرسل موقعه عبر GPS باستخدام تطبيق Traccar Client أو OwnTracks. أصدِر رمزًا وأدخل الإعدادات المعروضة في التطبيق.',

@@ -98,6 +98,8 @@ const strings = {
   'msisdns.location.truncated': 'Only the most recent are drawn.',
   'msisdns.location.noRecentFix': 'No position in the last 24 hours',
   'msisdns.location.recentTitle': 'Latest positions',
+  'msisdns.location.repeated_one': '{{count}} identical fix',
+  'msisdns.location.repeated_other': '{{count}} identical fixes',
   'msisdns.location.time': 'Time',
   'msisdns.deviceToken.intro':
     'Besides the mobile network, the employee’s phone can report its own GPS position with the Traccar Client or OwnTracks app. Issue a token and type the settings shown into the app.',

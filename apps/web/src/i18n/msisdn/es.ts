@@ -106,6 +106,9 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'msisdns.location.truncated': 'Solo se dibujan las más recientes.',
   'msisdns.location.noRecentFix': 'Ninguna posición en las últimas 24 horas',
   'msisdns.location.recentTitle': 'Últimas posiciones',
+  'msisdns.location.repeated_one': '{{count}} posición idéntica',
+  'msisdns.location.repeated_many': '{{count}} de posiciones idénticas',
+  'msisdns.location.repeated_other': '{{count}} posiciones idénticas',
   'msisdns.location.time': 'Hora',
   'msisdns.deviceToken.intro':
     'Además de la red móvil, el teléfono del empleado puede enviar su propia posición GPS con la aplicación Traccar Client u OwnTracks. Emite un token e introduce en la aplicación los ajustes que se muestran.',

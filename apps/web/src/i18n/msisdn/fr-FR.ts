@@ -105,6 +105,9 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'msisdns.location.truncated': 'Seules les plus récentes sont tracées.',
   'msisdns.location.noRecentFix': 'Aucune position dans les dernières 24 heures',
   'msisdns.location.recentTitle': 'Dernières positions',
+  'msisdns.location.repeated_one': '{{count}} position identique',
+  'msisdns.location.repeated_many': '{{count}} de positions identiques',
+  'msisdns.location.repeated_other': '{{count}} positions identiques',
   'msisdns.location.time': 'Heure',
   'msisdns.deviceToken.intro':
     'En plus du réseau mobile, le téléphone de l’employé peut envoyer sa propre position GPS avec l’application Traccar Client ou OwnTracks. Émettez un jeton et saisissez dans l’application les paramètres affichés.',

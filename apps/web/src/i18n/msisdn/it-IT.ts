@@ -106,6 +106,9 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'msisdns.location.truncated': 'Sono disegnate solo le più recenti.',
   'msisdns.location.noRecentFix': 'Nessuna posizione nelle ultime 24 ore',
   'msisdns.location.recentTitle': 'Ultime posizioni',
+  'msisdns.location.repeated_one': '{{count}} posizione identica',
+  'msisdns.location.repeated_many': '{{count}} di posizioni identiche',
+  'msisdns.location.repeated_other': '{{count}} posizioni identiche',
   'msisdns.location.time': 'Ora',
   'msisdns.deviceToken.intro':
     'Oltre alla rete mobile, il telefono del dipendente può inviare la propria posizione GPS con l’app Traccar Client o OwnTracks. Emetti un token e inserisci nell’app le impostazioni mostrate.',

@@ -93,6 +93,7 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'msisdns.location.truncated': '仅绘制最新的位置。',
   'msisdns.location.noRecentFix': '最近 24 小时内没有位置',
   'msisdns.location.recentTitle': '最新位置',
+  'msisdns.location.repeated_other': '{{count}} 个相同的定位',
   'msisdns.location.time': '时间',
   'msisdns.deviceToken.intro':
     '除移动网络定位外，员工手机还可以通过 Traccar Client 或 OwnTracks 应用上报自身的 GPS 位置。签发令牌后，将显示的设置填入应用即可。',

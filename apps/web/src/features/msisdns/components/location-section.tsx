@@ -89,11 +89,33 @@ export function LocationSection({ item }: { item: Msisdn }) {
 /** How many of the latest positions the table lists (the map draws them all). */
 const RECENT_ROWS = 8;
 
+/** Two fixes that read the same in the table: the same second, place, precision and source. */
+const sameFix = (a: HistoryPosition, b: HistoryPosition) =>
+  Math.floor(Date.parse(a.time) / 1000) === Math.floor(Date.parse(b.time) / 1000) &&
+  a.lat === b.lat &&
+  a.lon === b.lon &&
+  a.accuracyM === b.accuracyM &&
+  a.source === b.source;
+
+/**
+ * Consecutive identical fixes (several locates the network answered at once) as one row with their count: they are
+ * real and kept, but eight rows of the same line told the user nothing.
+ */
+function collapsed(items: readonly HistoryPosition[]): { p: HistoryPosition; count: number }[] {
+  const out: { p: HistoryPosition; count: number }[] = [];
+  for (const p of items) {
+    const last = out.at(-1);
+    if (last && sameFix(last.p, p)) last.count++;
+    else out.push({ p, count: 1 });
+  }
+  return out;
+}
+
 /** The latest positions, newest first: when, where, how precise, located by whom. */
 function RecentPositions({ items }: { items: readonly HistoryPosition[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const rows = items.slice(-RECENT_ROWS).reverse();
+  const rows = collapsed(items).slice(-RECENT_ROWS).reverse();
   return (
     <Box sx={{ mt: 2 }}>
       <Typography variant="h6" component="h3" id="msisdn-recent-positions" sx={{ mb: 1 }}>
@@ -110,10 +132,15 @@ function RecentPositions({ items }: { items: readonly HistoryPosition[] }) {
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows.map((p) => (
+            {rows.map(({ p, count }) => (
               <TableRow key={p.id}>
                 <TableCell>
                   <time dateTime={p.time}>{formatDateTime(Date.parse(p.time), locale)}</time>
+                  {count > 1 && (
+                    <Typography component="span" variant="caption" sx={{ color: 'text.secondary', ml: 1 }}>
+                      {t('msisdns.location.repeated', { count })}
+                    </Typography>
+                  )}
                 </TableCell>
                 <TableCell>
                   {p.accuracyM === null

@@ -90,6 +90,24 @@ describe('MSISDN details: location', () => {
     expect(within(facts).getByText('24.75000, 46.70000')).toBeInTheDocument();
   });
 
+  it('lists identical fixes of the same second (several locates answered at once) as one row with their count', async () => {
+    const same = fix(3, 10);
+    stubApi(({ method, path }) => {
+      if (path === '/msisdns/42') return json(granted);
+      if (method === 'GET' && path.startsWith('/msisdns/42/positions?'))
+        return json(history([fix(1, 90), same, { ...same, id: 4 }, { ...same, id: 5 }]));
+      if (path === '/msisdns/42/device-token') return json(noToken);
+      return undefined;
+    });
+    openDetails();
+    expect(await screen.findByText('Positions in the last 24 hours: 4', {}, SLOW)).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Latest positions' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('3 identical fixes');
+    expect(rows[1]).not.toHaveTextContent('identical');
+  });
+
   it('Locate now posts the locate and draws the refreshed history', async () => {
     let items = [fix(1, 90)];
     const calls = stubApi(({ method, path }) => {
