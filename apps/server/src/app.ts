@@ -75,6 +75,15 @@ import {
   registerAttendanceJobs,
   shiftRoutes,
 } from './modules/attendance/index.ts';
+import {
+  billingService,
+  dueInvoicesOf,
+  invoiceRoutes,
+  queueRuns,
+  registerBillingJobs,
+  tariffRoutes,
+  usageRoutes,
+} from './modules/billing/index.ts';
 import { positionsService } from './modules/positions/service.ts';
 import { monitorStreams } from './modules/positions/stream.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
@@ -127,7 +136,7 @@ function buildServices({ config, db, location }: { config: Config; db: Db; locat
     roles: rolesService({ db }),
     msisdns: msisdnsService({ db, consent }),
     imports: importJobs({ db, consent }),
-    account: userManagementService({ db }),
+    account: userManagementService({ db, dueInvoices: (companyId) => dueInvoicesOf(db, companyId) }),
     positions: positionsService({ db, location, config }),
     streams: monitorStreams({ db, hub: location.hub }),
     pois: poisService({ db }),
@@ -136,6 +145,7 @@ function buildServices({ config, db, location }: { config: Config; db: Db; locat
     taskAttachments: taskAttachments({ db }),
     taskTemplates: taskTemplates({ db }),
     attendance: attendanceService({ db }),
+    billing: billingService({ db, config: config.billing }),
   };
 }
 
@@ -164,6 +174,7 @@ async function registerJobs(
   registerPresenceJobs(runner, { db });
   registerTaskJobs(runner, { db });
   registerAttendanceJobs(runner, { db });
+  registerBillingJobs(runner, { db, billing: services.billing });
   runner.register(POI_IMPORT_JOB, services.poiImports.runJob, { concurrency: 1 });
   runner.register(IMPORT_JOB, services.imports.runJob, { concurrency: 2 });
   runner
@@ -235,6 +246,13 @@ async function apiPlugin(
   await api.register(shiftRoutes, { prefix: '/shifts', service: s.attendance });
   await api.register(holidayListRoutes, { prefix: '/holiday-lists', service: s.attendance });
   await api.register(attendanceRoutes, { prefix: '/attendance', service: s.attendance });
+  await api.register(invoiceRoutes, {
+    prefix: '/invoices',
+    service: s.billing,
+    queueRuns: (period) => queueRuns(context.db, new Date(), period),
+  });
+  await api.register(tariffRoutes, { prefix: '/companies', service: s.billing });
+  await api.register(usageRoutes, { prefix: '/usage', service: s.billing });
 }
 
 interface ApiOptions {

@@ -78,6 +78,15 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).default('lbs-public'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('LBS Portal <no-reply@lbs.local>'),
+  BILLING_SELLER_NAME: z.string().default('LBS Mobile Operator'),
+  BILLING_SELLER_ADDRESS: z.string().default('King Fahd Road, Riyadh 12211'),
+  BILLING_SELLER_COUNTRY: z.string().default('SA'),
+  BILLING_SELLER_VAT_NUMBER: z.string().optional(),
+  BILLING_PAYMENT_INSTRUCTIONS: z
+    .string()
+    .default(
+      'Bank transfer to IBAN SA03 8000 0000 6080 1016 7519, quoting the invoice number. Questions: billing@lbs.local',
+    ),
   INVITATION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   SMS_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -118,6 +127,17 @@ export interface Config {
   bodyLimit: number;
   webDistDir: string | undefined;
   location: LocationConfig;
+  billing: BillingConfig;
+}
+
+/** Who issues the invoices (the operator) and how customers pay them. */
+export interface BillingConfig {
+  sellerName: string;
+  sellerAddress: string;
+  sellerCountry: string;
+  /** With a Saudi seller, the invoices carry the ZATCA phase-1 QR code. */
+  sellerVatNumber: string | undefined;
+  paymentInstructions: string;
 }
 
 export interface LocationConfig {
@@ -192,6 +212,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       simulatorUnknownRate: e.LBS_SIMULATOR_UNKNOWN_RATE,
       worker: e.LBS_WORKER,
       locateRateLimitPerMinute: e.LOCATE_RATE_LIMIT_PER_MINUTE,
+    },
+    billing: {
+      sellerName: e.BILLING_SELLER_NAME,
+      sellerAddress: e.BILLING_SELLER_ADDRESS,
+      sellerCountry: e.BILLING_SELLER_COUNTRY,
+      // The demo operator is Saudi: its invoices show the QR code out of the box.
+      sellerVatNumber:
+        e.BILLING_SELLER_VAT_NUMBER ??
+        ((e.LBS_DEMO ?? e.DATABASE_URL === undefined) ? '310122393500003' : undefined),
+      paymentInstructions: e.BILLING_PAYMENT_INSTRUCTIONS,
     },
   };
 }

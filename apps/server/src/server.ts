@@ -34,7 +34,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await migrate(database.db);
     let demo: DemoSeed | undefined;
     if (config.demo && (await isEmpty(database.db)))
-      demo = await seedDemo(database.db, { password: config.demoPassword });
+      demo = await seedDemo(database.db, { password: config.demoPassword, billing: config.billing });
     if (!config.location.mlpUrl) simulator = await startBundledSimulator(config, database.db);
     const built = await buildApp({ config, database, logger: options.logger, mlpUrl: simulator?.url });
     await built.app.listen({ port: config.port, host: config.host });

@@ -22,3 +22,4 @@ export * from './schemas/pois.ts';
 export * from './schemas/poi-api.ts';
 export * from './schemas/task-api.ts';
 export * from './schemas/attendance-api.ts';
+export * from './schemas/billing.ts';

@@ -202,6 +202,16 @@ export const MESSAGES = {
   'taskAssignment.manualNotAllowed': 'Only a visit to the POI completes this task',
   'taskAssignment.alreadyCompleted': 'This assignment is already completed',
   'taskAssignment.notCompleted': 'Only a completed assignment can be reopened',
+  'billing.periodInvalid': 'Choose a month (YYYY-MM)',
+  'billing.reasonRequired': 'Say why',
+  'billing.rebatePercentTooHigh': 'A percentage rebate can be at most 100 %',
+  'billing.notDraft': 'Only a draft can be issued or rebuilt; this invoice is already issued',
+  'billing.notOpen': 'This invoice is void or fully settled',
+  'billing.amountAboveBalance': 'The amount exceeds what is still owed on this invoice',
+  'billing.cannotVoidPaid': 'An invoice with payments cannot be voided; issue a credit note instead',
+  'billing.noTariff': 'This company has no tariff for the period',
+  'billing.periodNotEnded': 'The month has not ended yet in the company’s time zone',
+  'billing.tariffPeriodInvoiced': 'That month is already invoiced; a new tariff can start after it',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -37,6 +37,9 @@ export const PERMISSION_RESOURCES = [
   'shift',
   'holidayList',
   'attendance',
+  'invoice',
+  'tariff',
+  'usage',
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
@@ -206,6 +209,37 @@ export const PERMISSIONS = {
     list: route('attendanceList', 'Days of the MSISDNs in scope: a view of where people were, audited.'),
     read: route('attendanceList', 'One day with its evidence (visits, fixes): audited.'),
     override: route('attendanceList', 'Within the caller’s scope, with a reason; always wins, audited.'),
+  },
+  invoice: {
+    list: {
+      roles: SA_CA,
+      note: 'CompanyAdmin: its company’s issued invoices (/billing/list); SuperAdmin: all, drafts too (/operator/invoices).',
+    },
+    read: { roles: SA_CA, note: 'As list; includes the PDF (the stored bytes once issued).' },
+    run: {
+      roles: SA,
+      note: 'Builds or rebuilds the DRAFT of a company and month; an issued month is left alone.',
+    },
+    issue: {
+      roles: SA,
+      note: 'Numbers the draft (gapless), renders and stores its PDF; automatic after the review days.',
+    },
+    void: {
+      roles: SA,
+      note: 'An issued invoice without payments or credits; a new run drafts its replacement.',
+    },
+    creditNote: { roles: SA, note: 'A credit against what is still owed, in its own gapless series.' },
+    recordPayment: {
+      roles: SA,
+      note: 'Operator staff record what was received; the lock lifts once nothing is overdue.',
+    },
+  },
+  tariff: {
+    list: { roles: SA_CA, note: 'CompanyAdmin: its company’s tariff versions; SuperAdmin: any company’s.' },
+    create: route('companyEdit', 'A new version from the first day of a month not yet invoiced.'),
+  },
+  usage: {
+    list: { roles: SA_CA, note: 'The locates behind the invoice lines, per MSISDN and day.' },
   },
 } as const satisfies Record<PermissionResource, Record<string, PermissionRule>>;
 

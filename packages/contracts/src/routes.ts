@@ -73,6 +73,9 @@ export const ROUTES: readonly RouteDef[] = [
   { id: 'poiAssignList', path: '/poi-assign/list', roles: ALL, area: 'poi' },
   { id: 'billingList', path: '/billing/list', roles: CA, area: 'billing' },
   { id: 'billingDetails', path: '/billing-details/:id', roles: CA, area: 'billing' },
+  // Outside the SPEC table (issue 14): the operator's invoices of every company — runs, drafts, issue, payments.
+  { id: 'operatorInvoices', path: '/operator/invoices', roles: SA, area: 'billing' },
+  { id: 'operatorInvoiceDetails', path: '/operator/invoice-details/:id', roles: SA, area: 'billing' },
   { id: 'userList', path: '/user/list', roles: CA, area: 'user' },
   { id: 'userDetails', path: '/user-details/:id', roles: CA, area: 'user' },
   { id: 'userAdd', path: '/user/add', roles: SA, area: 'user' },
@@ -144,6 +147,7 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     ],
   },
   { id: 'billing', routeId: 'billingList' },
+  { id: 'operatorInvoices', routeId: 'operatorInvoices' },
   {
     id: 'poi',
     children: [

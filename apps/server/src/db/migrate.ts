@@ -10,6 +10,7 @@ import * as m0009 from './migrations/0009-tasks.ts';
 import * as m0010 from './migrations/0010-presence-checkpoints.ts';
 import * as m0011 from './migrations/0011-attendance.ts';
 import * as m0012 from './migrations/0012-attendance-months.ts';
+import * as m0013 from './migrations/0013-billing.ts';
 
 interface Migration {
   name: string;
@@ -29,6 +30,7 @@ const MIGRATIONS: Migration[] = [
   { name: '0010-presence-checkpoints', up: m0010.up },
   { name: '0011-attendance', up: m0011.up },
   { name: '0012-attendance-months', up: m0012.up },
+  { name: '0013-billing', up: m0013.up },
 ];
 
 /** Arbitrary constant shared by every process of the product: the advisory lock key for migrations. */

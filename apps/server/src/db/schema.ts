@@ -6,6 +6,11 @@ import type {
   ImportFormat,
   ImportStatus,
   InvoiceStatus,
+  InvoiceItemKind,
+  BillableLocateRule,
+  Proration,
+  RebateKind,
+  PaymentMethod,
   PoiCategoryIcon,
   PoiGeometry,
   PoiImportFormat,
@@ -117,18 +122,114 @@ export interface MsisdnsTable {
 export interface InvoicesTable {
   id: Generated<number>;
   company_id: number;
-  number: string;
   period_start: string;
   period_end: string;
-  issued_on: string;
-  due_on: string;
-  currency: string;
-  subtotal: number;
-  rebate: ColumnType<number, number | undefined>;
-  grand_total: number;
   status: InvoiceStatus;
-  paid_at: Timestamp | null;
+  number: string | null;
+  issued_at: Timestamp | null;
+  due_on: string | null;
+  currency: string;
+  tax_rate_percent: string;
+  subtotal_minor: ColumnType<number, number, number>;
+  rebate_minor: ColumnType<number, number, number>;
+  tax_minor: ColumnType<number, number, number>;
+  total_minor: ColumnType<number, number, number>;
+  paid_minor: ColumnType<number, number | undefined, number>;
+  credited_minor: ColumnType<number, number | undefined, number>;
+  tariff_snapshot: Json<unknown>;
+  content_hash: string;
+  pdf: Buffer | null;
+  pdf_sha256: string | null;
+  replaces_invoice_id: number | null;
+  void_reason: string | null;
+  voided_at: Timestamp | null;
+  overdue_notified_at: Timestamp | null;
   created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface InvoiceItemsTable {
+  id: Generated<string>;
+  invoice_id: number;
+  position: number;
+  kind: InvoiceItemKind;
+  msisdn_id: number | null;
+  msisdn: string | null;
+  employee_name: string | null;
+  quantity: string;
+  unit_price: string;
+  amount_minor: ColumnType<number, number, number>;
+  active_days: number | null;
+  locates: number | null;
+  included_locates: number | null;
+}
+
+export interface TariffsTable {
+  id: Generated<number>;
+  company_id: number;
+  effective_from: string;
+  currency: string;
+  monthly_fee: string;
+  price_per_locate: string;
+  included_locates: number;
+  billable_locates: BillableLocateRule;
+  proration: Proration;
+  rebate_kind: RebateKind;
+  rebate_value: string;
+  tax_rate_percent: string;
+  payment_terms_days: number;
+  grace_days: number;
+  review_days: number;
+  created_by: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+export interface LocateUsageTable {
+  id: Generated<string>;
+  locate_request_id: string;
+  company_id: number;
+  msisdn_id: number;
+  at: Timestamp;
+  requested_by: 'SCHEDULE' | 'USER';
+  result_code: string;
+  success: boolean;
+}
+
+export interface MsisdnActivityTable {
+  id: Generated<string>;
+  msisdn_id: number;
+  company_id: number;
+  msisdn: string;
+  employee_name: string;
+  active: boolean;
+  at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  amount_minor: ColumnType<number, number, never>;
+  paid_on: string;
+  method: PaymentMethod;
+  reference: string | null;
+  recorded_by: string;
+  created_at: CreatedAt;
+}
+
+export interface CreditNotesTable {
+  id: Generated<number>;
+  invoice_id: number;
+  number: string;
+  amount_minor: ColumnType<number, number, never>;
+  reason: string;
+  issued_at: CreatedAt;
+  created_by: string;
+}
+
+export interface BillingCountersTable {
+  series: string;
+  year: number;
+  last: number;
 }
 
 export interface AuditLogTable {
@@ -295,6 +396,13 @@ export interface Database {
   user_roles: UserRolesTable;
   msisdns: MsisdnsTable;
   invoices: InvoicesTable;
+  invoice_items: InvoiceItemsTable;
+  tariffs: TariffsTable;
+  locate_usage: LocateUsageTable;
+  msisdn_activity: MsisdnActivityTable;
+  payments: PaymentsTable;
+  credit_notes: CreditNotesTable;
+  billing_counters: BillingCountersTable;
   audit_log: AuditLogTable;
   oidc_payloads: OidcPayloadsTable;
   app_secrets: AppSecretsTable;

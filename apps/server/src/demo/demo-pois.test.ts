@@ -4,6 +4,7 @@ import { openTestDatabase } from '../../test/helpers.ts';
 import { EventDispatcher } from '../events/processors.ts';
 import { taskCompletionProcessor } from '../modules/tasks/index.ts';
 import { seedDemo } from './index.ts';
+import { loadConfig } from '../config.ts';
 
 /**
  * The demo shows POIs and tasks working on first start: sites of both shapes, assignments, visits from the history,
@@ -12,7 +13,7 @@ import { seedDemo } from './index.ts';
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
   handle = await openTestDatabase();
-  const seed = await seedDemo(handle.db, { password: 'Demo!2345' });
+  const seed = await seedDemo(handle.db, { password: 'Demo!2345', billing: loadConfig({}).billing });
   await seed.history();
 }, 300_000);
 afterAll(async () => {

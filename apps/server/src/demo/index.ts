@@ -1,3 +1,4 @@
+import type { BillingConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { audit, SYSTEM_ACTOR } from '../events/audit.ts';
 import { hashPassword } from '../identity/passwords.ts';
@@ -10,6 +11,7 @@ import { seedTasks } from './tasks.ts';
 import { seedAttendance } from './attendance.ts';
 import { recomputeAttendance } from '../modules/attendance/index.ts';
 import { generateRecurring } from '../modules/tasks/index.ts';
+import { billingService } from '../modules/billing/index.ts';
 
 export { DEMO_ACCOUNTS, type DemoAccount };
 
@@ -51,17 +53,16 @@ export interface DemoSeed {
 
 /**
  * Demo data on an empty database: the operator's super admin, company A (zones) and B (no zones) with their org
- * structure, about 200 employee MSISDNs in every consent state, and company C with an overdue invoice; all in one
- * transaction. The position history follows when asked.
+ * structure, about 200 employee MSISDNs in every consent state, in one transaction; then six months of invoices
+ * (company C with an overdue one). The position history follows when asked.
  */
 export async function seedDemo(
   db: Db,
-  { password, now = new Date() }: { password: string; now?: Date },
+  { password, billing, now = new Date() }: { password: string; billing: BillingConfig; now?: Date },
 ): Promise<DemoSeed> {
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
+  const companies = await db.transaction().execute(async (trx) => {
     const companies = await seedOrganisation(trx, now);
-    await seedInvoices(trx, companies.values(), now);
     await seedPois(trx, companies.values());
     await seedTasks(trx, companies.values(), now);
     await seedAttendance(trx, companies.values(), now);
@@ -71,7 +72,10 @@ export async function seedDemo(
       entity: 'database',
       detail: { companies: DEMO_COMPANIES.length, users },
     });
+    return companies;
   });
+  // Six months of invoices, issued with their PDFs (each issue is a transaction of its own).
+  await seedInvoices(db, billing, companies.values(), now);
   return {
     accounts: DEMO_ACCOUNTS,
     history: async () => {
@@ -91,6 +95,8 @@ export async function seedDemo(
         now: at,
         cause: 'demo',
       });
+      // The history's invoice PDFs (issued without them to keep the first start short).
+      await billingService({ db, config: billing }).renderMissingPdfs();
       return positions;
     },
   };

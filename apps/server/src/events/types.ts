@@ -15,6 +15,9 @@ export const EVENT_TYPES = {
   ATTENDANCE_LATE: 'ATTENDANCE_LATE',
   ATTENDANCE_ABSENT: 'ATTENDANCE_ABSENT',
   ATTENDANCE_CORRECTED: 'ATTENDANCE_CORRECTED',
+  INVOICE_ISSUED: 'INVOICE_ISSUED',
+  INVOICE_OVERDUE: 'INVOICE_OVERDUE',
+  PAYMENT_RECORDED: 'PAYMENT_RECORDED',
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;
@@ -53,6 +56,11 @@ export interface EventPayloads {
   ATTENDANCE_ABSENT: { date: string; shiftId: number; outsideCoverage: number };
   /** A FINAL day's status changed (late positions, a replayed visit, new shift terms or holidays). */
   ATTENDANCE_CORRECTED: { date: string; previousStatus: string; status: string; cause: string };
+  /** Billing (modules/billing), subject the invoice. */
+  INVOICE_ISSUED: { number: string; period: string; currency: string; totalMinor: number; dueOn: string };
+  /** Once per invoice, the day after its due date passed unpaid (company time zone). */
+  INVOICE_OVERDUE: { number: string; period: string; currency: string; balanceMinor: number; dueOn: string };
+  PAYMENT_RECORDED: { number: string; currency: string; amountMinor: number; balanceMinor: number };
 }
 
 export interface PresencePayload {

@@ -1,24 +1,8 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { dueInvoiceSchema } from './billing.ts';
 import { userPlacementOutput } from './fields.ts';
 import { safeString } from './text.ts';
-
-export const INVOICE_STATUSES = ['DUE', 'PAID', 'OVERDUE'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
-
-export const dueInvoiceSchema = z.object({
-  id: z.number().int(),
-  number: z.string(),
-  companyId: z.number().int(),
-  companyName: z.string(),
-  issuedOn: z.string(),
-  dueOn: z.string(),
-  grandTotal: z.number(),
-  currency: z.string(),
-  status: invoiceStatusSchema,
-});
-export type DueInvoice = z.infer<typeof dueInvoiceSchema>;
 
 /** SPEC §3 current user, plus zoneId/zoneName. */
 export const meSchema = z.object({

@@ -113,69 +113,80 @@ describe('GET /user-management/me', () => {
     });
   });
 
-  it('lists the overdue invoice of the company with a due invoice', async () => {
+  it('lists the overdue invoices of the company with a due invoice (the billing rule)', async () => {
     const body = await me('dueadmin');
     const gamma = await idOf('companies', 'Gamma Retail');
-    const invoice = await server.context.db
+    const overdue = await server.context.db
       .selectFrom('invoices')
-      .selectAll()
+      .select(['id', 'number', 'due_on', 'total_minor'])
       .where('company_id', '=', gamma)
-      .executeTakeFirstOrThrow();
+      .where('status', '=', 'ISSUED')
+      .where('due_on', '<', new Date().toISOString().slice(0, 10))
+      .orderBy('due_on')
+      .execute();
+    expect(overdue.length).toBeGreaterThan(0);
     expect(body).toMatchObject({
       companyName: 'Gamma Retail',
       designationName: 'Store Manager',
       hasDueInvoice: true,
     });
-    expect(body.dueInvoiceList).toEqual([
-      {
-        id: invoice.id,
-        number: invoice.number,
-        companyId: gamma,
-        companyName: 'Gamma Retail',
-        issuedOn: invoice.issued_on,
-        dueOn: invoice.due_on,
-        grandTotal: 80,
-        currency: 'EUR',
-        status: 'OVERDUE',
-      },
-    ]);
-    expect(body.dueInvoiceList[0]!.number).toMatch(/^INV-GAMMA-\d{4}-\d{2}$/);
-    expect(body.dueInvoiceList[0]!.dueOn < new Date().toISOString().slice(0, 10)).toBe(true);
+    expect(body.dueInvoiceList.map((i) => i.id)).toEqual(overdue.map((i) => i.id));
+    expect(body.dueInvoiceList[0]).toMatchObject({
+      number: overdue[0]!.number,
+      companyId: gamma,
+      companyName: 'Gamma Retail',
+      currency: 'EUR',
+      status: 'ISSUED',
+      totalMinor: Number(overdue[0]!.total_minor),
+      balanceMinor: Number(overdue[0]!.total_minor),
+    });
+    expect(body.dueInvoiceList[0]!.number).toMatch(/^INV-\d{4}-\d{6}$/);
   });
 
-  it('counts a DUE invoice only once its due date has passed, and never a PAID one', async () => {
+  it('locks only after the due date and the grace days, never for a settled invoice, and lifts on payment', async () => {
     const { db } = server.context;
     const beta = await idOf('companies', 'Beta Construction');
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const base = {
+    const base = (month: number, dueOn: string, graceDays: number) => ({
       company_id: beta,
-      period_start: day(-60),
-      period_end: day(-31),
-      issued_on: day(-30),
+      period_start: `2019-${String(month).padStart(2, '0')}-01`,
+      period_end: `2019-${String(month).padStart(2, '0')}-28`,
+      status: 'ISSUED' as const,
+      number: `T-2019-${month}`,
+      issued_at: new Date(Date.now() - 40 * 86_400_000),
+      due_on: dueOn,
       currency: 'EUR',
-      subtotal: 10,
-      grand_total: 10,
-    };
+      tax_rate_percent: '0',
+      subtotal_minor: 1000,
+      rebate_minor: 0,
+      tax_minor: 0,
+      total_minor: 1000,
+      tariff_snapshot: JSON.stringify({ graceDays }),
+      content_hash: 'test',
+    });
     await db
       .insertInto('invoices')
-      .values([
-        { ...base, number: 'T-DUE-FUTURE', due_on: day(5), status: 'DUE' },
-        { ...base, number: 'T-DUE-TODAY', due_on: day(0), status: 'DUE' },
-        { ...base, number: 'T-PAID-PAST', due_on: day(-20), status: 'PAID' },
-      ])
+      .values([base(1, day(5), 0), base(2, day(0), 0), base(3, day(-3), 7)])
       .execute();
     expect(await me('companyadmin2')).toMatchObject({ hasDueInvoice: false, dueInvoiceList: [] });
 
-    await db
+    const [late] = await db
       .insertInto('invoices')
-      .values({ ...base, number: 'T-DUE-PAST', due_on: day(-1), status: 'DUE' })
+      .values(base(4, day(-1), 0))
+      .returning('id')
       .execute();
     const body = await me('companyadmin2');
     expect(body.hasDueInvoice).toBe(true);
-    expect(body.dueInvoiceList.map((i) => [i.number, i.status])).toEqual([['T-DUE-PAST', 'DUE']]);
+    expect(body.dueInvoiceList.map((i) => [i.number, i.status])).toEqual([['T-2019-4', 'ISSUED']]);
     // Another company's invoices never show.
     expect((await me('companyadmin')).dueInvoiceList).toEqual([]);
-    await db.deleteFrom('invoices').where('number', 'like', 'T-%').execute();
+    // Paid in full: the lock lifts at once.
+    await db
+      .updateTable('invoices')
+      .set({ status: 'PAID', paid_minor: 1000 })
+      .where('id', '=', late!.id)
+      .execute();
+    expect(await me('companyadmin2')).toMatchObject({ hasDueInvoice: false, dueInvoiceList: [] });
   });
 
   it('returns the stored photo when the user has one, and every role held', async () => {

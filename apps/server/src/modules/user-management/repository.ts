@@ -1,4 +1,3 @@
-import type { InvoiceStatus } from '@lbs/contracts';
 import type { ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { unscoped } from '../../access/scoped.ts';
@@ -6,18 +5,6 @@ import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AuthUser } from '../../access/auth-user.ts';
 import type { OrgUnitKind } from '../../access/scope.ts';
-
-export interface DueInvoiceRow {
-  id: number;
-  number: string;
-  companyId: number;
-  companyName: string;
-  issuedOn: string;
-  dueOn: string;
-  grandTotal: number;
-  currency: string;
-  status: InvoiceStatus;
-}
 
 export interface CurrentUserRow {
   id: number;
@@ -36,8 +23,6 @@ export interface CurrentUserRow {
   designationName: string | null;
   isPiaSigned: boolean;
   active: boolean;
-  /** Invoices of the caller's company that block the portal: OVERDUE, or DUE and past their due date. */
-  dueInvoices: DueInvoiceRow[];
   /** zoneEnabled of the caller's company; for a SuperAdmin, of every company. */
   companyConfig: { zoneEnabled: boolean }[];
 }
@@ -70,9 +55,9 @@ export function userManagementRepository(db: Executor) {
   return {
     /**
      * The current-user record in one round trip (it is read on every page load): the caller's row, the names of
-     * its company, department, zone and designation (same company only), due invoices and zone flags.
+     * its company, department, zone and designation (same company only) and zone flags.
      */
-    async currentUser(caller: AuthUser, today: string): Promise<CurrentUserRow | undefined> {
+    async currentUser(caller: AuthUser): Promise<CurrentUserRow | undefined> {
       // Scalar subqueries rather than joins: PGlite plans them much faster, and each is scoped to the caller's company.
       const row = await unscoped(db)
         .selectFrom('users as u')
@@ -99,31 +84,6 @@ export function userManagementRepository(db: Executor) {
           'u.active',
           jsonArrayFrom(
             eb
-              .selectFrom('invoices as i')
-              .innerJoin('companies as ic', 'ic.id', 'i.company_id')
-              .select([
-                'i.id',
-                'i.number',
-                'i.company_id as companyId',
-                'ic.name as companyName',
-                'i.issued_on as issuedOn',
-                'i.due_on as dueOn',
-                'i.grand_total as grandTotal',
-                'i.currency',
-                'i.status',
-              ])
-              .whereRef('i.company_id', '=', 'u.company_id')
-              .where((w) =>
-                w.or([
-                  w('i.status', '=', 'OVERDUE'),
-                  w.and([w('i.status', '=', 'DUE'), w('i.due_on', '<', today)]),
-                ]),
-              )
-              .orderBy('i.due_on')
-              .orderBy('i.id'),
-          ).as('dueInvoices'),
-          jsonArrayFrom(
-            eb
               .selectFrom('companies as cc')
               .select('cc.zone_enabled as zoneEnabled')
               .$if(caller.role !== 'SuperAdmin', (q) => q.whereRef('cc.id', '=', 'u.company_id'))
@@ -132,12 +92,7 @@ export function userManagementRepository(db: Executor) {
         ])
         .where('u.id', '=', caller.id)
         .executeTakeFirst();
-      if (!row) return undefined;
-      // Inside JSON, numeric arrives as a number on both engines but may be a string on others: normalise.
-      return {
-        ...row,
-        dueInvoices: row.dueInvoices.map((i) => ({ ...i, grandTotal: Number(i.grandTotal) })),
-      };
+      return row;
     },
 
     /** Marks the notice accepted unless it already was; true when this call recorded it (first acceptance wins). */

@@ -1,4 +1,4 @@
-import { MESSAGES, type ChangePasswordBody, type Me } from '@lbs/contracts';
+import { MESSAGES, type ChangePasswordBody, type DueInvoice, type Me } from '@lbs/contracts';
 import type { Db } from '../../db/database.ts';
 import { hashPassword, verifyPassword } from '../../identity/passwords.ts';
 import { actorOf, audit } from '../../events/audit.ts';
@@ -9,23 +9,32 @@ import { userManagementRepository } from './repository.ts';
 
 export interface UserManagementServiceOptions {
   db: Db;
-  /** Injected for tests; the due-invoice rule compares against today's date (UTC). */
   now?: () => Date;
+  /**
+   * The company's invoices that lock the portal (the due rule is billing's: modules/billing `dueInvoicesOf`, given
+   * by the composition root); none when absent.
+   */
+  dueInvoices?: (companyId: number) => Promise<DueInvoice[]>;
 }
 
 /** The caller's own account: the current-user record (SPEC §3), the acknowledgement notice and the password. */
-export function userManagementService({ db, now = () => new Date() }: UserManagementServiceOptions) {
+export function userManagementService({
+  db,
+  now = () => new Date(),
+  dueInvoices = async () => [],
+}: UserManagementServiceOptions) {
   const repo = userManagementRepository(db);
 
   async function me(caller: AuthUser): Promise<Me> {
-    const row = await repo.currentUser(caller, now().toISOString().slice(0, 10));
+    const row = await repo.currentUser(caller);
     if (!row) throw notFound('Your account');
-    const { photoUrl, dueInvoices, ...fields } = row;
+    const { photoUrl, ...fields } = row;
+    const due = row.companyId === null ? [] : await dueInvoices(row.companyId);
     return {
       ...fields,
       photoURL: photoUrl ?? DEFAULT_AVATAR_PATH,
-      hasDueInvoice: dueInvoices.length > 0,
-      dueInvoiceList: dueInvoices,
+      hasDueInvoice: due.length > 0,
+      dueInvoiceList: due,
       roleList: caller.roles.map((roleName) => ({ roleName })),
     };
   }
