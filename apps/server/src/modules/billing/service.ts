@@ -19,14 +19,14 @@ import {
   type UsageRow,
 } from '@lbs/contracts';
 import { authorize, type Caller } from '../../access/caller.ts';
-import { conflictOn } from '../../access/problems.ts';
+import { conflictOn, invalidField } from '../../access/problems.ts';
 import { ownCompanyOf } from '../../access/scope.ts';
 import { scoped } from '../../access/scoped.ts';
 import type { BillingConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import { actorOf, audit, type AuditActor } from '../../events/audit.ts';
 import { emit } from '../../events/emit.ts';
-import { notFound, validationFailed } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { buildInvoice, type TariffTerms } from './build.ts';
 import {
   addDays,
@@ -555,10 +555,7 @@ export function billingService({
       const row = (await rowOf(tx, id, true))!;
       if (row.status !== 'ISSUED' && row.status !== 'PARTIALLY_PAID') throw conflictOn('billing.notOpen');
       const balance = Number(row.total_minor) - Number(row.paid_minor) - Number(row.credited_minor);
-      if (amountMinor > balance)
-        throw validationFailed([
-          { path: 'amountMinor', message: 'billing.amountAboveBalance', code: 'billing.amountAboveBalance' },
-        ]);
+      if (amountMinor > balance) throw invalidField('amountMinor', 'billing.amountAboveBalance');
       const paid = Number(row.paid_minor) + (what === 'payment' ? amountMinor : 0);
       const credited = Number(row.credited_minor) + (what === 'credit' ? amountMinor : 0);
       const left = Number(row.total_minor) - paid - credited;
@@ -664,10 +661,7 @@ export function billingService({
         .select('companies.id')
         .where('companies.id', '=', body.companyId)
         .executeTakeFirst();
-      if (!company)
-        throw validationFailed([
-          { path: 'companyId', message: 'validation.companyRequired', code: 'validation.companyRequired' },
-        ]);
+      if (!company) throw invalidField('companyId', 'validation.companyRequired');
       const { outcome, invoiceId } = await runPeriod(body.companyId, body.period, actorOf(caller));
       const row = invoiceId === null ? undefined : await rowOf(db, invoiceId);
       return { invoice: row ? summaryOf(caller, row) : null, outcome, queued: 0 };
@@ -806,9 +800,7 @@ export function billingService({
       authorize(caller, 'usage', 'list');
       const companyId = query.companyId ?? ownCompanyOf(caller.scope);
       if (companyId === undefined || companyId === null)
-        throw validationFailed([
-          { path: 'companyId', message: 'validation.companyRequired', code: 'validation.companyRequired' },
-        ]);
+        throw invalidField('companyId', 'validation.companyRequired');
       const company = await companyInScope(caller, companyId);
       const where = [sql`u.company_id = ${companyId}`];
       if (query.msisdnId !== undefined) where.push(sql`u.msisdn_id = ${query.msisdnId}`);
@@ -860,9 +852,7 @@ export function billingService({
       authorize(caller, 'invoice', 'list');
       const companyId = companyIdParam ?? ownCompanyOf(caller.scope);
       if (companyId === undefined || companyId === null)
-        throw validationFailed([
-          { path: 'companyId', message: 'validation.companyRequired', code: 'validation.companyRequired' },
-        ]);
+        throw invalidField('companyId', 'validation.companyRequired');
       const company = await companyInScope(caller, companyId);
       const at = now();
       const period = localDate(at, company.timeZone).slice(0, 7);
