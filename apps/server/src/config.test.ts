@@ -25,6 +25,14 @@ describe('loadConfig', () => {
       trustProxy: false,
       bodyLimit: 1_048_576,
       webDistDir: undefined,
+      billing: {
+        sellerName: 'LBS Mobile Operator',
+        sellerAddress: 'King Fahd Road, Riyadh 12211',
+        sellerCountry: 'SA',
+        sellerVatNumber: '310122393500003',
+        paymentInstructions:
+          'Bank transfer to IBAN SA03 8000 0000 6080 1016 7519, quoting the invoice number. Questions: billing@lbs.local',
+      },
       location: {
         mlpUrl: undefined,
         mlpUser: undefined,

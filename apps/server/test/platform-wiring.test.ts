@@ -59,10 +59,13 @@ async function addNumber(): Promise<{ id: number; msisdn: string; companyId: num
 }
 
 describe('the old loops run as jobs of the worker', () => {
-  it('schedules the location tick, retention, identity purge, relay, event pruning, the presence sweep, the task jobs and the attendance refresh', async () => {
+  it('schedules the location tick, retention, identity purge, relay, event pruning, the presence sweep, the task jobs, the attendance refresh and billing', async () => {
     const schedules = await f.db.selectFrom('job_schedules').select('name').orderBy('name').execute();
     expect(schedules.map((s) => s.name)).toEqual([
       'attendance.refresh',
+      'billing.autoIssue',
+      'billing.monthly',
+      'billing.overdue',
       'events.prune',
       'identity.purge',
       'jobs.prune',
