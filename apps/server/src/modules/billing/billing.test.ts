@@ -157,6 +157,38 @@ describe('Invoice runs', () => {
     expect((await invoicesOf(companyId))[0]!.total_minor).toBe(315);
   });
 
+  it('leaves nothing behind when a run dies midway, and the next run makes the one invoice', async () => {
+    const { companyId } = await companyWith(3);
+    // A fault after the draft and some of its lines are written (as a crash would cut the transaction).
+    await sql
+      .raw(
+        `create or replace function test_fail_items() returns trigger language plpgsql as $$
+      begin if new.position = 3 then raise exception 'injected crash'; end if; return new; end $$`,
+      )
+      .execute(f.db);
+    await sql
+      .raw(
+        `create trigger test_fail_items before insert on invoice_items
+      for each row execute function test_fail_items()`,
+      )
+      .execute(f.db);
+    try {
+      await expect(service().runPeriod(companyId, '2025-01', actor)).rejects.toThrow(/injected crash/);
+    } finally {
+      await sql.raw('drop trigger test_fail_items on invoice_items').execute(f.db);
+    }
+    expect(await invoicesOf(companyId)).toEqual([]);
+    await service().runPeriod(companyId, '2025-01', actor);
+    const [invoice] = await invoicesOf(companyId);
+    expect(await invoicesOf(companyId)).toHaveLength(1);
+    const lines = await f.db
+      .selectFrom('invoice_items')
+      .select('id')
+      .where('invoice_id', '=', invoice!.id)
+      .execute();
+    expect(lines).toHaveLength(3);
+  });
+
   it('bills the days a deleted MSISDN was active, and only the months it was', async () => {
     const { companyId, msisdnIds } = await companyWith(2);
     const gone = msisdnIds[1]!;
