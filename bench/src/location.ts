@@ -1,6 +1,7 @@
 /**
- * The location benchmarks (ingest, polling, Monitor positions, the Monitor page in Chromium, attendance, the SPA on
- * the wire), each on its own fresh database, printed as one table with the ratios measured in the same run. `node --import tsx src/location.ts` runs them alone.
+ * The location benchmarks (ingest, polling, Monitor positions, the Monitor page in Chromium, attendance, the
+ * invoice run, the SPA on the wire), each on its own fresh database, printed as one table with the ratios measured
+ * in the same run. `node --import tsx src/location.ts` runs them alone.
  */
 import { pathToFileURL } from 'node:url';
 import { benchIngest } from './ingest.ts';
@@ -9,6 +10,7 @@ import { benchMonitorPositions } from './monitor-positions.ts';
 import { benchPolling } from './polling.ts';
 import { benchPresenceIngest } from './presence-ingest.ts';
 import { benchAttendance } from './attendance.ts';
+import { benchBilling } from './billing.ts';
 import { benchBundle } from './bundle.ts';
 import type { BenchRow } from './location-setup.ts';
 
@@ -34,6 +36,7 @@ export async function runLocationBenches(): Promise<BenchRow[]> {
     benchMonitorPositions,
     benchMonitorPage,
     benchAttendance,
+    benchBilling,
     benchBundle,
   ]) {
     const started = performance.now();

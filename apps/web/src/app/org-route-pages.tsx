@@ -8,7 +8,7 @@ const CompanyListPage = lazyWithAreas(
 );
 const CompanyDetailsPage = lazyWithAreas(
   () => import('../features/companies/pages/company-details-page.tsx').then((m) => m.CompanyDetailsPage),
-  ['org'],
+  ['org', 'billing'],
 );
 const CompanyAddPage = lazyWithAreas(
   () => import('../features/companies/pages/company-form-page.tsx').then((m) => m.CompanyAddPage),
@@ -16,7 +16,7 @@ const CompanyAddPage = lazyWithAreas(
 );
 const CompanyEditPage = lazyWithAreas(
   () => import('../features/companies/pages/company-form-page.tsx').then((m) => m.CompanyEditPage),
-  ['org'],
+  ['org', 'billing'],
 );
 const OrgUnitListPage = lazyWithAreas(
   () => import('../features/org-units/pages/org-unit-list-page.tsx').then((m) => m.OrgUnitListPage),

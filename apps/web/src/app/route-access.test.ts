@@ -45,6 +45,9 @@ const SPEC_TABLE: [path: string, roles: Role[]][] = [
   ['/poi-assign/list', ALL],
   ['/billing/list', [C]],
   ['/billing-details/7', [C]],
+  // Outside the SPEC table: the operator's invoices of every company (issue 14).
+  ['/operator/invoices', [S]],
+  ['/operator/invoice-details/7', [S]],
   ['/user/list', [C]],
   ['/user-details/7', [C]],
   ['/user/add', [S]],

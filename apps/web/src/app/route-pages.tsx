@@ -8,6 +8,7 @@ import { ORG_PAGES } from './org-route-pages.tsx';
 import { POI_PAGES } from './poi-route-pages.tsx';
 import { TASK_PAGES } from './task-route-pages.tsx';
 import { ATTENDANCE_PAGES } from './attendance-route-pages.tsx';
+import { BILLING_PAGES } from './billing-route-pages.tsx';
 
 // Pages off the usual first path load on demand (the layout's Suspense shows the delayed loader).
 const ChangePasswordPage = lazyWithAreas(
@@ -29,6 +30,7 @@ const PAGES: Partial<Record<string, () => ReactNode>> = {
   ...POI_PAGES,
   ...TASK_PAGES,
   ...ATTENDANCE_PAGES,
+  ...BILLING_PAGES,
 };
 
 export function pageFor(route: RouteDef): ReactNode {

@@ -85,11 +85,13 @@ describe('portal shell', () => {
             number: 'INV-2025-0042',
             companyId: 3,
             companyName: 'Gamma Retail',
+            period: '2025-08',
             issuedOn: '2025-09-01',
             dueOn: '2025-09-30',
-            grandTotal: 1234.5,
             currency: 'EUR',
-            status: 'OVERDUE',
+            totalMinor: 123450,
+            balanceMinor: 23450,
+            status: 'PARTIALLY_PAID',
           },
         ],
       }),
@@ -97,6 +99,7 @@ describe('portal shell', () => {
     expect(await screen.findByText('INV-2025-0042')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/due-invoice');
     expect(screen.getByText('€1,234.50')).toBeInTheDocument();
+    expect(screen.getByText('€234.50')).toBeInTheDocument();
     expect(screen.getByText('Overdue')).toBeInTheDocument();
     // never the acknowledgement notice on /due-invoice
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -22,6 +22,7 @@ export const AREAS = [
   'monitor',
   'account',
   'invoice',
+  'billing',
   'settings',
   'poi',
   'task',

@@ -1,4 +1,5 @@
 /** Locale-aware display helpers (Intl); the locale is the interface language (i18n.language). */
+import { currencyDigits, minorToDecimal } from '@lbs/contracts';
 
 /** ISO weekday (1 = Monday … 7 = Sunday) → its name; 2024-01-01 was a Monday. */
 export function weekdayName(locale: string, isoDay: number, style: 'long' | 'short' = 'short'): string {
@@ -61,4 +62,71 @@ export function currencies(): string[] {
   return typeof Intl.supportedValuesOf === 'function'
     ? Intl.supportedValuesOf('currency')
     : ['EUR', 'USD', 'SAR'];
+}
+
+/** A decimal string ("123.45", "0.050000") as the locale writes a number: exact, no float on the way. */
+function decimalText(value: string): Intl.StringNumericLiteral {
+  return value.trim() as Intl.StringNumericLiteral;
+}
+
+/**
+ * Integer minor units of a currency (12345 EUR → "€123.45", 500 JPY → "¥500"): contracts' minorToDecimal, then the
+ * locale's currency format with the currency's own number of decimals.
+ */
+export function formatMinor(locale: string, minor: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  const decimal = minorToDecimal(minor, currency);
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(decimalText(decimal));
+  } catch {
+    return `${decimal} ${currency}`;
+  }
+}
+
+/** A price given as a decimal string of up to 6 decimals (a unit price, a tariff's fee): at least the currency's decimals. */
+export function formatPrice(locale: string, decimal: string, currency: string): string {
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: currencyDigits(currency),
+      maximumFractionDigits: 6,
+    }).format(decimalText(decimal));
+  } catch {
+    return `${decimal} ${currency}`;
+  }
+}
+
+/** A quantity or a count given as a decimal string ("1", "0.500000" → "0.5"). */
+export function formatDecimal(locale: string, decimal: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(decimalText(decimal));
+}
+
+/** A rate in percent given as a decimal string ("15" → "15%", in the locale's way). */
+export function formatPercent(locale: string, percent: string): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }).format(
+    Number(percent) / 100,
+  );
+}
+
+/** A billing period `YYYY-MM` as the month's name and year ("November 2026", "نوفمبر ٢٠٢٦"). */
+export function formatPeriod(locale: string, period: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(period ?? '');
+  if (!match) return period ?? '';
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)),
+  );
+}
+
+/** The calendar date of an instant in the browser's time zone ("Nov 3, 2026"). */
+export function formatInstantDate(locale: string, iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
 }

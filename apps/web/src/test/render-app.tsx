@@ -85,9 +85,14 @@ function stubLayout(): void {
   vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(800);
 }
 
-export function renderApp(path: string, user: Me | null, onApi: ApiHandler = () => undefined) {
+/** A desktop-sized screen and layout for jsdom (matchMedia, element boxes); undone after each test. */
+export function stubDesktop(): void {
   vi.stubGlobal('matchMedia', desktopMatchMedia);
   stubLayout();
+}
+
+export function renderApp(path: string, user: Me | null, onApi: ApiHandler = () => undefined) {
+  stubDesktop();
   const { calls } = stubFetch({
     onApi: (raw, init) => {
       const url = new URL(raw, 'http://localhost');

@@ -37,16 +37,21 @@ export const MINOR_MAX = 900_000_000_000_000;
 export const BILLING_REASON_MAX_LENGTH = 500;
 export const PAYMENT_REFERENCE_MAX_LENGTH = 200;
 
-/** The number of decimals of a currency (EUR 2, JPY 0, KWD 3), from the runtime's ISO 4217 data. */
+const digitsByCurrency = new Map<string, number>();
+/** The number of decimals of a currency (EUR 2, JPY 0, KWD 3), from the runtime's ISO 4217 data (remembered). */
 export function currencyDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2
-    );
-  } catch {
-    return 2;
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    try {
+      digits =
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+          .maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    digitsByCurrency.set(currency, digits);
   }
+  return digits;
 }
 
 /** Minor units as a decimal string of the currency (12345 EUR → "123.45"; JPY 500 → "500"). */

@@ -17,6 +17,7 @@ import PhoneAndroidOutlinedIcon from '@mui/icons-material/PhoneAndroidOutlined';
 import PinDropOutlinedIcon from '@mui/icons-material/PinDropOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import ShareLocationOutlinedIcon from '@mui/icons-material/ShareLocationOutlined';
 
 /** Icon per SIDEBAR entry id (contracts). */
@@ -35,6 +36,7 @@ export const SIDEBAR_ICONS: Record<string, ReactElement> = {
   taskList: <ListAltOutlinedIcon />,
   taskAssignList: <AssignmentIndOutlinedIcon />,
   billing: <ReceiptLongOutlinedIcon />,
+  operatorInvoices: <RequestQuoteOutlinedIcon />,
   poi: <PlaceOutlinedIcon />,
   poiList: <PinDropOutlinedIcon />,
   poiCreate: <AddLocationAltOutlinedIcon />,

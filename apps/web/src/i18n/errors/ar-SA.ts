@@ -192,6 +192,16 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'taskAssignment.manualNotAllowed': 'لا تكتمل هذه المهمة إلا بزيارة نقطة الاهتمام',
   'taskAssignment.alreadyCompleted': 'هذا الإسناد مكتمل بالفعل',
   'taskAssignment.notCompleted': 'لا يمكن إعادة فتح إلا الإسناد المكتمل',
+  'billing.periodInvalid': 'اختر شهرًا (YYYY-MM)',
+  'billing.reasonRequired': 'اذكر السبب',
+  'billing.rebatePercentTooHigh': 'لا يمكن أن يتجاوز الخصم بالنسبة المئوية 100٪',
+  'billing.notDraft': 'لا يمكن إصدار أو إعادة بناء إلا المسودة؛ هذه الفاتورة صادرة بالفعل',
+  'billing.notOpen': 'هذه الفاتورة ملغاة أو مسددة بالكامل',
+  'billing.amountAboveBalance': 'المبلغ يتجاوز المستحق المتبقي على هذه الفاتورة',
+  'billing.cannotVoidPaid': 'لا يمكن إلغاء فاتورة عليها دفعات؛ أصدر إشعارًا دائنًا بدلًا من ذلك',
+  'billing.noTariff': 'لا توجد تعرفة لهذه الشركة في هذه الفترة',
+  'billing.periodNotEnded': 'لم ينته الشهر بعد حسب المنطقة الزمنية للشركة',
+  'billing.tariffPeriodInvoiced': 'هذا الشهر مفوتر بالفعل؛ يمكن أن تبدأ التعرفة الجديدة بعده',
 };
 
 export default strings;

@@ -199,6 +199,16 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'taskAssignment.manualNotAllowed': 'Solo una visita al POI completa esta tarea',
   'taskAssignment.alreadyCompleted': 'Esta asignación ya está completada',
   'taskAssignment.notCompleted': 'Solo se puede reabrir una asignación completada',
+  'billing.periodInvalid': 'Elige un mes (AAAA-MM)',
+  'billing.reasonRequired': 'Indica el motivo',
+  'billing.rebatePercentTooHigh': 'Un descuento porcentual puede ser como máximo del 100 %',
+  'billing.notDraft': 'Solo un borrador puede emitirse o recalcularse; esta factura ya está emitida',
+  'billing.notOpen': 'Esta factura está anulada o totalmente saldada',
+  'billing.amountAboveBalance': 'El importe supera lo que queda por pagar de esta factura',
+  'billing.cannotVoidPaid': 'Una factura con pagos no puede anularse; emite una nota de crédito',
+  'billing.noTariff': 'Esta empresa no tiene tarifa para el periodo',
+  'billing.periodNotEnded': 'El mes aún no ha terminado en la zona horaria de la empresa',
+  'billing.tariffPeriodInvoiced': 'Ese mes ya está facturado; una nueva tarifa puede empezar después',
 };
 
 export default strings;

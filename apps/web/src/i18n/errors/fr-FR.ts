@@ -207,6 +207,16 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'taskAssignment.manualNotAllowed': 'Seule une visite au POI termine cette tâche',
   'taskAssignment.alreadyCompleted': 'Cette affectation est déjà terminée',
   'taskAssignment.notCompleted': 'Seule une affectation terminée peut être rouverte',
+  'billing.periodInvalid': 'Choisissez un mois (AAAA-MM)',
+  'billing.reasonRequired': 'Indiquez la raison',
+  'billing.rebatePercentTooHigh': 'Une remise en pourcentage ne peut dépasser 100 %',
+  'billing.notDraft': 'Seul un brouillon peut être émis ou recalculé ; cette facture est déjà émise',
+  'billing.notOpen': 'Cette facture est annulée ou entièrement réglée',
+  'billing.amountAboveBalance': 'Le montant dépasse ce qui reste dû sur cette facture',
+  'billing.cannotVoidPaid': 'Une facture avec des paiements ne peut être annulée ; émettez un avoir',
+  'billing.noTariff': 'Cette entreprise n’a pas de tarif pour la période',
+  'billing.periodNotEnded': 'Le mois n’est pas encore terminé dans le fuseau horaire de l’entreprise',
+  'billing.tariffPeriodInvoiced': 'Ce mois est déjà facturé ; un nouveau tarif peut commencer après',
 };
 
 export default strings;

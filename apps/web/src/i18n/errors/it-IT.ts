@@ -202,6 +202,16 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'taskAssignment.manualNotAllowed': 'Solo una visita al POI completa questa attività',
   'taskAssignment.alreadyCompleted': 'Questa assegnazione è già completata',
   'taskAssignment.notCompleted': 'Si può riaprire solo un’assegnazione completata',
+  'billing.periodInvalid': 'Scegli un mese (AAAA-MM)',
+  'billing.reasonRequired': 'Indica il motivo',
+  'billing.rebatePercentTooHigh': 'Uno sconto percentuale può essere al massimo del 100 %',
+  'billing.notDraft': 'Solo una bozza può essere emessa o ricalcolata; questa fattura è già emessa',
+  'billing.notOpen': 'Questa fattura è annullata o interamente saldata',
+  'billing.amountAboveBalance': 'L’importo supera quanto resta da pagare su questa fattura',
+  'billing.cannotVoidPaid': 'Una fattura con pagamenti non può essere annullata; emetti una nota di credito',
+  'billing.noTariff': 'Questa azienda non ha una tariffa per il periodo',
+  'billing.periodNotEnded': 'Il mese non è ancora finito nel fuso orario dell’azienda',
+  'billing.tariffPeriodInvoiced': 'Quel mese è già fatturato; una nuova tariffa può iniziare dopo',
 };
 
 export default strings;

@@ -190,6 +190,16 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'taskAssignment.manualNotAllowed': '只有到访兴趣点才能完成此任务',
   'taskAssignment.alreadyCompleted': '该分配已完成',
   'taskAssignment.notCompleted': '只能重新打开已完成的分配',
+  'billing.periodInvalid': '请选择月份（YYYY-MM）',
+  'billing.reasonRequired': '请说明原因',
+  'billing.rebatePercentTooHigh': '百分比折扣最多为 100%',
+  'billing.notDraft': '只有草稿可以开具或重建；此发票已开具',
+  'billing.notOpen': '此发票已作废或已结清',
+  'billing.amountAboveBalance': '金额超过此发票的未付余额',
+  'billing.cannotVoidPaid': '已有付款的发票不能作废；请开具贷项通知单',
+  'billing.noTariff': '该公司在此期间没有资费',
+  'billing.periodNotEnded': '按公司时区，该月尚未结束',
+  'billing.tariffPeriodInvoiced': '该月已开具发票；新资费只能从其后开始',
 };
 
 export default strings;

@@ -6,6 +6,7 @@ import { countryName, formatDateTime, formatMoney, weekdayName } from '../../../
 import { useDeleteCompany } from '../api/delete-company.ts';
 import { companyQueryOptions } from '../api/get-company.ts';
 import { CompanyStatusChip } from '../components/company-status-chip.tsx';
+import { TariffsSection } from '../components/tariffs-section.tsx';
 
 export function CompanyDetails({ company }: { company: Company }) {
   const { t, i18n } = useTranslation();
@@ -76,11 +77,12 @@ export function CompanyDetails({ company }: { company: Company }) {
           ]}
         />
       </DetailsSection>
+      <TariffsSection companyId={company.id} currency={pricePlan.currency} />
     </>
   );
 }
 
-/** /company-details/{id}: the company's fields, configuration and price plan; edit/delete for who may. */
+/** /company-details/{id}: the company's fields, configuration, price plan and tariff versions; edit/delete for who may. */
 export function CompanyDetailsPage() {
   const { t } = useTranslation();
   return (

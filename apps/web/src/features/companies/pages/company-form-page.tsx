@@ -11,6 +11,7 @@ import { useDeleteCompany } from '../api/delete-company.ts';
 import { companyQueryOptions } from '../api/get-company.ts';
 import { useUpdateCompany } from '../api/update-company.ts';
 import { CompanyForm } from '../components/company-form.tsx';
+import { TariffsSection } from '../components/tariffs-section.tsx';
 import { companyToForm, emptyCompanyForm } from '../model/company-form.ts';
 
 function useCrumbs() {
@@ -43,7 +44,10 @@ export function CompanyAddPage() {
   );
 }
 
-/** /company-details/edit/{id} (SuperAdmin): the whole form goes as the PATCH body. */
+/**
+ * /company-details/edit/{id} (SuperAdmin): the whole form goes as the PATCH body; below it the company's tariff
+ * versions, with "Add tariff version".
+ */
 export function CompanyEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -59,13 +63,16 @@ export function CompanyEditPage() {
       actions={(_company, deleteButton) => deleteButton && <Box>{deleteButton}</Box>}
     >
       {(data, save) => (
-        <CompanyForm
-          key={data.updatedAt}
-          defaultValues={companyToForm(data)}
-          submitLabel={t('org.action.save')}
-          onCancel={() => void navigate(-1)}
-          onSubmit={save}
-        />
+        <>
+          <CompanyForm
+            key={data.updatedAt}
+            defaultValues={companyToForm(data)}
+            submitLabel={t('org.action.save')}
+            onCancel={() => void navigate(-1)}
+            onSubmit={save}
+          />
+          <TariffsSection companyId={data.id} currency={data.pricePlan.currency} />
+        </>
       )}
     </EntityEditPage>
   );

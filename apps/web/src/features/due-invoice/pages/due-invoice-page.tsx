@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
-import Chip from '@mui/material/Chip';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -7,35 +8,34 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import type { DueInvoice } from '@lbs/contracts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { InvoicePdfButton } from '../../../components/invoice-pdf-button.tsx';
+import { InvoiceStatusChip } from '../../../components/invoice-status-chip.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { formatDate, formatMinor, formatPeriod } from '../../../lib/format.ts';
 
-const STATUS_COLOR = { DUE: 'warning', OVERDUE: 'error', PAID: 'success' } as const;
+const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+/** A column header only screen readers read (the column's buttons name themselves). */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
-function formatDate(value: string, locale: string): string {
-  const date = new Date(value.length === 10 ? `${value}T00:00:00` : value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
-}
-
-function formatMoney(invoice: DueInvoice, locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: invoice.currency }).format(
-      invoice.grandTotal,
-    );
-  } catch {
-    return `${invoice.grandTotal.toFixed(2)} ${invoice.currency}`;
-  }
-}
-
-/** /due-invoice: while hasDueInvoice is true every other page redirects here (SPEC §4). */
+/**
+ * /due-invoice: while hasDueInvoice is true every other page redirects here (SPEC §4). Lists the overdue invoices
+ * that lock the portal (`/me`'s dueInvoiceList: past their due date and grace days) with what is still owed, each
+ * with its PDF, and how to pay them.
+ */
 export function DueInvoicePage() {
   const { t, i18n } = useTranslation();
   const { me } = useCurrentUser();
   const locale = i18n.language;
+  const invoices = me.dueInvoiceList;
   return (
     <PageFrame title={t('route.dueInvoice')}>
       {me.hasDueInvoice && (
@@ -43,43 +43,61 @@ export function DueInvoicePage() {
           {t('dueInvoice.locked')}
         </Alert>
       )}
-      {me.dueInvoiceList.length === 0 ? (
+      {invoices.length === 0 ? (
         <EmptyState />
       ) : (
-        <TableContainer>
-          <Table aria-label={t('route.dueInvoice')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('invoice.number')}</TableCell>
-                <TableCell>{t('invoice.client')}</TableCell>
-                <TableCell>{t('invoice.issued')}</TableCell>
-                <TableCell>{t('invoice.dueOn')}</TableCell>
-                <TableCell align="right">{t('invoice.grandTotal')}</TableCell>
-                <TableCell>{t('invoice.status')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {me.dueInvoiceList.map((invoice) => (
-                <TableRow key={invoice.id}>
-                  <TableCell sx={{ fontWeight: 600 }}>{invoice.number}</TableCell>
-                  <TableCell>{invoice.companyName}</TableCell>
-                  <TableCell>{formatDate(invoice.issuedOn, locale)}</TableCell>
-                  <TableCell>{formatDate(invoice.dueOn, locale)}</TableCell>
-                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatMoney(invoice, locale)}
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={STATUS_COLOR[invoice.status]}
-                      label={t(`invoice.status.${invoice.status}`)}
-                    />
+        <>
+          <TableContainer>
+            <Table aria-label={t('route.dueInvoice')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('invoice.number')}</TableCell>
+                  <TableCell>{t('invoice.client')}</TableCell>
+                  <TableCell>{t('invoice.period')}</TableCell>
+                  <TableCell>{t('invoice.issued')}</TableCell>
+                  <TableCell>{t('invoice.dueOn')}</TableCell>
+                  <TableCell align="right">{t('invoice.grandTotal')}</TableCell>
+                  <TableCell align="right">{t('invoice.balance')}</TableCell>
+                  <TableCell>{t('invoice.status')}</TableCell>
+                  <TableCell padding="checkbox">
+                    <Box component="span" sx={visuallyHidden}>
+                      {t('invoice.downloadPdf')}
+                    </Box>
                   </TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+              </TableHead>
+              <TableBody>
+                {invoices.map((invoice) => (
+                  <TableRow key={invoice.id}>
+                    <TableCell sx={{ fontWeight: 600, ...num }}>
+                      <bdi dir="ltr">{invoice.number}</bdi>
+                    </TableCell>
+                    <TableCell>{invoice.companyName}</TableCell>
+                    <TableCell sx={num}>{formatPeriod(locale, invoice.period)}</TableCell>
+                    <TableCell sx={num}>{formatDate(locale, invoice.issuedOn)}</TableCell>
+                    <TableCell sx={num}>{formatDate(locale, invoice.dueOn)}</TableCell>
+                    <TableCell align="right" sx={num}>
+                      {formatMinor(locale, invoice.totalMinor, invoice.currency)}
+                    </TableCell>
+                    <TableCell align="right" sx={{ ...num, fontWeight: 600 }}>
+                      {formatMinor(locale, invoice.balanceMinor, invoice.currency)}
+                    </TableCell>
+                    <TableCell>
+                      <InvoiceStatusChip status={invoice.status} overdue />
+                    </TableCell>
+                    <TableCell padding="checkbox">
+                      <InvoicePdfButton invoice={invoice} compact />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <Alert severity="info" sx={{ mt: 3 }}>
+            <AlertTitle>{t('dueInvoice.howToPay.title')}</AlertTitle>
+            {t('dueInvoice.howToPay.text')}
+          </Alert>
+        </>
       )}
     </PageFrame>
   );
