@@ -36,6 +36,9 @@ function describe(t: TFunction, locale: string, item: InvoiceItem, invoice: Invo
   }
 }
 
+/** Groups of more lines than this start folded: the sums show at once and the totals stay near the top. */
+const OPEN_UP_TO_LINES = 10;
+
 /** One assignment type: a collapsible block with its lines (per MSISDN where they are) and its sum. */
 function ItemGroupBlock({ group, invoice }: { group: ItemGroup; invoice: InvoiceDetail }) {
   const { t, i18n } = useTranslation();
@@ -46,7 +49,13 @@ function ItemGroupBlock({ group, invoice }: { group: ItemGroup; invoice: Invoice
   const type = t(`billing.kind.${group.kind}`);
   const headerId = `invoice-group-${group.kind}`;
   return (
-    <Accordion defaultExpanded disableGutters variant="outlined" sx={{ '&:before': { display: 'none' } }}>
+    <Accordion
+      defaultExpanded={group.items.length <= OPEN_UP_TO_LINES}
+      disableGutters
+      variant="outlined"
+      slotProps={{ transition: { unmountOnExit: true } }}
+      sx={{ '&:before': { display: 'none' } }}
+    >
       <AccordionSummary expandIcon={<ExpandMoreIcon />} id={headerId}>
         <Box sx={{ display: 'flex', flex: 1, alignItems: 'baseline', gap: 2, flexWrap: 'wrap', pr: 1 }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
