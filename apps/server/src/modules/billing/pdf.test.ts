@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { minorToDecimal, PDF_LABELS, PDF_LOCALES, pdfNumberFormat } from './pdf-labels.ts';
 import { renderInvoicePdf, zatcaQrPayload, type InvoicePdfInput, type InvoicePdfItem } from './pdf.ts';
+import { pdfThreadRunning, renderPdf } from './pdf-thread.ts';
 
 const POPPLER = { pdftotext: '/usr/bin/pdftotext', pdfinfo: '/usr/bin/pdfinfo' };
 
@@ -275,6 +276,16 @@ describe('renderInvoicePdf', () => {
       );
     });
   });
+});
+
+describe('renderPdf (the PDF thread)', () => {
+  it('renders on its worker thread the very bytes the renderer makes in this one', async () => {
+    expect(await pdfThreadRunning()).toBe(true);
+    const input = arabicInvoice();
+    const [offThread, here] = await Promise.all([renderPdf(input), renderInvoicePdf(input)]);
+    expect(offThread.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(offThread.equals(here)).toBe(true);
+  }, 60_000);
 });
 
 describe('zatcaQrPayload', () => {

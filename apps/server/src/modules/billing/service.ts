@@ -38,7 +38,8 @@ import {
   tariffFor,
 } from './facts.ts';
 import { formatScaled, parseScaled } from './money.ts';
-import { renderInvoicePdf, type InvoicePdfInput, type PdfLocale } from './pdf.ts';
+import type { InvoicePdfInput, PdfLocale } from './pdf.ts';
+import { renderPdf as renderInvoicePdf } from './pdf-thread.ts';
 
 /** A run's advisory lock class (the second key is the company and period). */
 const RUN_LOCK = 7_305_114;
