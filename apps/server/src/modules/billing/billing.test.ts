@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { InvoiceDetail, Me } from '@lbs/contracts';
 import { SYSTEM_ACTOR } from '../../events/audit.ts';
 import { useOrgFixtures } from '../organisation/test-fixtures.ts';
+import { notifyOverdue } from './jobs.ts';
 import { billingService } from './service.ts';
 
 /**
@@ -368,6 +369,31 @@ describe('Payments and the due lock', () => {
     });
     expect(rest.json()).toMatchObject({ status: 'PAID', balanceMinor: 0, paidMinor: total });
     expect((await me()).dueInvoiceList.map((i) => i.id)).not.toContain(invoiceId);
+  });
+});
+
+describe('Overdue notices', () => {
+  it('emit INVOICE_OVERDUE once per overdue invoice, however often the job runs', async () => {
+    await notifyOverdue(f.db);
+    await notifyOverdue(f.db);
+    const gamma = await f.companyId('GAMMA');
+    const overdue = await f.db
+      .selectFrom('invoices')
+      .select('id')
+      .where('company_id', '=', gamma)
+      .where('status', '=', 'ISSUED')
+      .where('due_on', '<', new Date().toISOString().slice(0, 10))
+      .execute();
+    expect(overdue.length).toBeGreaterThan(0);
+    const events = await f.db
+      .selectFrom('domain_events')
+      .select(['subject_id', 'company_id'])
+      .where('type', '=', 'INVOICE_OVERDUE')
+      .where('company_id', '=', gamma)
+      .execute();
+    expect(events.map((e) => Number(e.subject_id)).sort((a, b) => a - b)).toEqual(
+      overdue.map((i) => i.id).sort((a, b) => a - b),
+    );
   });
 });
 
