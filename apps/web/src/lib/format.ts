@@ -130,3 +130,9 @@ export function formatInstantDate(locale: string, iso: string | null | undefined
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
 }
+
+/** A date as `YYYY-MM-DD` in the browser's zone (today by default): form defaults, day views, local periods. */
+export function localIsoDate(date: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

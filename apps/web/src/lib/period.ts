@@ -3,9 +3,3 @@ export function periodOf(date: Date, offset = 0): string {
   const month = new Date(date.getFullYear(), date.getMonth() + offset, 1);
   return `${month.getFullYear()}-${String(month.getMonth() + 1).padStart(2, '0')}`;
 }
-
-/** Today's local date as `YYYY-MM-DD`. */
-export function todayIso(date: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}

@@ -1,12 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { attendancePageSchema, type AttendanceDay } from '@lbs/contracts';
 import { apiRequest } from '../../lib/api/client.ts';
-
-/** Local YYYY-MM-DD of an instant, `days` later (negative: earlier). */
-function dateOf(nowMs: number, days: number): string {
-  const d = new Date(nowMs + days * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+import { localIsoDate } from '../../lib/format.ts';
 
 /**
  * GET /attendance?msisdnId&from&to: the MSISDN's newest attendance day around now (yesterday to tomorrow in the
@@ -19,8 +14,8 @@ export const attendanceTodayQueryOptions = (msisdnId: number, nowMs: number) =>
     queryFn: async ({ signal }): Promise<AttendanceDay | null> => {
       const search = new URLSearchParams({
         msisdnId: String(msisdnId),
-        from: dateOf(nowMs, -1),
-        to: dateOf(nowMs, 1),
+        from: localIsoDate(new Date(nowMs - 86_400_000)),
+        to: localIsoDate(new Date(nowMs + 86_400_000)),
         size: '3',
       });
       const page = await apiRequest(`/attendance?${search}`, { schema: attendancePageSchema, signal });

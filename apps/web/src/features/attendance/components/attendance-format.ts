@@ -19,12 +19,6 @@ export function duration(locale: string, total: number): string {
   return hours ? `${unit('hour', hours)} ${unit('minute', rounded % 60)}` : unit('minute', rounded);
 }
 
-/** Today's date YYYY-MM-DD in the browser's zone (the default of the daily view). */
-export function todayLocal(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 export type StatusTone = 'success' | 'warning' | 'info' | 'error' | 'default';
 
 /** The colour family of a status (chips and sheet cells). */

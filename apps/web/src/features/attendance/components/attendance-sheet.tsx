@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -21,6 +21,7 @@ import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { attendanceSheetQueryOptions, SHEET_PAGE_SIZE } from '../api/attendance.ts';
 import { duration, STATUS_TONE } from './attendance-format.ts';
+import { useRowWindow } from '../../../components/use-row-window.ts';
 
 const PRESENT_LIKE: readonly AttendanceStatus[] = [
   'PRESENT',
@@ -36,36 +37,6 @@ const ROW_HEIGHT = 48;
 const OVERSCAN = 8;
 /** Visible height assumed before the container is measured (and where there is no layout). */
 const FALLBACK_VIEW = 800;
-
-/**
- * The rows of a scrolled list to render: the ones in view and OVERSCAN around them (a thousand employees × 31 days
- * would otherwise be 31,000 cells).
- */
-function useRowWindow(count: number) {
-  const ref = useRef<HTMLDivElement | null>(null);
-  const [view, setView] = useState({ top: 0, height: FALLBACK_VIEW });
-  const frame = useRef(0);
-  const measure = useCallback(() => {
-    const el = ref.current;
-    if (!el) return;
-    setView({ top: el.scrollTop, height: el.clientHeight || FALLBACK_VIEW });
-  }, []);
-  const onScroll = useCallback(() => {
-    cancelAnimationFrame(frame.current);
-    frame.current = requestAnimationFrame(measure);
-  }, [measure]);
-  useEffect(() => {
-    measure();
-    const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [measure]);
-  const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(count, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
-  return { ref, onScroll, first, last };
-}
 
 /**
  * The monthly sheet: employees × days, each day's status as a short colour-coded code (a button that opens the day;
@@ -91,7 +62,12 @@ export function AttendanceSheet({
   const page = paging.key === pageKey ? paging.page : 1;
   const sheet = useQuery(attendanceSheetQueryOptions(month, filters, page));
   const rowCount = sheet.data?.rows.length ?? 0;
-  const rows = useRowWindow(rowCount);
+  const rows = useRowWindow({
+    count: rowCount,
+    rowHeight: ROW_HEIGHT,
+    overscan: OVERSCAN,
+    fallbackHeight: FALLBACK_VIEW,
+  });
   const day = new Intl.NumberFormat(locale);
   const colour = (status: AttendanceStatus) => {
     const tone = STATUS_TONE[status];

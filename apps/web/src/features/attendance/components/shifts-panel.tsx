@@ -26,11 +26,10 @@ import { DelayedLoader } from '../../../components/delayed-loader.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
-import { ISO_WEEKDAYS, weekdayName } from '../../../lib/format.ts';
+import { ISO_WEEKDAYS, localIsoDate, weekdayName } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { shiftsQueryOptions } from '../../../shared-api/shifts/list-shifts.ts';
 import { holidayListsQueryOptions, useDeleteShift, useSaveShift } from '../api/attendance.ts';
-import { todayLocal } from './attendance-format.ts';
 import { fieldErrorsOf } from './field-errors.ts';
 
 interface Draft {
@@ -66,7 +65,7 @@ const draftOf = (s: Shift | null): Draft => ({
   hoursMethod: s?.current.hoursMethod ?? 'FIRST_IN_LAST_OUT',
   countOnHolidays: s?.current.countOnHolidays ?? false,
   holidayListId: s?.current.holidayListId ?? '',
-  effectiveFrom: todayLocal(),
+  effectiveFrom: localIsoDate(),
 });
 
 const NUMBER_FIELDS = [

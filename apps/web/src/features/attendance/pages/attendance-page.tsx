@@ -13,7 +13,8 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { ServerDataGrid, useUrlFilter } from '../../../components/server-data-grid.tsx';
 import { useHierarchyFilter } from '../../../components/hierarchy-filter.tsx';
 import { attendanceQueryOptions } from '../api/attendance.ts';
-import { timeIn, duration, todayLocal } from '../components/attendance-format.ts';
+import { timeIn, duration } from '../components/attendance-format.ts';
+import { localIsoDate } from '../../../lib/format.ts';
 import { DayStatus } from '../components/attendance-status.tsx';
 import { AttendanceSheet } from '../components/attendance-sheet.tsx';
 import { DayDrawer } from '../components/day-drawer.tsx';
@@ -33,7 +34,7 @@ export function AttendancePage() {
   const [monthParam, setMonth] = useUrlFilter('month');
   const [status, setStatus] = useUrlFilter('status');
   const [open, setOpen] = useState<{ msisdnId: number; date: string; day?: AttendanceDay } | null>(null);
-  const date = dateParam ?? todayLocal();
+  const date = dateParam ?? localIsoDate();
   const month = monthParam ?? date.slice(0, 7);
   const monthly = view === 'monthly';
   const managing = view === 'shifts' || view === 'holidays';

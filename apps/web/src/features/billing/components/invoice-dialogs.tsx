@@ -17,8 +17,8 @@ import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormDateField, FormSelectField, FormTextField } from '../../../components/form-fields.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { useProblemSubmit } from '../../../lib/api/form-errors.ts';
-import { formatMinor } from '../../../lib/format.ts';
-import { todayIso } from '../../../lib/period.ts';
+import { formatMinor, localIsoDate } from '../../../lib/format.ts';
+
 import { useAddCreditNote } from '../api/add-credit-note.ts';
 import { useRecordPayment } from '../api/record-payment.ts';
 import { useVoidInvoice } from '../api/void-invoice.ts';
@@ -156,7 +156,7 @@ export function PaymentDialog({ invoice, onClose }: DialogProps) {
     resolver: zodResolver(schema),
     defaultValues: {
       amountMinor: invoice.balanceMinor > 0 ? minorToDecimal(invoice.balanceMinor, invoice.currency) : '',
-      paidOn: todayIso(),
+      paidOn: localIsoDate(),
       method: 'BANK_TRANSFER',
       reference: '',
     },

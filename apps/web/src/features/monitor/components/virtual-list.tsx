@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useRowWindow } from '../../../components/use-row-window.ts';
 import Box from '@mui/material/Box';
 
 /** Rows rendered above and below the visible ones, so a quick scroll does not show blank space. */
@@ -25,17 +26,12 @@ export function VirtualList({
   /** Height used before the box is measured (and in tests, where nothing has a size). */
   fallbackHeight?: number;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [height, setHeight] = useState(fallbackHeight);
-
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setHeight(element.clientHeight || fallbackHeight));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [fallbackHeight]);
+  const { ref, onScroll, first, last } = useRowWindow({
+    count,
+    rowHeight,
+    overscan: OVERSCAN,
+    fallbackHeight,
+  });
 
   useEffect(() => {
     const element = ref.current;
@@ -46,11 +42,6 @@ export function VirtualList({
     }
   }, [scrollToIndex, rowHeight]);
 
-  // A shorter list (filters) must not leave the view scrolled past its end.
-  const maxTop = Math.max(0, count * rowHeight - height);
-  const top = Math.min(scrollTop, maxTop);
-  const first = Math.max(0, Math.floor(top / rowHeight) - OVERSCAN);
-  const last = Math.min(count, Math.ceil((top + height) / rowHeight) + OVERSCAN);
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++) {
     rows.push(
@@ -76,7 +67,7 @@ export function VirtualList({
   return (
     <Box
       ref={ref}
-      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      onScroll={onScroll}
       sx={{ flex: 1, minHeight: 0, overflowY: 'auto', position: 'relative' }}
     >
       <Box
