@@ -125,6 +125,55 @@ describe('/billing-details/{id}', () => {
       expect(screen.queryByRole('button', { name })).toBeNull();
   });
 
+  it('shows the locates behind a locate line, asked of the server for that MSISDN and month', async () => {
+    const detail = invoiceDetailOf();
+    const line = detail.items.find((i) => i.kind === 'LOCATES')!;
+    const { apiCalls } = renderApp('/billing-details/12', testUser('CompanyAdmin'), (url) => {
+      if (url.pathname.endsWith('/invoices/12')) return jsonResponse(detail);
+      if (url.pathname.endsWith('/usage'))
+        return jsonResponse({
+          items: [
+            {
+              id: 1,
+              at: '2026-10-03T09:00:00.000Z',
+              msisdnId: line.msisdnId,
+              msisdn: line.msisdn,
+              locateRequestId: 77,
+              requestedBy: 'SCHEDULE',
+              resultCode: '0',
+              success: true,
+            },
+            {
+              id: 2,
+              at: '2026-10-03T09:05:00.000Z',
+              msisdnId: line.msisdnId,
+              msisdn: line.msisdn,
+              locateRequestId: 78,
+              requestedBy: 'USER',
+              resultCode: '6',
+              success: false,
+            },
+          ],
+          total: 2,
+          page: 1,
+          size: 25,
+        });
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole('button', { name: `Show the locates of ${line.msisdn}` }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('row', { name: /Schedule.*Located.*Billed/ })).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('row', { name: /On demand.*Not located \(MLP result 6\).*Not billed/ }),
+    ).toBeInTheDocument();
+    const asked = apiCalls().find((c) => c.url.pathname.endsWith('/usage'))!.url.searchParams;
+    expect(Object.fromEntries(asked)).toMatchObject({
+      companyId: String(detail.companyId),
+      msisdnId: String(line.msisdnId),
+      period: detail.period,
+    });
+  });
+
   it('records a payment: the server’s field message under the amount, then the posted body and the new row', async () => {
     let current: InvoiceDetail = invoiceDetailOf({
       abilities: { ...ALL_ABILITIES, run: false, issue: false },

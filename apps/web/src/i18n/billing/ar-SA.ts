@@ -153,6 +153,20 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'tariff.rebateKind.NONE': 'بلا خصم',
   'tariff.rebateKind.PERCENT': 'نسبة مئوية',
   'tariff.rebateKind.FIXED': 'مبلغ ثابت',
+  'billing.usage.title': 'عمليات تحديد موقع {{msisdn}} في {{period}}',
+  'billing.usage.label': 'عمليات تحديد الموقع',
+  'billing.usage.open': 'عرض عمليات تحديد موقع {{msisdn}}',
+  'billing.usage.at': 'الوقت',
+  'billing.usage.requestedBy': 'مصدر الطلب',
+  'billing.usage.result': 'النتيجة',
+  'billing.usage.bills': 'الفوترة',
+  'billing.usage.by.SCHEDULE': 'مجدول',
+  'billing.usage.by.USER': 'عند الطلب',
+  'billing.usage.located': 'تم تحديد الموقع',
+  'billing.usage.notLocated': 'لم يُحدَّد الموقع (نتيجة MLP {{code}})',
+  'billing.usage.billed': 'محتسبة',
+  'billing.usage.free': 'غير محتسبة',
+  'billing.usage.close': 'إغلاق',
 };
 
 export default strings;

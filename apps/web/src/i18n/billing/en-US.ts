@@ -141,6 +141,20 @@ const strings = {
   'tariff.rebateKind.NONE': 'No rebate',
   'tariff.rebateKind.PERCENT': 'Percentage',
   'tariff.rebateKind.FIXED': 'Fixed amount',
+  'billing.usage.title': 'Locates of {{msisdn}} in {{period}}',
+  'billing.usage.label': 'Locates',
+  'billing.usage.open': 'Show the locates of {{msisdn}}',
+  'billing.usage.at': 'Time',
+  'billing.usage.requestedBy': 'Requested by',
+  'billing.usage.result': 'Result',
+  'billing.usage.bills': 'Billing',
+  'billing.usage.by.SCHEDULE': 'Schedule',
+  'billing.usage.by.USER': 'On demand',
+  'billing.usage.located': 'Located',
+  'billing.usage.notLocated': 'Not located (MLP result {{code}})',
+  'billing.usage.billed': 'Billed',
+  'billing.usage.free': 'Not billed',
+  'billing.usage.close': 'Close',
 };
 
 export default strings;

@@ -144,6 +144,20 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'tariff.rebateKind.NONE': 'Sin descuento',
   'tariff.rebateKind.PERCENT': 'Porcentaje',
   'tariff.rebateKind.FIXED': 'Importe fijo',
+  'billing.usage.title': 'Localizaciones de {{msisdn}} en {{period}}',
+  'billing.usage.label': 'Localizaciones',
+  'billing.usage.open': 'Ver las localizaciones de {{msisdn}}',
+  'billing.usage.at': 'Hora',
+  'billing.usage.requestedBy': 'Solicitada por',
+  'billing.usage.result': 'Resultado',
+  'billing.usage.bills': 'Facturación',
+  'billing.usage.by.SCHEDULE': 'Programada',
+  'billing.usage.by.USER': 'A petición',
+  'billing.usage.located': 'Localizado',
+  'billing.usage.notLocated': 'No localizado (resultado MLP {{code}})',
+  'billing.usage.billed': 'Facturada',
+  'billing.usage.free': 'No facturada',
+  'billing.usage.close': 'Cerrar',
 };
 
 export default strings;

@@ -145,6 +145,20 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'tariff.rebateKind.NONE': 'Aucune remise',
   'tariff.rebateKind.PERCENT': 'Pourcentage',
   'tariff.rebateKind.FIXED': 'Montant fixe',
+  'billing.usage.title': 'Localisations de {{msisdn}} en {{period}}',
+  'billing.usage.label': 'Localisations',
+  'billing.usage.open': 'Afficher les localisations de {{msisdn}}',
+  'billing.usage.at': 'Heure',
+  'billing.usage.requestedBy': 'Demandée par',
+  'billing.usage.result': 'Résultat',
+  'billing.usage.bills': 'Facturation',
+  'billing.usage.by.SCHEDULE': 'Planifiée',
+  'billing.usage.by.USER': 'À la demande',
+  'billing.usage.located': 'Localisé',
+  'billing.usage.notLocated': 'Non localisé (résultat MLP {{code}})',
+  'billing.usage.billed': 'Facturée',
+  'billing.usage.free': 'Non facturée',
+  'billing.usage.close': 'Fermer',
 };
 
 export default strings;

@@ -145,6 +145,20 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'tariff.rebateKind.NONE': 'Nessuno sconto',
   'tariff.rebateKind.PERCENT': 'Percentuale',
   'tariff.rebateKind.FIXED': 'Importo fisso',
+  'billing.usage.title': 'Localizzazioni di {{msisdn}} in {{period}}',
+  'billing.usage.label': 'Localizzazioni',
+  'billing.usage.open': 'Mostra le localizzazioni di {{msisdn}}',
+  'billing.usage.at': 'Ora',
+  'billing.usage.requestedBy': 'Richiesta da',
+  'billing.usage.result': 'Esito',
+  'billing.usage.bills': 'Fatturazione',
+  'billing.usage.by.SCHEDULE': 'Pianificata',
+  'billing.usage.by.USER': 'Su richiesta',
+  'billing.usage.located': 'Localizzato',
+  'billing.usage.notLocated': 'Non localizzato (esito MLP {{code}})',
+  'billing.usage.billed': 'Fatturata',
+  'billing.usage.free': 'Non fatturata',
+  'billing.usage.close': 'Chiudi',
 };
 
 export default strings;

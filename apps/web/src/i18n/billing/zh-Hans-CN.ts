@@ -134,6 +134,20 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'tariff.rebateKind.NONE': '无折扣',
   'tariff.rebateKind.PERCENT': '百分比',
   'tariff.rebateKind.FIXED': '固定金额',
+  'billing.usage.title': '{{msisdn}} 在 {{period}} 的定位记录',
+  'billing.usage.label': '定位记录',
+  'billing.usage.open': '查看 {{msisdn}} 的定位记录',
+  'billing.usage.at': '时间',
+  'billing.usage.requestedBy': '请求方',
+  'billing.usage.result': '结果',
+  'billing.usage.bills': '计费',
+  'billing.usage.by.SCHEDULE': '定时',
+  'billing.usage.by.USER': '按需',
+  'billing.usage.located': '已定位',
+  'billing.usage.notLocated': '未定位（MLP 结果 {{code}}）',
+  'billing.usage.billed': '计费',
+  'billing.usage.free': '不计费',
+  'billing.usage.close': '关闭',
 };
 
 export default strings;

@@ -2,6 +2,7 @@ import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,10 +12,13 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceDetail, InvoiceItem } from '@lbs/contracts';
 import { formatDecimal, formatMinor, formatPercent, formatPrice } from '../../../lib/format.ts';
+import type { UsageFilter } from '../api/list-usage.ts';
 import { groupItems, type ItemGroup } from '../model/invoice-items.ts';
+import { UsageDialog } from './usage-dialog.tsx';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
@@ -42,6 +46,8 @@ const OPEN_UP_TO_LINES = 10;
 /** One assignment type: a collapsible block with its lines (per MSISDN where they are) and its sum. */
 function ItemGroupBlock({ group, invoice }: { group: ItemGroup; invoice: InvoiceDetail }) {
   const { t, i18n } = useTranslation();
+  // The locates behind a locate line (GET /usage), in a dialog.
+  const [usageOf, setUsageOf] = useState<{ filter: UsageFilter; msisdn: string | null } | null>(null);
   const locale = i18n.language;
   const money = (minor: number) => formatMinor(locale, minor, invoice.currency);
   const perMsisdn = group.items.some((item) => item.msisdn !== null);
@@ -97,7 +103,29 @@ function ItemGroupBlock({ group, invoice }: { group: ItemGroup; invoice: Invoice
                   {perMsisdn && <TableCell>{item.employeeName}</TableCell>}
                   {locates && (
                     <TableCell align="right" sx={num}>
-                      {item.locates === null ? '' : formatDecimal(locale, String(item.locates))}
+                      {item.locates === null ? (
+                        ''
+                      ) : item.msisdnId === null ? (
+                        formatDecimal(locale, String(item.locates))
+                      ) : (
+                        <Link
+                          component="button"
+                          type="button"
+                          aria-label={t('billing.usage.open', { msisdn: item.msisdn ?? '' })}
+                          onClick={() =>
+                            setUsageOf({
+                              filter: {
+                                companyId: invoice.companyId,
+                                msisdnId: item.msisdnId!,
+                                period: invoice.period,
+                              },
+                              msisdn: item.msisdn,
+                            })
+                          }
+                        >
+                          {formatDecimal(locale, String(item.locates))}
+                        </Link>
+                      )}
                     </TableCell>
                   )}
                   {locates && (
@@ -122,6 +150,12 @@ function ItemGroupBlock({ group, invoice }: { group: ItemGroup; invoice: Invoice
           </Table>
         </TableContainer>
       </AccordionDetails>
+      <UsageDialog
+        filter={usageOf?.filter ?? null}
+        msisdn={usageOf?.msisdn ?? null}
+        billsEveryAttempt={invoice.tariff.billableLocates === 'ALL'}
+        onClose={() => setUsageOf(null)}
+      />
     </Accordion>
   );
 }
