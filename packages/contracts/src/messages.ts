@@ -212,6 +212,7 @@ export const MESSAGES = {
   'billing.noTariff': 'This company has no tariff for the period',
   'billing.periodNotEnded': 'The month has not ended yet in the company’s time zone',
   'billing.tariffPeriodInvoiced': 'That month is already invoiced; a new tariff can start after it',
+  'billing.pdfUnavailable': 'The invoice PDF could not be produced right now; please try again later',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -165,6 +165,7 @@ export async function seedInvoices(
   const actor = SYSTEM_ACTOR('demo');
   for (const c of list) {
     for (const [i, period] of periods.entries()) {
+      clock = now;
       const { invoiceId } = await billing.runPeriod(c.id, period, actor);
       if (invoiceId === null) continue;
       const [yy, mm] = period.split('-').map(Number) as [number, number];

@@ -99,8 +99,9 @@ export const tariffBodySchema = z
   .object({
     effectiveFrom: periodText(),
     currency: currency(),
-    monthlyFee: decimal(),
-    pricePerLocate: decimal(),
+    // Bounded so that every amount a month can reach stays an exact integer of minor units.
+    monthlyFee: decimal('1000000000'),
+    pricePerLocate: decimal('1000000'),
     includedLocates: z
       .number({ error: 'validation.numberOutOfRange' })
       .int('validation.numberOutOfRange')
@@ -110,7 +111,7 @@ export const tariffBodySchema = z
     billableLocates: z.enum(BILLABLE_LOCATE_RULES, { error: 'validation.invalid' }).default('SUCCESSFUL'),
     proration: z.enum(PRORATIONS, { error: 'validation.invalid' }).default('FULL_MONTH'),
     rebateKind: z.enum(REBATE_KINDS, { error: 'validation.invalid' }).default('NONE'),
-    rebateValue: decimal().default('0'),
+    rebateValue: decimal('1000000000').default('0'),
     /** Percent, e.g. "15" for 15 % VAT. */
     taxRatePercent: decimal('100').default('0'),
     paymentTermsDays: days(365).default(30),

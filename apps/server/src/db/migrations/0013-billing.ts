@@ -46,14 +46,36 @@ const STATEMENTS = [
    from companies`,
   // The company form's price plan: a new company starts with it; a change applies from the current month.
   `create function tariff_from_price_plan() returns trigger language plpgsql as $$
+   declare
+     tz text := coalesce(new.config->'trackingWindow'->>'timezone', 'UTC');
+     month date;
    begin
      if tg_op = 'UPDATE' and new.price_plan is not distinct from old.price_plan then return null; end if;
-     insert into tariffs (company_id, effective_from, currency, monthly_fee, price_per_locate, created_by)
-     values (new.id, case when tg_op = 'INSERT' then date '2000-01-01' else date_trunc('month', now())::date end,
-             coalesce(new.price_plan->>'currency', 'EUR'), coalesce((new.price_plan->>'monthlyFeePerMsisdn')::numeric, 0),
-             coalesce((new.price_plan->>'feePerLocate')::numeric, 0), 'company form')
+     if tg_op = 'INSERT' then
+       insert into tariffs (company_id, effective_from, currency, monthly_fee, price_per_locate, created_by)
+       values (new.id, date '2000-01-01', coalesce(new.price_plan->>'currency', 'EUR'),
+               coalesce((new.price_plan->>'monthlyFeePerMsisdn')::numeric, 0),
+               coalesce((new.price_plan->>'feePerLocate')::numeric, 0), 'company form');
+       return null;
+     end if;
+     -- A change applies from this month in the company's zone, or after the last invoiced month; the version keeps
+     -- every other term (tax, included locates, rebate, days) of the one in effect.
+     select greatest(date_trunc('month', now() at time zone tz)::date,
+                     coalesce(max(period_start) + interval '1 month', date '2000-01-01')::date)
+       into month from invoices where company_id = new.id and status not in ('DRAFT', 'VOID');
+     insert into tariffs (company_id, effective_from, currency, monthly_fee, price_per_locate, included_locates,
+                          billable_locates, proration, rebate_kind, rebate_value, tax_rate_percent, payment_terms_days,
+                          grace_days, review_days, created_by)
+     select new.id, month, coalesce(new.price_plan->>'currency', 'EUR'),
+            coalesce((new.price_plan->>'monthlyFeePerMsisdn')::numeric, 0),
+            coalesce((new.price_plan->>'feePerLocate')::numeric, 0), t.included_locates, t.billable_locates,
+            t.proration, t.rebate_kind, t.rebate_value, t.tax_rate_percent, t.payment_terms_days, t.grace_days,
+            t.review_days, 'company form'
+     from (select * from tariffs where company_id = new.id and effective_from <= month
+           order by effective_from desc limit 1) t
      on conflict (company_id, effective_from) do update
-       set currency = excluded.currency, monthly_fee = excluded.monthly_fee, price_per_locate = excluded.price_per_locate;
+       set currency = excluded.currency, monthly_fee = excluded.monthly_fee, price_per_locate = excluded.price_per_locate,
+           created_by = excluded.created_by;
      return null;
    end $$`,
   `create trigger companies_tariff after insert or update of price_plan on companies
@@ -75,8 +97,9 @@ const STATEMENTS = [
   `create function locate_usage_from_request() returns trigger language plpgsql as $$
    begin
      insert into locate_usage (locate_request_id, company_id, msisdn_id, at, requested_by, result_code, success)
-     select n.id, n.company_id, r.key::int, n.requested_at, n.requested_by, r.value, r.value = '0'
-     from new_requests n, jsonb_each_text(n.results) r
+     select n.id, n.company_id, m.id, n.requested_at, n.requested_by, coalesce(n.results ->> m.id::text, 'NONE'),
+            coalesce(n.results ->> m.id::text, '') = '0'
+     from new_requests n, unnest(n.msisdn_ids) as m(id)
      on conflict (locate_request_id, msisdn_id) do nothing;
      return null;
    end $$`,
@@ -201,18 +224,33 @@ const STATEMENTS = [
                          tax_rate_percent, subtotal_minor, rebate_minor, tax_minor, total_minor, paid_minor,
                          tariff_snapshot, content_hash, created_at)
    select company_id, date_trunc('month', period_start)::date, period_end, 'ISSUED', number, issued_on::timestamptz,
-          due_on, currency, 0, round(subtotal * 100)::bigint, round(rebate * 100)::bigint, 0,
-          round(grand_total * 100)::bigint, 0, '{}'::jsonb, 'legacy', created_at
-   from legacy_invoices l
+          due_on, currency, 0, round(subtotal * f)::bigint, round(rebate * f)::bigint, 0, round(grand_total * f)::bigint, 0,
+          '{}'::jsonb, 'legacy', created_at
+   from (select l.*, case when currency in ('BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX',
+                                            'UYI', 'VND', 'VUV', 'XAF', 'XOF', 'XPF') then 1
+                          when currency in ('BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND') then 1000 else 100 end as f
+         from legacy_invoices l) l
    where not exists (select 1 from legacy_invoices o where o.company_id = l.company_id
                      and date_trunc('month', o.period_start) = date_trunc('month', l.period_start) and o.id < l.id)`,
+  // A second old invoice of the same company and month stays on record, void (one non-void invoice a month).
+  `insert into invoices (company_id, period_start, period_end, status, number, issued_at, due_on, currency,
+                         tax_rate_percent, subtotal_minor, rebate_minor, tax_minor, total_minor, tariff_snapshot,
+                         content_hash, void_reason, voided_at, created_at)
+   select company_id, date_trunc('month', period_start)::date, period_end, 'VOID', number, issued_on::timestamptz, due_on,
+          currency, 0, 0, 0, 0, 0, '{}'::jsonb, 'legacy', 'carried over: a second invoice of the same month', now(),
+          created_at
+   from legacy_invoices l
+   where exists (select 1 from legacy_invoices o where o.company_id = l.company_id
+                 and date_trunc('month', o.period_start) = date_trunc('month', l.period_start) and o.id < l.id)`,
   `insert into invoice_items (invoice_id, position, kind, quantity, unit_price, amount_minor)
-   select id, 1, 'MONTHLY_FEE', 1, subtotal_minor / 100.0, subtotal_minor from invoices`,
+   select i.id, 1, 'MONTHLY_FEE', 1, l.subtotal, i.subtotal_minor
+   from invoices i join legacy_invoices l on l.number = i.number where i.status = 'ISSUED'`,
   `update invoices i set status = 'PAID', paid_minor = i.total_minor
-   from legacy_invoices l where l.number = i.number and l.status = 'PAID'`,
+   from legacy_invoices l where l.number = i.number and l.status = 'PAID' and i.status = 'ISSUED'`,
   `insert into payments (invoice_id, amount_minor, paid_on, method, reference, recorded_by)
    select i.id, i.total_minor, coalesce(l.paid_at, l.issued_on)::date, 'OTHER', 'carried over', 'migration'
-   from invoices i join legacy_invoices l on l.number = i.number where l.status = 'PAID' and i.total_minor > 0`,
+   from invoices i join legacy_invoices l on l.number = i.number
+   where l.status = 'PAID' and i.status = 'PAID' and i.total_minor > 0`,
   `drop table legacy_invoices`,
   // An issued invoice's content never changes; its status only moves forward; settled amounts only grow.
   `create function invoices_guard() returns trigger language plpgsql as $$
@@ -222,6 +260,9 @@ const STATEMENTS = [
        return old;
      end if;
      if old.status = 'DRAFT' then return new; end if;
+     if old.status = 'VOID' then
+       raise exception 'invoice % is void: it cannot change', old.id using errcode = 'P0001';
+     end if;
      if new.company_id <> old.company_id or new.period_start <> old.period_start or new.period_end <> old.period_end
         or new.number is distinct from old.number or new.issued_at is distinct from old.issued_at
         or new.due_on is distinct from old.due_on or new.currency <> old.currency
@@ -230,7 +271,9 @@ const STATEMENTS = [
         or new.tariff_snapshot <> old.tariff_snapshot or new.content_hash <> old.content_hash
         or (old.pdf is not null and new.pdf is distinct from old.pdf)
         or new.pdf_sha256 is distinct from old.pdf_sha256 and old.pdf_sha256 is not null
-        or new.replaces_invoice_id is distinct from old.replaces_invoice_id then
+        or new.replaces_invoice_id is distinct from old.replaces_invoice_id or new.created_at <> old.created_at
+        or (new.status <> 'VOID' and (new.void_reason is distinct from old.void_reason
+                                      or new.voided_at is distinct from old.voided_at)) then
        raise exception 'invoice % is issued: its content cannot change', old.id using errcode = 'P0001';
      end if;
      if new.paid_minor < old.paid_minor or new.credited_minor < old.credited_minor then
@@ -249,7 +292,9 @@ const STATEMENTS = [
    declare
      s text;
    begin
-     select status into s from invoices where id = case when tg_op = 'INSERT' then new.invoice_id else old.invoice_id end;
+     -- Shared lock: an issue (which locks the row) waits for this statement's transaction, and it for the issue.
+     select status into s from invoices
+     where id = case when tg_op = 'INSERT' then new.invoice_id else old.invoice_id end for share;
      if s is distinct from 'DRAFT' then
        raise exception 'the items of an issued invoice cannot change' using errcode = 'P0001';
      end if;
@@ -262,6 +307,20 @@ const STATEMENTS = [
    begin
      raise exception '% rows are never changed or deleted', tg_table_name using errcode = 'P0001';
    end $$`,
+  `create function billing_settles_open_invoice() returns trigger language plpgsql as $$
+   declare
+     s text;
+   begin
+     select status into s from invoices where id = new.invoice_id for share;
+     if s is null or s not in ('ISSUED', 'PARTIALLY_PAID') then
+       raise exception 'only an issued, unsettled invoice takes payments and credits' using errcode = 'P0001';
+     end if;
+     return new;
+   end $$`,
+  `create trigger payments_open_invoice before insert on payments
+   for each row execute function billing_settles_open_invoice()`,
+  `create trigger credit_notes_open_invoice before insert on credit_notes
+   for each row execute function billing_settles_open_invoice()`,
   `create trigger payments_append_only before update or delete on payments
    for each row execute function billing_append_only()`,
   `create trigger credit_notes_append_only before update or delete on credit_notes

@@ -158,6 +158,57 @@ describe('Invoice runs', () => {
     expect((await invoicesOf(companyId))[0]!.total_minor).toBe(315);
   });
 
+  it('bills only ended months, nothing for a free tariff, and settles a fully rebated invoice as it is issued', async () => {
+    const { companyId } = await companyWith(2);
+    const current = new Date().toISOString().slice(0, 7);
+    const early = await f.call('SA', 'POST', '/invoices/runs', { companyId, period: current });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'billing.periodNotEnded' });
+    const s = service();
+    await f.db
+      .updateTable('tariffs')
+      .set({ monthly_fee: '0', price_per_locate: '0' })
+      .where('company_id', '=', companyId)
+      .execute();
+    expect(await s.runPeriod(companyId, '2025-01', actor)).toEqual({
+      outcome: 'NOTHING_TO_BILL',
+      invoiceId: null,
+    });
+    await f.db
+      .updateTable('tariffs')
+      .set({ monthly_fee: '3', rebate_kind: 'FIXED', rebate_value: '100' })
+      .where('company_id', '=', companyId)
+      .execute();
+    const { invoiceId } = await s.runPeriod(companyId, '2025-01', actor);
+    await s.issueInvoice(invoiceId!, actor, { renderPdf: false });
+    const [invoice] = await invoicesOf(companyId);
+    expect(invoice).toMatchObject({ status: 'PAID', subtotal_minor: 600, rebate_minor: 600, total_minor: 0 });
+    // Payments and credits only reach an issued, unsettled invoice — the database says so too.
+    await expect(
+      sql`insert into payments (invoice_id, amount_minor, paid_on, method, recorded_by)
+          values (${invoiceId}, 1, '2025-02-01', 'CASH', 'test')`.execute(f.db),
+    ).rejects.toThrow(/only an issued, unsettled invoice/);
+  });
+
+  it('keeps the other terms of a tariff when the company form changes its price plan', async () => {
+    const { companyId } = await companyWith(1);
+    await f.db
+      .updateTable('tariffs')
+      .set({ tax_rate_percent: '15', included_locates: 50, grace_days: 9 })
+      .where('company_id', '=', companyId)
+      .execute();
+    await f.db
+      .updateTable('companies')
+      .set({ price_plan: JSON.stringify({ currency: 'EUR', monthlyFeePerMsisdn: 7, feePerLocate: 0.02 }) })
+      .where('id', '=', companyId)
+      .execute();
+    const versions = await sql<{ fee: string; tax: string; included: number; grace: number }>`
+      select monthly_fee::text as fee, tax_rate_percent::text as tax, included_locates as included, grace_days as grace
+      from tariffs where company_id = ${companyId} order by effective_from desc`.execute(f.db);
+    expect(versions.rows).toHaveLength(2);
+    expect(versions.rows[0]).toEqual({ fee: '7.000000', tax: '15.000000', included: 50, grace: 9 });
+  });
+
   it('leaves nothing behind when a run dies midway, and the next run makes the one invoice', async () => {
     const { companyId } = await companyWith(3);
     // A fault after the draft and some of its lines are written (as a crash would cut the transaction).

@@ -25,14 +25,15 @@ export async function queueRuns(db: Db, now: Date, period?: string): Promise<num
   let queued = 0;
   for (const c of companies.rows) {
     const p = period ?? previousPeriod(now, c.tz);
-    const exists = await db
+    // On its own the month's run makes each company's invoice once: a draft waits for its review, a voided one for
+    // the operator (who runs the month again to replace it). Asked for a month, the operator rebuilds the drafts.
+    let q = db
       .selectFrom('invoices')
       .select('id')
       .where('company_id', '=', c.id)
-      .where('period_start', '=', `${p}-01`)
-      .where('status', '<>', 'DRAFT')
-      .where('status', '<>', 'VOID')
-      .executeTakeFirst();
+      .where('period_start', '=', `${p}-01`);
+    if (period) q = q.where('status', 'not in', ['DRAFT', 'VOID']);
+    const exists = await q.executeTakeFirst();
     if (exists) continue;
     const { created } = await enqueue(
       db,
@@ -48,20 +49,30 @@ export async function queueRuns(db: Db, now: Date, period?: string): Promise<num
   return queued;
 }
 
-/** Drafts whose review days have passed are issued (the SuperAdmin may issue earlier). */
-export async function autoIssue(db: Db, billing: BillingService, now: Date): Promise<number> {
+/**
+ * Drafts of ended months whose review days have passed since they last changed are issued (the SuperAdmin may issue
+ * earlier). A failure is logged and the next hour tries again.
+ */
+export async function autoIssue(
+  db: Db,
+  billing: BillingService,
+  now: Date,
+  log?: { warn: (detail: object, message: string) => void },
+): Promise<number> {
   const { rows } = await sql<{ id: number }>`
-    select id from invoices
-    where status = 'DRAFT'
-      and created_at + make_interval(days => coalesce((tariff_snapshot->>'reviewDays')::int, 3)) <= ${now}
-    order by id limit 200`.execute(db);
+    select i.id from invoices i join companies c on c.id = i.company_id
+    where i.status = 'DRAFT'
+      and i.period_end < (${now}::timestamptz at time zone coalesce(c.config->'trackingWindow'->>'timezone', 'UTC'))::date
+      and i.updated_at + make_interval(days => coalesce((i.tariff_snapshot->>'reviewDays')::int, 3)) <= ${now}
+    order by i.id limit 200`.execute(db);
   let issued = 0;
   for (const { id } of rows) {
     try {
       await billing.issueInvoice(id, SYSTEM_ACTOR(BILLING_AUTO_ISSUE));
       issued++;
-    } catch {
-      // Issued meanwhile by someone else (409), or rebuilt away: the next hour looks again.
+    } catch (error) {
+      // Issued meanwhile by the operator (409), rebuilt away, or failing: the next hour looks again.
+      log?.warn({ invoiceId: id, err: error }, 'automatic issue of a draft invoice failed');
     }
   }
   return issued;
@@ -135,7 +146,7 @@ export function registerBillingJobs(
     .schedule({ name: BILLING_MONTHLY, kind: BILLING_MONTHLY, every: HOUR, maxAttempts: 1 });
   runner
     .register(BILLING_AUTO_ISSUE, async (job) => {
-      const issued = await autoIssue(db, billing, job.now());
+      const issued = await autoIssue(db, billing, job.now(), job.log);
       if (issued) job.log.info({ issued }, 'drafts issued after their review days');
     })
     .schedule({ name: BILLING_AUTO_ISSUE, kind: BILLING_AUTO_ISSUE, every: HOUR, maxAttempts: 1 });

@@ -375,7 +375,11 @@ function zatcaQrCode(payload: string, size: number): ReactElement {
 
 function header(ctx: RenderContext, input: InvoicePdfInput): ReactElement {
   const title = bilingualLabel(documentTitleKey(input), ctx.locale);
-  const withQr = input.seller.country?.toUpperCase() === 'SA' && input.seller.vatNumber;
+  // ZATCA phase 1: a Saudi seller's simplified tax invoice to a customer in Saudi Arabia carries the QR code.
+  const withQr =
+    input.seller.country?.toUpperCase() === 'SA' &&
+    input.client.country?.toUpperCase() === 'SA' &&
+    input.seller.vatNumber;
   const qr = withQr
     ? zatcaQrCode(
         zatcaQrPayload({

@@ -24,14 +24,15 @@ import { ownCompanyOf } from '../../access/scope.ts';
 import { scoped } from '../../access/scoped.ts';
 import type { BillingConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/database.ts';
-import { actorOf, audit, type AuditActor } from '../../events/audit.ts';
+import { actorOf, audit, SYSTEM_ACTOR, type AuditActor } from '../../events/audit.ts';
 import { emit } from '../../events/emit.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { buildInvoice, type ProposedItem, type TariffTerms } from './build.ts';
 import {
   addDays,
   companyBilling,
   localDate,
+  localIsoDateTime,
   msisdnPeriods,
   periodDays,
   TARIFF_COLUMNS,
@@ -68,6 +69,7 @@ interface InvoiceRow {
   replaces_invoice_id: number | null;
   replaces_number: string | null;
   replaced_by_id: number | null;
+  replaced_by_draft: boolean | null;
   void_reason: string | null;
   pdf_sha256: string | null;
 }
@@ -80,10 +82,12 @@ const INVOICE_SELECT = sql`
          i.status, i.number, i.issued_at, to_char(i.due_on, 'YYYY-MM-DD') as due_on, i.currency,
          i.tax_rate_percent::text as tax_rate_percent, i.subtotal_minor, i.rebate_minor, i.tax_minor, i.total_minor,
          i.paid_minor, i.credited_minor,
-         (i.status in ('ISSUED', 'PARTIALLY_PAID')
+         (i.status in ('ISSUED', 'PARTIALLY_PAID') and i.total_minor > i.paid_minor + i.credited_minor
            and i.due_on < (now() at time zone coalesce(c.config->'trackingWindow'->>'timezone', 'UTC'))::date) as overdue,
          i.tariff_snapshot, i.replaces_invoice_id, r.number as replaces_number,
          (select n.id from invoices n where n.replaces_invoice_id = i.id order by n.id desc limit 1) as replaced_by_id,
+         (select n.status = 'DRAFT' from invoices n where n.replaces_invoice_id = i.id order by n.id desc limit 1)
+           as replaced_by_draft,
          i.void_reason, i.pdf_sha256
   from invoices i join companies c on c.id = i.company_id
   left join invoices r on r.id = i.replaces_invoice_id`;
@@ -293,7 +297,9 @@ export function billingService({
       voidReason: row.void_reason,
       replacesInvoiceId: row.replaces_invoice_id,
       replacesNumber: row.replaces_number,
-      replacedById: row.replaced_by_id,
+      // A replacement still in draft is the operator's until issued.
+      replacedById:
+        row.replaced_by_draft && !can(caller.user.role, 'invoice', 'run') ? null : row.replaced_by_id,
       pdfSha256: row.pdf_sha256,
       paymentInstructions: config.paymentInstructions,
     };
@@ -316,6 +322,9 @@ export function billingService({
       await sql`select pg_advisory_xact_lock(${RUN_LOCK}, hashtext(${`${companyId}:${period}`}))`.execute(tx);
       const company = await companyBilling(tx, companyId);
       if (!company) throw notFound('The company');
+      // Only a month that has ended in the company's zone is billed (its usage is complete).
+      if (period >= localDate(now(), company.timeZone).slice(0, 7))
+        throw conflictOn('billing.periodNotEnded', 'period');
       const { start, end, days } = periodDays(period);
       const existing = (
         await sql<{ id: number; status: InvoiceStatus; content_hash: string }>`
@@ -329,10 +338,18 @@ export function billingService({
       const terms = await tariffFor(tx, companyId, start);
       const facts = await msisdnPeriods(tx, companyId, period, company.timeZone);
       const proposed = terms ? buildInvoice(terms, days, facts) : undefined;
-      if (!proposed || proposed.items.length === 0) {
+      // No line with an amount (no active MSISDN, or a free tariff): no invoice; a draft from an earlier run goes.
+      if (!proposed || proposed.subtotalMinor === 0) {
         if (existing) {
           await tx.deleteFrom('invoice_items').where('invoice_id', '=', existing.id).execute();
           await tx.deleteFrom('invoices').where('id', '=', existing.id).execute();
+          await audit(tx, actor, {
+            action: 'invoice.discard',
+            entity: 'invoice',
+            entityId: existing.id,
+            companyId,
+            detail: { period, reason: 'nothing to bill' },
+          });
         }
         return { outcome: 'NOTHING_TO_BILL', invoiceId: null };
       }
@@ -427,7 +444,7 @@ export function billingService({
         address: company?.address ?? null,
         country: company?.country ?? null,
       },
-      issuedAt: (row.issued_at ? new Date(row.issued_at) : now()).toISOString(),
+      issuedAt: localIsoDateTime(row.issued_at ? new Date(row.issued_at) : now(), row.time_zone),
       dueOn: row.due_on,
       periodStart: row.period_start,
       periodEnd: row.period_end,
@@ -464,7 +481,7 @@ export function billingService({
   async function issueInvoice(
     id: number,
     actor: AuditActor,
-    { caller, renderPdf = true }: { caller?: Caller; renderPdf?: boolean } = {},
+    { renderPdf = true }: { renderPdf?: boolean } = {},
   ): Promise<void> {
     await db.transaction().execute(async (tx) => {
       const row = await rowOf(tx, id, true);
@@ -474,17 +491,11 @@ export function billingService({
       const today = localDate(at, row.time_zone);
       const number = await nextNumber(tx, 'INV', Number(today.slice(0, 4)));
       const dueOn = addDays(today, row.tariff_snapshot.paymentTermsDays ?? 30);
-      const issued: InvoiceRow = { ...row, status: 'ISSUED', number, issued_at: at, due_on: dueOn };
-      let pdf: Buffer | null = null;
-      let sha: string | null = null;
-      if (renderPdf) {
-        const detail = await detailOf(caller ?? systemCaller, issued, tx);
-        pdf = await renderInvoicePdf(await pdfInputOf(tx, issued, detail));
-        sha = createHash('sha256').update(pdf).digest('hex');
-      }
+      // Nothing to pay (a rebate of the whole amount): settled as it is issued, never due.
+      const status: InvoiceStatus = Number(row.total_minor) === 0 ? 'PAID' : 'ISSUED';
       await tx
         .updateTable('invoices')
-        .set({ status: 'ISSUED', number, issued_at: at, due_on: dueOn, pdf, pdf_sha256: sha, updated_at: at })
+        .set({ status, number, issued_at: at, due_on: dueOn, updated_at: at })
         .where('id', '=', id)
         .execute();
       await emit(tx, {
@@ -505,26 +516,49 @@ export function billingService({
         entity: 'invoice',
         entityId: id,
         companyId: row.company_id,
-        detail: { number, dueOn, totalMinor: Number(row.total_minor), pdfSha256: sha },
+        detail: { number, dueOn, status, totalMinor: Number(row.total_minor) },
       });
     });
+    // The PDF after the commit (rendering takes seconds: the counter row and the connection are not held for it);
+    // stored once. Should it fail, the first download renders it.
+    if (renderPdf) await storedPdf(id, actor).catch(() => undefined);
   }
 
   /**
    * An issued invoice's PDF: the stored bytes; rendered and stored first when an issue left it for later (the demo
    * history renders its PDFs in the background). Stored once: a concurrent first download keeps the first bytes.
    */
-  async function storedPdf(id: number): Promise<Buffer> {
+  async function storedPdf(id: number, actor: AuditActor = SYSTEM_ACTOR('billing.pdf')): Promise<Buffer> {
     const stored = await db.selectFrom('invoices').select('pdf').where('id', '=', id).executeTakeFirst();
     if (stored?.pdf) return Buffer.from(stored.pdf);
     const row = (await rowOf(db, id))!;
-    const bytes = await renderInvoicePdf(await pdfInputOf(db, row, await detailOf(systemCaller, row)));
-    await db
-      .updateTable('invoices')
-      .set({ pdf: bytes, pdf_sha256: createHash('sha256').update(bytes).digest('hex') })
-      .where('id', '=', id)
-      .where('pdf', 'is', null)
-      .execute();
+    let bytes: Buffer;
+    try {
+      bytes = await renderInvoicePdf(await pdfInputOf(db, row, await detailOf(systemCaller, row)));
+    } catch (error) {
+      throw new AppError(
+        503,
+        'billing.pdfUnavailable',
+        `The invoice PDF could not be rendered: ${String(error)}`,
+      );
+    }
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    await db.transaction().execute(async (tx) => {
+      const written = await tx
+        .updateTable('invoices')
+        .set({ pdf: bytes, pdf_sha256: sha })
+        .where('id', '=', id)
+        .where('pdf', 'is', null)
+        .executeTakeFirst();
+      if (Number(written.numUpdatedRows) > 0)
+        await audit(tx, actor, {
+          action: 'invoice.pdf',
+          entity: 'invoice',
+          entityId: id,
+          companyId: row.company_id,
+          detail: { number: row.number, pdfSha256: sha, bytes: bytes.length },
+        });
+    });
     const kept = await db.selectFrom('invoices').select('pdf').where('id', '=', id).executeTakeFirstOrThrow();
     return Buffer.from(kept.pdf!);
   }
@@ -602,7 +636,7 @@ export function billingService({
       if (query.status) where.push(sql`i.status = ${query.status}`);
       if (query.period) where.push(sql`i.period_start = ${`${query.period}-01`}::date`);
       if (query.q) where.push(sql`(i.number ilike ${`%${query.q}%`} or c.name ilike ${`%${query.q}%`})`);
-      const overdueSql = sql`(i.status in ('ISSUED', 'PARTIALLY_PAID')
+      const overdueSql = sql`(i.status in ('ISSUED', 'PARTIALLY_PAID') and i.total_minor > i.paid_minor + i.credited_minor
         and i.due_on < (now() at time zone coalesce(c.config->'trackingWindow'->>'timezone', 'UTC'))::date)`;
       if (query.overdue !== undefined) where.push(query.overdue ? overdueSql : sql`not ${overdueSql}`);
       const condition = sql.join(where, sql` and `);
@@ -663,7 +697,7 @@ export function billingService({
     async issue(caller: Caller, id: number): Promise<InvoiceDetail> {
       authorize(caller, 'invoice', 'issue');
       await rowInScope(caller, id);
-      await issueInvoice(id, actorOf(caller), { caller });
+      await issueInvoice(id, actorOf(caller));
       return detailOf(caller, (await rowOf(db, id))!);
     },
 
@@ -752,6 +786,10 @@ export function billingService({
           .where('status', 'not in', ['DRAFT', 'VOID'])
           .executeTakeFirst();
         if (invoiced) throw conflictOn('billing.tariffPeriodInvoiced', 'effectiveFrom');
+        // A version of the same month is replaced (its terms before are kept in the audit).
+        const { rows: before } = await sql<Record<string, unknown>>`
+          select ${TARIFF_COLUMNS} from tariffs where company_id = ${companyId} and effective_from = ${effectiveFrom}::date
+          for update`.execute(tx);
         const values = {
           currency: body.currency,
           monthly_fee: body.monthlyFee,
@@ -774,11 +812,11 @@ export function billingService({
           .returning('id')
           .executeTakeFirstOrThrow();
         await audit(tx, actorOf(caller), {
-          action: 'tariff.create',
+          action: before.length ? 'tariff.update' : 'tariff.create',
           entity: 'tariff',
           entityId: saved.id,
           companyId,
-          detail: { ...body },
+          detail: before.length ? { before: before[0], after: { ...body } } : { ...body },
         });
         const { rows } = await sql<Tariff>`
           select id, company_id as "companyId", ${TARIFF_COLUMNS}, created_at as "createdAt"
@@ -904,6 +942,7 @@ export async function dueInvoicesOf(db: Executor, companyId: number): Promise<Du
            to_char(i.due_on, 'YYYY-MM-DD') as due_on, i.currency, i.total_minor, i.paid_minor, i.credited_minor, i.status
     from invoices i join companies c on c.id = i.company_id
     where i.company_id = ${companyId} and i.status in ('ISSUED', 'PARTIALLY_PAID')
+      and i.total_minor > i.paid_minor + i.credited_minor
       and i.due_on + coalesce((i.tariff_snapshot->>'graceDays')::int, 0)
           < (now() at time zone coalesce(c.config->'trackingWindow'->>'timezone', 'UTC'))::date
     order by i.due_on, i.id`.execute(db);

@@ -202,6 +202,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'billing.noTariff': 'لا توجد تعرفة لهذه الشركة في هذه الفترة',
   'billing.periodNotEnded': 'لم ينته الشهر بعد حسب المنطقة الزمنية للشركة',
   'billing.tariffPeriodInvoiced': 'هذا الشهر مفوتر بالفعل؛ يمكن أن تبدأ التعرفة الجديدة بعده',
+  'billing.pdfUnavailable': 'تعذّر إنشاء ملف PDF للفاتورة الآن؛ يُرجى المحاولة لاحقًا',
 };
 
 export default strings;

@@ -209,6 +209,7 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'billing.noTariff': 'Esta empresa no tiene tarifa para el periodo',
   'billing.periodNotEnded': 'El mes aún no ha terminado en la zona horaria de la empresa',
   'billing.tariffPeriodInvoiced': 'Ese mes ya está facturado; una nueva tarifa puede empezar después',
+  'billing.pdfUnavailable': 'No se ha podido generar ahora el PDF de la factura; inténtalo más tarde',
 };
 
 export default strings;

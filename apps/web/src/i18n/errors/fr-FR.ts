@@ -217,6 +217,8 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'billing.noTariff': 'Cette entreprise n’a pas de tarif pour la période',
   'billing.periodNotEnded': 'Le mois n’est pas encore terminé dans le fuseau horaire de l’entreprise',
   'billing.tariffPeriodInvoiced': 'Ce mois est déjà facturé ; un nouveau tarif peut commencer après',
+  'billing.pdfUnavailable':
+    'Le PDF de la facture ne peut pas être produit pour le moment ; réessayez plus tard',
 };
 
 export default strings;

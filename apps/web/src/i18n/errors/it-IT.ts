@@ -212,6 +212,7 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'billing.noTariff': 'Questa azienda non ha una tariffa per il periodo',
   'billing.periodNotEnded': 'Il mese non è ancora finito nel fuso orario dell’azienda',
   'billing.tariffPeriodInvoiced': 'Quel mese è già fatturato; una nuova tariffa può iniziare dopo',
+  'billing.pdfUnavailable': 'Al momento non è possibile generare il PDF della fattura; riprova più tardi',
 };
 
 export default strings;

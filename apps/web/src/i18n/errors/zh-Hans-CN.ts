@@ -200,6 +200,7 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'billing.noTariff': '该公司在此期间没有资费',
   'billing.periodNotEnded': '按公司时区，该月尚未结束',
   'billing.tariffPeriodInvoiced': '该月已开具发票；新资费只能从其后开始',
+  'billing.pdfUnavailable': '暂时无法生成发票 PDF，请稍后再试',
 };
 
 export default strings;

@@ -13,6 +13,7 @@ import { InvoicePdfButton } from '../../../components/invoice-pdf-button.tsx';
 import { InvoiceStatusChip } from '../../../components/invoice-status-chip.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useCan } from '../../../lib/permissions.ts';
 import { formatDate, formatMinor, formatPeriod } from '../../../lib/format.ts';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -36,6 +37,8 @@ export function DueInvoicePage() {
   const { me } = useCurrentUser();
   const locale = i18n.language;
   const invoices = me.dueInvoiceList;
+  // The PDF is read under `invoice.read` (company admins); department and zone admins see the list without it.
+  const pdf = useCan()('invoice', 'read');
   return (
     <PageFrame title={t('route.dueInvoice')}>
       {me.hasDueInvoice && (
@@ -59,11 +62,13 @@ export function DueInvoicePage() {
                   <TableCell align="right">{t('invoice.grandTotal')}</TableCell>
                   <TableCell align="right">{t('invoice.balance')}</TableCell>
                   <TableCell>{t('invoice.status')}</TableCell>
-                  <TableCell padding="checkbox">
-                    <Box component="span" sx={visuallyHidden}>
-                      {t('invoice.downloadPdf')}
-                    </Box>
-                  </TableCell>
+                  {pdf && (
+                    <TableCell padding="checkbox">
+                      <Box component="span" sx={visuallyHidden}>
+                        {t('invoice.downloadPdf')}
+                      </Box>
+                    </TableCell>
+                  )}
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -85,9 +90,11 @@ export function DueInvoicePage() {
                     <TableCell>
                       <InvoiceStatusChip status={invoice.status} overdue />
                     </TableCell>
-                    <TableCell padding="checkbox">
-                      <InvoicePdfButton invoice={invoice} compact />
-                    </TableCell>
+                    {pdf && (
+                      <TableCell padding="checkbox">
+                        <InvoicePdfButton invoice={invoice} compact />
+                      </TableCell>
+                    )}
                   </TableRow>
                 ))}
               </TableBody>
