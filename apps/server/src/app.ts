@@ -136,7 +136,10 @@ function buildServices({ config, db, location }: { config: Config; db: Db; locat
     roles: rolesService({ db }),
     msisdns: msisdnsService({ db, consent }),
     imports: importJobs({ db, consent }),
-    account: userManagementService({ db, dueInvoices: (companyId) => dueInvoicesOf(db, companyId) }),
+    account: userManagementService({
+      db,
+      dueInvoices: (companyId) => dueInvoicesOf(db, companyId, config.billing.paymentInstructions),
+    }),
     positions: positionsService({ db, location, config }),
     streams: monitorStreams({ db, hub: location.hub }),
     pois: poisService({ db }),

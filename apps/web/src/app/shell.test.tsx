@@ -92,6 +92,7 @@ describe('portal shell', () => {
             totalMinor: 123450,
             balanceMinor: 23450,
             status: 'PARTIALLY_PAID',
+            paymentInstructions: null,
           },
         ],
       }),

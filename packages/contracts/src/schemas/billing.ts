@@ -311,6 +311,8 @@ export const dueInvoiceSchema = z.object({
   totalMinor: z.number().int(),
   balanceMinor: z.number().int(),
   status: invoiceStatusSchema,
+  /** How to pay, as the operator configured it (bank reference, contact). */
+  paymentInstructions: z.string().nullable(),
 });
 export type DueInvoice = z.infer<typeof dueInvoiceSchema>;
 

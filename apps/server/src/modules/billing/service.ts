@@ -922,7 +922,11 @@ export function billingService({
  * `/me`'s due rule: the company's invoices that lock the portal — issued, not settled, past their due date plus
  * the tariff's grace days, in the company's time zone.
  */
-export async function dueInvoicesOf(db: Executor, companyId: number): Promise<DueInvoice[]> {
+export async function dueInvoicesOf(
+  db: Executor,
+  companyId: number,
+  paymentInstructions: string | null = null,
+): Promise<DueInvoice[]> {
   const { rows } = await sql<{
     id: number;
     number: string;
@@ -958,5 +962,6 @@ export async function dueInvoicesOf(db: Executor, companyId: number): Promise<Du
     totalMinor: Number(r.total_minor),
     balanceMinor: Number(r.total_minor) - Number(r.paid_minor) - Number(r.credited_minor),
     status: r.status,
+    paymentInstructions,
   }));
 }

@@ -15,6 +15,7 @@ const due = (patch: Partial<DueInvoice> = {}): DueInvoice => ({
   totalMinor: 115_000,
   balanceMinor: 65_000,
   status: 'PARTIALLY_PAID',
+  paymentInstructions: 'IBAN SA03 8000 0000 6080 1016 7519, quoting the invoice number',
   ...patch,
 });
 
@@ -60,10 +61,19 @@ describe('/due-invoice', () => {
     expect(within(second).getByText('September 2025')).toBeInTheDocument();
     expect(within(second).getByText('Issued')).toBeInTheDocument();
     expect(screen.getByText(/Pay by bank transfer and quote the invoice number/)).toBeInTheDocument();
+    // The operator's configured instructions.
+    expect(screen.getByText(/IBAN SA03 8000 0000 6080 1016 7519/)).toBeInTheDocument();
 
     fireEvent.click(within(first).getByRole('button', { name: 'Download the PDF of INV-2025-000042' }));
     await waitFor(() => expect(saved).toEqual(['INV-2025-000042.pdf']));
     const pdf = calls.find((c) => c.url.endsWith('/invoices/3/pdf'))!;
     expect((pdf.init?.headers as Record<string, string>).authorization).toBe('Bearer at');
+  });
+
+  it('offers the PDF only to roles that may read invoices (a department admin sees the list)', async () => {
+    renderApp('/due-invoice', testUser('DepartmentAdmin', { hasDueInvoice: true, dueInvoiceList: [due()] }));
+    const table = await screen.findByRole('table', { name: 'Due Invoice' });
+    expect(within(table).getByRole('row', { name: /INV-2025-000042/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Download the PDF/ })).toBeNull();
   });
 });

@@ -103,6 +103,12 @@ export function DueInvoicePage() {
           <Alert severity="info" sx={{ mt: 3 }}>
             <AlertTitle>{t('dueInvoice.howToPay.title')}</AlertTitle>
             {t('dueInvoice.howToPay.text')}
+            {/* The operator's own words (bank reference, contact), as configured. */}
+            {invoices[0]?.paymentInstructions && (
+              <Box component="p" sx={{ m: 0, mt: 1, whiteSpace: 'pre-line' }}>
+                {invoices[0].paymentInstructions}
+              </Box>
+            )}
           </Alert>
         </>
       )}
