@@ -11,7 +11,6 @@ import { seedTasks } from './tasks.ts';
 import { seedAttendance } from './attendance.ts';
 import { recomputeAttendance } from '../modules/attendance/index.ts';
 import { generateRecurring } from '../modules/tasks/index.ts';
-import { billingService } from '../modules/billing/index.ts';
 
 export { DEMO_ACCOUNTS, type DemoAccount };
 
@@ -95,8 +94,6 @@ export async function seedDemo(
         now: at,
         cause: 'demo',
       });
-      // The history's invoice PDFs (issued without them to keep the first start short).
-      await billingService({ db, config: billing }).renderMissingPdfs();
       return positions;
     },
   };

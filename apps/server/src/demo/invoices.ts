@@ -171,7 +171,7 @@ export async function seedInvoices(
       const [yy, mm] = period.split('-').map(Number) as [number, number];
       const issueAt = new Date(Math.min(Date.UTC(yy, mm, 4, 7), now.getTime() - 3_600_000));
       clock = issueAt;
-      // The PDFs are rendered once the server listens (DemoSeed.history): seconds each for the larger invoices.
+      // Each PDF is rendered (once, then stored) when it is first downloaded: seconds each for the larger ones.
       await billing.issueInvoice(invoiceId, actor, { renderPdf: false });
       const last = i === periods.length - 1;
       const secondLast = i === periods.length - 2;

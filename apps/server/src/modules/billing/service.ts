@@ -526,7 +526,7 @@ export function billingService({
 
   /**
    * An issued invoice's PDF: the stored bytes; rendered and stored first when an issue left it for later (the demo
-   * history renders its PDFs in the background). Stored once: a concurrent first download keeps the first bytes.
+   * history, or a render that failed). Stored once: a concurrent first download keeps the first bytes.
    */
   async function storedPdf(id: number, actor: AuditActor = SYSTEM_ACTOR('billing.pdf')): Promise<Buffer> {
     const stored = await db.selectFrom('invoices').select('pdf').where('id', '=', id).executeTakeFirst();
@@ -614,20 +614,6 @@ export function billingService({
   return {
     runPeriod,
     issueInvoice,
-
-    /** Renders and stores the PDFs that issues left for later (the demo history); answers how many. */
-    async renderMissingPdfs(): Promise<number> {
-      const rows = await db
-        .selectFrom('invoices')
-        .select('id')
-        .where('pdf', 'is', null)
-        .where('status', 'not in', ['DRAFT', 'VOID'])
-        .where('content_hash', '<>', 'legacy')
-        .orderBy('id')
-        .execute();
-      for (const { id } of rows) await storedPdf(id);
-      return rows.length;
-    },
 
     async list(caller: Caller, query: InvoiceListQuery) {
       authorize(caller, 'invoice', 'list');
