@@ -34,6 +34,7 @@ describe('route table (SPEC §2, §6)', () => {
       'userManagement[roles]',
       'attendance',
       'task[taskList,taskAssignList]',
+      'operatorInvoices',
       'poi[poiList,poiCreate,poiAssignList]',
       'report',
     ]);
@@ -49,5 +50,6 @@ describe('route table (SPEC §2, §6)', () => {
     ]);
     expect(ids(sidebarFor('CompanyAdmin'))).toContain('userManagement[users]');
     expect(ids(sidebarFor('CompanyAdmin'))).toContain('billing');
+    expect(ids(sidebarFor('CompanyAdmin'))).not.toContain('operatorInvoices');
   });
 });
