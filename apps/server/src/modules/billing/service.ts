@@ -27,7 +27,7 @@ import type { Db, Executor } from '../../db/database.ts';
 import { actorOf, audit, SYSTEM_ACTOR, type AuditActor } from '../../events/audit.ts';
 import { emit } from '../../events/emit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { buildInvoice, type ProposedItem, type TariffTerms } from './build.ts';
+import { buildInvoice, type MsisdnPeriod, type ProposedItem, type TariffTerms } from './build.ts';
 import {
   addDays,
   companyBilling,
@@ -325,7 +325,7 @@ export function billingService({
       // Only a month that has ended in the company's zone is billed (its usage is complete).
       if (period >= localDate(now(), company.timeZone).slice(0, 7))
         throw conflictOn('billing.periodNotEnded', 'period');
-      const { start, end, days } = periodDays(period);
+      const { start, end } = periodDays(period);
       const existing = (
         await sql<{ id: number; status: InvoiceStatus; content_hash: string }>`
           select id, status, content_hash from invoices
@@ -335,9 +335,7 @@ export function billingService({
       ).rows[0];
       if (existing && existing.status !== 'DRAFT')
         return { outcome: 'ALREADY_ISSUED', invoiceId: existing.id };
-      const terms = await tariffFor(tx, companyId, start);
-      const facts = await msisdnPeriods(tx, companyId, period, company.timeZone);
-      const proposed = terms ? buildInvoice(terms, days, facts) : undefined;
+      const { terms, proposed } = await proposeFor(tx, companyId, period, company.timeZone);
       // No line with an amount (no active MSISDN, or a free tariff): no invoice; a draft from an earlier run goes.
       if (!proposed || proposed.subtotalMinor === 0) {
         if (existing) {
@@ -669,12 +667,9 @@ export function billingService({
         const queued = await enqueueAll(body.period);
         return { invoice: null, outcome: 'QUEUED', queued };
       }
-      const company = await scoped(db, caller.scope)
-        .companies()
-        .select('companies.id')
-        .where('companies.id', '=', body.companyId)
-        .executeTakeFirst();
-      if (!company) throw invalidField('companyId', 'validation.companyRequired');
+      // The company is a field of the body here: one out of scope is a field error, not a missing resource.
+      if (!(await companyVisible(caller, body.companyId)))
+        throw invalidField('companyId', 'validation.companyRequired');
       const { outcome, invoiceId } = await runPeriod(body.companyId, body.period, actorOf(caller));
       const row = invoiceId === null ? undefined : await rowOf(db, invoiceId);
       return { invoice: row ? summaryOf(caller, row) : null, outcome, queued: 0 };
@@ -873,10 +868,7 @@ export function billingService({
       const company = await companyInScope(caller, companyId);
       const at = now();
       const period = localDate(at, company.timeZone).slice(0, 7);
-      const { start, days } = periodDays(period);
-      const terms = await tariffFor(db, companyId, start);
-      const facts = await msisdnPeriods(db, companyId, period, company.timeZone, at);
-      const proposed = terms ? buildInvoice(terms, days, facts) : undefined;
+      const { terms, facts, proposed } = await proposeFor(db, companyId, period, company.timeZone, at);
       const rule = terms?.billableLocates ?? 'SUCCESSFUL';
       return {
         companyId,
@@ -892,16 +884,42 @@ export function billingService({
     },
   };
 
-  async function companyInScope(caller: Caller, companyId: number) {
+  async function companyVisible(caller: Caller, companyId: number): Promise<boolean> {
     const found = await scoped(db, caller.scope)
       .companies()
       .select('companies.id')
       .where('companies.id', '=', companyId)
       .executeTakeFirst();
-    const company = found && (await companyBilling(db, companyId));
+    return found !== undefined;
+  }
+
+  async function companyInScope(caller: Caller, companyId: number) {
+    const company = (await companyVisible(caller, companyId)) && (await companyBilling(db, companyId));
     if (!company) throw notFound('The company');
     return company;
   }
+}
+
+/**
+ * What the month would bill: the tariff in effect on its first day, the MSISDNs' days and locates (up to `until`,
+ * for a month still running) and the invoice built from them (none without a tariff). The run and the estimate
+ * both ask this.
+ */
+async function proposeFor(
+  dbx: Executor,
+  companyId: number,
+  period: string,
+  timeZone: string,
+  until?: Date,
+): Promise<{
+  terms: TariffTerms | undefined;
+  facts: MsisdnPeriod[];
+  proposed: ReturnType<typeof buildInvoice> | undefined;
+}> {
+  const { start, days } = periodDays(period);
+  const terms = await tariffFor(dbx, companyId, start);
+  const facts = await msisdnPeriods(dbx, companyId, period, timeZone, until);
+  return { terms, facts, proposed: terms ? buildInvoice(terms, days, facts) : undefined };
 }
 
 /**

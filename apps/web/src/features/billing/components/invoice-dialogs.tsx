@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -35,12 +35,28 @@ const reasonProps = {
   slotProps: { htmlInput: { maxLength: BILLING_REASON_MAX_LENGTH } },
 };
 
-/** "Still owed: €120.00", under an amount field. */
-function useStillOwed(invoice: InvoiceDetail): string {
+/** The amount in the invoice's currency, "Still owed: €120.00" under it (credit notes and payments). */
+function InvoiceAmountField<T extends FieldValues & { amountMinor: string }>({
+  control,
+  invoice,
+}: {
+  control: Control<T>;
+  invoice: InvoiceDetail;
+}) {
   const { t, i18n } = useTranslation();
-  return t('billing.field.stillOwed', {
-    amount: formatMinor(i18n.language, invoice.balanceMinor, invoice.currency),
-  });
+  return (
+    <FormTextField
+      control={control}
+      name={'amountMinor' as Path<T>}
+      label={t('billing.field.amountIn', { currency: invoice.currency })}
+      helperText={t('billing.field.stillOwed', {
+        amount: formatMinor(i18n.language, invoice.balanceMinor, invoice.currency),
+      })}
+      required
+      autoFocus
+      slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
+    />
+  );
 }
 
 /** POST …/void with the reason. */
@@ -87,7 +103,6 @@ export function CreditNoteDialog({ invoice, onClose }: DialogProps) {
   const { t } = useTranslation();
   const notify = useNotify();
   const mutation = useAddCreditNote(invoice.id);
-  const stillOwed = useStillOwed(invoice);
   const schema = useMemo(
     () => z.object({ amountMinor: amountField(invoice.currency), reason: creditNoteBodySchema.shape.reason }),
     [invoice.currency],
@@ -116,15 +131,7 @@ export function CreditNoteDialog({ invoice, onClose }: DialogProps) {
       onSubmit={submit}
       onClose={onClose}
     >
-      <FormTextField
-        control={form.control}
-        name="amountMinor"
-        label={t('billing.field.amountIn', { currency: invoice.currency })}
-        helperText={stillOwed}
-        required
-        autoFocus
-        slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
-      />
+      <InvoiceAmountField control={form.control} invoice={invoice} />
       <FormTextField
         control={form.control}
         name="reason"
@@ -141,7 +148,6 @@ export function PaymentDialog({ invoice, onClose }: DialogProps) {
   const { t } = useTranslation();
   const notify = useNotify();
   const mutation = useRecordPayment(invoice.id);
-  const stillOwed = useStillOwed(invoice);
   const schema = useMemo(
     () =>
       z.object({
@@ -181,15 +187,7 @@ export function PaymentDialog({ invoice, onClose }: DialogProps) {
       onSubmit={submit}
       onClose={onClose}
     >
-      <FormTextField
-        control={form.control}
-        name="amountMinor"
-        label={t('billing.field.amountIn', { currency: invoice.currency })}
-        helperText={stillOwed}
-        required
-        autoFocus
-        slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
-      />
+      <InvoiceAmountField control={form.control} invoice={invoice} />
       <FormDateField control={form.control} name="paidOn" label={t('billing.payment.paidOn')} required />
       <FormSelectField
         control={form.control}
