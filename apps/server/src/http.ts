@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,6 +11,7 @@ import type { Config } from './config.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
 import { openApiOptions } from './lib/openapi.ts';
 import { frameworkErrors, installProblemHandler, rateLimitError } from './lib/problem.ts';
+import { installSecurityHeaders, securityHeaders } from './lib/security-headers.ts';
 
 /**
  * The Fastify instance with its infrastructure: logging with request ids, zod validation and serialisation,
@@ -41,22 +41,7 @@ export async function httpApp(
   });
   installProblemHandler(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", ...(config.externalIssuer ? [new URL(config.externalIssuer).origin] : [])],
-        formAction: ["'self'", ...(config.externalIssuer ? [new URL(config.externalIssuer).origin] : [])],
-        frameAncestors: ["'none'"],
-        workerSrc: ["'self'", 'blob:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app, securityHeaders(config.externalIssuer));
   // API answers over 1 KB compressed for clients that accept it (brotli at a quality made for answers, not for
   // archives). Answers that set their own encoding (the Monitor's snapshot, gzipped once per change), the SPA's
   // precompressed files and the live stream (hijacked) pass untouched.

@@ -30,7 +30,7 @@ describe('the HTTP app', () => {
     expect(await ready.json()).toEqual({ status: 'ready', database: server.database.kind });
   });
 
-  it('sends security headers and a request id', async () => {
+  it('sends the security headers and a request id; no content security policy on an API answer', async () => {
     const response = await fetch(`${server.baseUrl}${API_BASE_PATH}/config`, {
       headers: { 'x-request-id': 'req-123' },
     });
@@ -42,11 +42,12 @@ describe('the HTTP app', () => {
     expect(h.get('referrer-policy')).toBe('no-referrer');
     expect(h.get('strict-transport-security')).toMatch(/max-age=\d+/);
     expect(h.get('cross-origin-opener-policy')).toBe('same-origin');
-    const csp = h.get('content-security-policy') ?? '';
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("script-src 'self'");
+    expect(h.get('cross-origin-resource-policy')).toBe('same-origin');
+    // A policy only means something to a document: JSON answers go without it (issue 17).
+    expect(h.get('content-security-policy')).toBeNull();
     expect(h.get('x-powered-by')).toBeNull();
+    const missing = await fetch(`${server.baseUrl}${API_BASE_PATH}/no-such-route`);
+    expect(missing.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
   it('publishes the client configuration without a token', async () => {
@@ -163,6 +164,11 @@ describe('the SPA', () => {
       expect(response.status, url).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
       expect(response.headers.get('cache-control')).toBe('no-cache');
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
       expect(await response.text()).toContain('<title>LBS Portal</title>');
     }
   });
