@@ -152,6 +152,44 @@ describe('language, logout and token refresh', () => {
     await context.close();
   });
 
+  it('signs an Arabic browser into an Arabic portal; a language chosen in the portal survives logout and login', async () => {
+    const arabic = await browser.newContext({ locale: 'ar-SA' });
+    const page = await signIn(arabic, baseUrl, 'companyadmin');
+    await page.getByRole('navigation', { name: 'التنقل الرئيسي' }).waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ar-SA',
+      'rtl',
+    ]);
+    await arabic.close();
+
+    const english = await browser.newContext({ locale: 'en-US' });
+    const portal = await signIn(english, baseUrl, 'companyadmin');
+    await portal.getByRole('button', { name: 'Language' }).click();
+    await portal.getByRole('menuitem', { name: 'Español' }).click();
+    await portal.waitForFunction(() => document.documentElement.lang === 'es');
+    await portal.getByRole('button', { name: /Aisha Al-Harbi/ }).click();
+    await portal.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await portal.waitForURL((url) => url.pathname.startsWith('/realms/lbs/'), { timeout: 30_000 });
+    await portal.locator('input[name="username"]').waitFor();
+    // The sign-in page speaks the portal's language, and the portal comes back in it.
+    expect(await portal.evaluate(() => document.documentElement.lang)).toBe('es');
+    await portal.fill('input[name="username"]', 'companyadmin');
+    await portal.fill('input[name="password"]', DEMO_PASSWORD);
+    await Promise.all([
+      portal.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/realms/'), {
+        timeout: 30_000,
+      }),
+      portal.click('button[type="submit"]'),
+    ]);
+    await portal.waitForFunction(() => document.documentElement.lang === 'es', undefined, {
+      timeout: 30_000,
+    });
+    expect(await portal.evaluate(() => JSON.parse(localStorage.getItem('settings') ?? '{}').locale)).toBe(
+      'es',
+    );
+    await english.close();
+  });
+
   it('logs out to the sign-in page', async () => {
     const context = await browser.newContext({ locale: 'en-US' });
     const page = await signIn(context, baseUrl, 'companyadmin');
