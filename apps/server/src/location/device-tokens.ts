@@ -1,5 +1,6 @@
 import type { CompanyConfig, CompanyStatus, ConsentStatus } from '@lbs/contracts';
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
 
 /** A device token is 32 random bytes (base64url, 43 characters): stored only as its SHA-256. */
@@ -103,4 +104,59 @@ export async function findDeviceOwner(db: Executor, token: string): Promise<Devi
     trackingEnabled: row.tracking_enabled,
     company: { id: row.company_id, status: row.status, config: row.config },
   };
+}
+
+/**
+ * When each token was last used, kept off the request path: a use marks the token, and the marks are written in one
+ * statement a moment later (each token at most once a minute, as the column's precision promises). A crash loses
+ * at most the last moment's marks of a timestamp, never a position.
+ */
+export class TokenUse {
+  readonly #db: Executor;
+  readonly #delayMs: number;
+  readonly #now: () => number;
+  /** Tokens used since the last write. */
+  readonly #pending = new Set<number>();
+  /** When this process last marked each token (a token marked within the minute is not marked again). */
+  readonly #marked = new Map<number, number>();
+  #timer: NodeJS.Timeout | undefined;
+  #writing: Promise<void> = Promise.resolve();
+
+  constructor(db: Executor, options: { delayMs?: number; now?: () => number } = {}) {
+    this.#db = db;
+    this.#delayMs = options.delayMs ?? 1000;
+    this.#now = options.now ?? Date.now;
+  }
+
+  touch(tokenId: number): void {
+    const at = this.#now();
+    const last = this.#marked.get(tokenId);
+    if (last !== undefined && at - last < 60_000) return;
+    this.#marked.set(tokenId, at);
+    this.#pending.add(tokenId);
+    this.#timer ??= setTimeout(() => void this.flush(), this.#delayMs).unref();
+  }
+
+  /** Writes the pending marks (also at shutdown). */
+  async flush(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const ids = [...this.#pending];
+    this.#pending.clear();
+    const at = this.#now();
+    for (const [id, when] of this.#marked) if (at - when >= 60_000) this.#marked.delete(id);
+    if (!ids.length) return this.#writing;
+    this.#writing = this.#writing.then(async () => {
+      try {
+        await sql`update device_tokens set last_used_at = now()
+          where id = any(${ids}::int[]) and (last_used_at is null or last_used_at < now() - interval '1 minute')`.execute(
+          this.#db,
+        );
+      } catch {
+        // A lost mark is a slightly older "last used": the next use marks the token again.
+        for (const id of ids) this.#marked.delete(id);
+      }
+    });
+    return this.#writing;
+  }
 }

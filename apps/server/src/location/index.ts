@@ -62,14 +62,18 @@ export async function createLocation(options: {
   });
   const locator = new Locator(database.db, mlp, pipeline, log);
   const worker = new LocationWorker(database.db, locator, log, { batchSize: settings.mlpBatchSize });
+  const ingest = new AppIngest(database.db, pipeline);
   return {
     pipeline,
     hub,
     mlp,
     locator,
     worker,
-    ingest: new AppIngest(database.db, pipeline),
-    close: () => hub.close(),
+    ingest,
+    close: async () => {
+      await ingest.close();
+      await hub.close();
+    },
   };
 }
 

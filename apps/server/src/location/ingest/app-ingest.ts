@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import { MESSAGES, type PositionSource } from '@lbs/contracts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { storableExtras } from '../../lib/storable.ts';
-import { findDeviceOwner, type DeviceOwner } from '../device-tokens.ts';
+import { findDeviceOwner, TokenUse, type DeviceOwner } from '../device-tokens.ts';
 import { mayLocate } from '../locate-policy.ts';
 import type { PositionPipeline } from '../pipeline.ts';
 import { ReportFormatError, type AppReport } from './app-reports.ts';
@@ -34,7 +33,13 @@ export class AppIngest {
   constructor(
     private readonly db: Db,
     private readonly pipeline: PositionPipeline,
+    private readonly tokenUse: TokenUse = new TokenUse(db),
   ) {}
+
+  /** Writes the tokens' pending "last used" marks (at shutdown). */
+  close(): Promise<void> {
+    return this.tokenUse.flush();
+  }
 
   async owner(token: string | undefined, scheme: 'Basic' | 'Token'): Promise<DeviceOwner> {
     const owner = token ? await findDeviceOwner(this.db, token) : undefined;
@@ -91,9 +96,7 @@ export class AppIngest {
         throw new AppError(403, decision.reason, MESSAGES[decision.reason]);
     }
     const { stored } = allowed.length ? await this.pipeline.submit(allowed) : { stored: [] };
-    await sql`update device_tokens set last_used_at = now() where id = ${owner.tokenId} and (last_used_at is null or last_used_at < now() - interval '1 minute')`.execute(
-      this.db,
-    );
+    this.tokenUse.touch(owner.tokenId);
     return { stored: stored.length, discarded: inputs.length - allowed.length };
   }
 }

@@ -13,6 +13,7 @@ import {
   type MsisdnRow,
 } from '../../../test/location-fixtures.ts';
 import { mintAccessToken } from '../../../test/tokens.ts';
+import { issueDeviceToken, TokenUse } from '../../location/device-tokens.ts';
 import { Locator } from '../../location/locator.ts';
 import { MlpClient } from '../../location/mlp/client.ts';
 
@@ -461,6 +462,12 @@ describe('device tokens', () => {
       url: `/ingest/osmand?id=${body.token}&lat=45.46&lon=9.19&timestamp=${Math.floor(Date.now() / 1000)}`,
     });
     expect(used.statusCode).toBeLessThan(300);
+    // The use is marked off the request path, a moment later.
+    await expect
+      .poll(async () => (await get(`/msisdns/${m.id}/device-token`, 'companyadmin2')).json().lastUsedAt, {
+        timeout: 10_000,
+      })
+      .toEqual(expect.any(String));
     const status = (await get(`/msisdns/${m.id}/device-token`, 'companyadmin2')).json();
     expect(status).toEqual({
       msisdnId: m.id,
@@ -486,5 +493,51 @@ describe('device tokens', () => {
     });
     expect((await post(`/msisdns/${m.id}/device-token`, 'companyadmin')).statusCode).toBe(404);
     expect((await get(`/msisdns/${m.id}/device-token`, 'companyadmin')).statusCode).toBe(404);
+  });
+
+  it('marks a token used at most once a minute, in one write for every token used meanwhile', async () => {
+    const { db } = server.context;
+    const ids = (await db.selectFrom('msisdns').select('id').orderBy('id').limit(2).execute()).map(
+      (r) => r.id,
+    );
+    const tokens: number[] = [];
+    for (const id of ids) {
+      await issueDeviceToken(db, id, null);
+      tokens.push(
+        (
+          await db
+            .selectFrom('device_tokens')
+            .select('id')
+            .where('msisdn_id', '=', id)
+            .where('revoked_at', 'is', null)
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    }
+    const lastUsed = async () =>
+      (
+        await db
+          .selectFrom('device_tokens')
+          .select(['id', 'last_used_at'])
+          .where('id', 'in', tokens)
+          .orderBy('id')
+          .execute()
+      ).map((r) => r.last_used_at !== null);
+    let clock = Date.parse('2026-03-01T10:00:00Z');
+    const use = new TokenUse(db, { delayMs: 60_000, now: () => clock });
+    use.touch(tokens[0]!);
+    use.touch(tokens[1]!);
+    expect(await lastUsed()).toEqual([false, false]); // nothing on the request path
+    await use.flush();
+    expect(await lastUsed()).toEqual([true, true]);
+    await db.updateTable('device_tokens').set({ last_used_at: null }).where('id', 'in', tokens).execute();
+    clock += 30_000;
+    use.touch(tokens[0]!); // marked within the minute: not written again
+    await use.flush();
+    expect(await lastUsed()).toEqual([false, false]);
+    clock += 31_000;
+    use.touch(tokens[0]!);
+    await use.flush();
+    expect(await lastUsed()).toEqual([true, false]);
   });
 });
