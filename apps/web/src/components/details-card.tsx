@@ -8,9 +8,10 @@
  *   <DetailsSection title={t('org.company.sections.config')}>…</DetailsSection>   // a titled block under it
  *
  * Page states around it: <QueryState query={query} backTo="/department/list">{(data) => …}</QueryState> shows the
- * delayed loader, then the children; a record that does not exist or is not the caller's to see (404, or 400 for an
- * id that is no id) says "The requested item was not found." with a way back to the list; other errors say what
- * went wrong, with Retry only where retrying can help (not for the other 4xx).
+ * delayed loader, then the children; a record that does not exist or is not the caller's to see (404) says "The
+ * requested item was not found." with a way back to the list; other errors say what went wrong, with Retry only where
+ * retrying can help (the network failed or the server did: status 0 or 5xx), never for a 4xx. Details and edit pages
+ * use it through RecordState (route-record.tsx), which also turns an id that is no id into not found.
  */
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -88,8 +89,8 @@ export function QueryState<T>({
   const { t } = useTranslation();
   if (query.isPending) return <DelayedLoader />;
   if (query.isError) {
-    const status = query.error instanceof ApiError ? query.error.status : 0;
-    if (status === 404 || status === 400)
+    const status = query.error instanceof ApiError ? query.error.status : undefined;
+    if (status === 404)
       return (
         <Alert
           severity="info"
@@ -104,10 +105,8 @@ export function QueryState<T>({
           {t('problem.notFound')}
         </Alert>
       );
-    const clientError = status >= 400 && status < 500;
-    return (
-      <ProblemAlert error={query.error} onRetry={clientError ? undefined : () => void query.refetch()} />
-    );
+    const retryable = status !== undefined && (status === 0 || status >= 500);
+    return <ProblemAlert error={query.error} onRetry={retryable ? () => void query.refetch() : undefined} />;
   }
   return <>{children(query.data)}</>;
 }
