@@ -282,4 +282,59 @@ describe('organisation: company, invitation, MSISDN consent and tenant isolation
       await context.close();
     }
   });
+
+  it('a department that is not there, or another company’s, shows the not-found page with the way back to the list', async () => {
+    /** The page's not-found state: the message, the link back to the department list, no Retry. */
+    const expectNotFound = async (page: Page, path: string) => {
+      await page.goto(`${baseUrl}${path}`);
+      const main = page.locator('main');
+      await main.getByText(NOT_FOUND).waitFor();
+      expect(await main.getByRole('link', { name: 'Back to the list' }).getAttribute('href')).toBe(
+        routeById('departmentList').path,
+      );
+      expect(await main.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+      expect(await main.innerText()).not.toContain('Some fields are not valid');
+    };
+
+    await expectNotFound(sa, '/department-details/abc');
+    await expectNotFound(sa, '/department-details/edit/abc');
+
+    const saToken = await accessTokenOf(sa);
+    const alpha = (await apiAs(baseUrl, saToken, 'GET', '/companies?q=ALPHA')).json as {
+      items: { id: number; name: string }[];
+    };
+    const alphaId = alpha.items.find((c) => c.name === 'Alpha Logistics')!.id;
+    const alphaDepartment = (
+      (await apiAs(baseUrl, saToken, 'GET', `/departments?companyId=${alphaId}&size=1`)).json as {
+        items: { id: number; name: string }[];
+      }
+    ).items[0]!;
+
+    const context = await browser.newContext({ locale: 'en-US' });
+    try {
+      const page = await signIn(context, baseUrl, 'companyadmin2');
+      await acceptNoticeIfShown(page);
+      const answer = await apiAs(
+        baseUrl,
+        await accessTokenOf(page),
+        'GET',
+        `/departments/${alphaDepartment.id}`,
+      );
+      expect(answer.status).toBe(404);
+      for (const path of [
+        `/department-details/${alphaDepartment.id}`,
+        `/department-details/edit/${alphaDepartment.id}`,
+      ]) {
+        await expectNotFound(page, path);
+        expect(await page.locator('main').innerText()).not.toContain(alphaDepartment.name);
+      }
+      // The way back leads to the caller's own list.
+      await page.locator('main').getByRole('link', { name: 'Back to the list' }).click();
+      await page.waitForURL((url) => url.pathname === routeById('departmentList').path);
+      await page.getByRole('grid').getByRole('row').nth(1).waitFor();
+      expect(await page.getByRole('grid').innerText()).not.toContain(alphaDepartment.name);
+    } finally {
+      await context.close();
+    }
+  });
 });

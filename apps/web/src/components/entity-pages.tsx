@@ -17,20 +17,19 @@
  *   </EntityEditPage>
  */
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import EditIcon from '@mui/icons-material/Edit';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { canOpenRouteId } from '@lbs/contracts';
 import type { DeleteMutation, DetailQueryOptions, UpdateMutation } from '../lib/api/resource.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
 import { firstOpenablePath, pathFor } from '../lib/route-links.ts';
 import { DeleteButton } from './confirm-dialog.tsx';
-import { QueryState } from './details-card.tsx';
 import { useNotify } from './notifier.tsx';
 import { PageFrame, type Crumb } from './page-frame.tsx';
+import { RecordState, useRouteRecord } from './route-record.tsx';
 
 /** A crumb for the entity's list: a link where the role may open the list, plain text otherwise. */
 export function useListCrumb(label: string, listRouteId: string): Crumb {
@@ -69,15 +68,11 @@ export function EntityDeleteButton({
       onDelete={onDelete}
       onDeleted={() => {
         notify(t('org.notice.deleted'));
-        void navigate(listPathFor(listRouteId, role) ?? '/');
+        void navigate(firstOpenablePath(role, [listRouteId]) ?? '/');
       }}
     />
   );
 }
-
-/** The list's path where the role may open it. */
-const listPathFor = (listRouteId: string, role: Parameters<typeof canOpenRouteId>[1]) =>
-  canOpenRouteId(listRouteId, role) ? pathFor(listRouteId) : undefined;
 
 interface Entity {
   id: number | string;
@@ -99,8 +94,7 @@ interface EntityPageProps<T extends Entity> {
 
 /** The detail query of the entity at the route's `:id` and, where its abilities allow it, its Delete button. */
 function useEntity<T extends Entity>({ detail, remove, nameOf }: EntityPageProps<T>, listRouteId: string) {
-  const { id = '' } = useParams();
-  const query = useQuery({ ...detail(id), enabled: id !== '' });
+  const query = useRouteRecord(detail);
   const deleteButton = (item: T) =>
     item.abilities.delete && (
       <EntityDeleteButton
@@ -146,9 +140,9 @@ export function EntityDetailsPage<T extends Entity>(
         )
       }
     >
-      <QueryState query={query} backTo={listPathFor(routes.list, role)}>
+      <RecordState query={query} list={routes.list}>
         {children}
-      </QueryState>
+      </RecordState>
     </PageFrame>
   );
 }
@@ -190,7 +184,7 @@ export function EntityEditPage<T extends Entity, B>(
       crumbs={crumbs}
       actions={item && actions(item, deleteButton(item))}
     >
-      <QueryState query={query} backTo={listPathFor(routes.list, role)}>
+      <RecordState query={query} list={routes.list}>
         {(data) =>
           children(data, async (body) => {
             const saved = await update.mutateAsync({ id: data.id, body });
@@ -199,7 +193,7 @@ export function EntityEditPage<T extends Entity, B>(
             if (details) void navigate(details);
           })
         }
-      </QueryState>
+      </RecordState>
     </PageFrame>
   );
 }

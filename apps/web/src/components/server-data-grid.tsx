@@ -23,6 +23,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
@@ -47,6 +48,7 @@ import {
 } from '../lib/api/list-query.ts';
 import { useDelayedFlag } from '../lib/use-delayed-flag.ts';
 import { EmptyState } from './empty-state.tsx';
+import { fitHeaders, headerTextWidth } from './grid-headers.ts';
 import { ProblemAlert } from './problem-alert.tsx';
 
 export const PAGE_SIZE_OPTIONS = [10, PAGE_SIZE_DEFAULT, 50, PAGE_SIZE_MAX] as const;
@@ -316,11 +318,10 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   const data = query.data;
   const rows = useMemo(() => data?.items ?? [], [data]);
   const sortModel = useMemo(() => sortParamToModel(state.sort), [state.sort]);
-  // A header cut short by its column's width ("Employee MSIS…") says its full name on hover and to screen readers.
-  const described = useMemo(
-    () => columns.map((c) => (c.description || !c.headerName ? c : { ...c, description: c.headerName })),
-    [columns],
-  );
+  // No header cut short ("Employee MSIS…"): each column fits its header's text, which is also its tooltip.
+  const { fontFamily } = useTheme().typography;
+  const textWidth = useMemo(() => headerTextWidth(fontFamily), [fontFamily]);
+  const fitted = useMemo(() => fitHeaders(columns, textWidth), [columns, textWidth]);
 
   return (
     <Box>
@@ -335,7 +336,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
         <DataGrid<R>
           aria-label={label}
           label={label}
-          columns={described}
+          columns={fitted}
           rows={rows}
           rowCount={data?.total ?? 0}
           loading={loading}

@@ -98,29 +98,40 @@ export function useUpdateMutation<T, B>(
 
 export type UpdateMutation<T, B> = UseMutationResult<T, Error, { id: number | string; body: B }>;
 
-/** `remove.mutateAsync(id)`. */
+/**
+ * Runs `then` once the page that shows the record at `detailKey` has gone (nothing observes its detail any more), at
+ * once where nothing shows it. After a delete, the page navigates first and the record's queries are dropped or
+ * invalidated after: dropping or invalidating a query that a mounted page observes makes the page fetch it again — a
+ * 404 for the record just deleted.
+ */
+export function afterRecordPageLeft(
+  client: QueryClient,
+  detailKey: readonly unknown[],
+  then: () => void,
+): void {
+  const cache = client.getQueryCache();
+  const query = cache.find({ queryKey: detailKey, exact: true });
+  if (!query || query.getObserversCount() === 0) {
+    then();
+    return;
+  }
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.type !== 'observerRemoved' || event.query !== query || query.getObserversCount() > 0) return;
+    unsubscribe();
+    // The rest of the page (its other queries about the record) unmounts in the same commit: let it finish first.
+    setTimeout(then, 0);
+  });
+}
+
+/** `remove.mutateAsync(id)`: the lists refresh at once, the record's detail is dropped once its page has moved on. */
 export function useDeleteMutation(keys: ResourceKeys, remove: (id: number | string) => Promise<unknown>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: remove,
     onSuccess: (_result, id) => {
-      // The page that deleted it still shows the object until it navigates away, and removing a query that a page
-      // observes makes that page fetch it again (a 404 for the object just deleted). So the page moves on first:
-      // the detail is dropped as soon as nothing shows it any more.
       const queryKey = keys.detail(id);
       void client.cancelQueries({ queryKey });
-      const cache = client.getQueryCache();
-      const drop = () => client.removeQueries({ queryKey, exact: true });
-      const query = cache.find({ queryKey, exact: true });
-      if (!query || query.getObserversCount() === 0) drop();
-      else {
-        const unsubscribe = cache.subscribe((event) => {
-          if (event.type !== 'observerRemoved' || event.query !== query) return;
-          if (query.getObserversCount() > 0) return;
-          unsubscribe();
-          drop();
-        });
-      }
+      afterRecordPageLeft(client, queryKey, () => client.removeQueries({ queryKey }));
       refreshLists(client, keys);
     },
   });

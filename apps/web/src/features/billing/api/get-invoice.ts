@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { invoiceDetailSchema, type InvoiceDetail } from '@lbs/contracts';
 import { detailQueryOptions, fetchDetail } from '../../../lib/api/resource.ts';
 import { INVOICES_PATH, invoiceKeys } from '../../../shared-api/invoices/keys.ts';
@@ -9,5 +8,3 @@ export const getInvoice = (id: number | string, signal?: AbortSignal): Promise<I
 
 export const invoiceQueryOptions = (id: number | string) =>
   detailQueryOptions(invoiceKeys.detail(id), (signal) => getInvoice(id, signal));
-
-export const useInvoice = (id: string) => useQuery({ ...invoiceQueryOptions(id), enabled: id !== '' });

@@ -1,16 +1,17 @@
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceDetail } from '@lbs/contracts';
-import { DetailsList, DetailsSection, QueryState } from '../../../components/details-card.tsx';
+import { DetailsList, DetailsSection } from '../../../components/details-card.tsx';
 import { InvoiceStatusChip } from '../../../components/invoice-status-chip.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { RecordState, useRouteRecord } from '../../../components/route-record.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatDate, formatInstantDate, formatMinor, formatPeriod } from '../../../lib/format.ts';
-import { useInvoice } from '../api/get-invoice.ts';
+import { invoiceQueryOptions } from '../api/get-invoice.ts';
 import { InvoiceActions } from '../components/invoice-actions.tsx';
 import { InvoiceItems } from '../components/invoice-items.tsx';
 import { CreditNotesTable, PaymentsTable } from '../components/invoice-ledger.tsx';
@@ -118,7 +119,7 @@ export function BillingDetailsPage() {
   const { t } = useTranslation();
   const { role } = useCurrentUser();
   const routes = billingRoutes(role);
-  const query = useInvoice(useParams().id ?? '');
+  const query = useRouteRecord(invoiceQueryOptions);
   const invoice = query.data;
   return (
     <PageFrame
@@ -126,9 +127,9 @@ export function BillingDetailsPage() {
       crumbs={[{ label: t(routes.listLabelKey), ...(routes.listPath ? { to: routes.listPath } : {}) }]}
       actions={invoice && <InvoiceActions invoice={invoice} />}
     >
-      <QueryState query={query} backTo={routes.listPath}>
+      <RecordState query={query} list={routes.listRouteId ?? 'billingList'}>
         {(data) => <InvoiceBody invoice={data} />}
-      </QueryState>
+      </RecordState>
     </PageFrame>
   );
 }

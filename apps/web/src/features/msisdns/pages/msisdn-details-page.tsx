@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,13 +11,14 @@ import SendIcon from '@mui/icons-material/SendOutlined';
 import { useTranslation } from 'react-i18next';
 import type { Msisdn } from '@lbs/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { DetailsList, DetailsSection, QueryState } from '../../../components/details-card.tsx';
+import { DetailsList, DetailsSection } from '../../../components/details-card.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { RecordState, useRouteRecord } from '../../../components/route-record.tsx';
 import { messageKeyFor } from '../../../lib/api/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDeleteMsisdn } from '../api/delete-msisdn.ts';
-import { useMsisdn } from '../api/get-msisdn.ts';
+import { msisdnQueryOptions } from '../api/get-msisdn.ts';
 import { useResendConsent } from '../api/resend-consent.ts';
 import { useUpdateMsisdn } from '../api/update-msisdn.ts';
 import { ConsentChip } from '../components/consent-chip.tsx';
@@ -31,14 +32,16 @@ import { msisdnPaths } from '../paths.ts';
  */
 export function MsisdnDetailsPage() {
   const { t } = useTranslation();
-  const query = useMsisdn(Number(useParams().id));
+  const query = useRouteRecord(msisdnQueryOptions);
   return (
     <PageFrame
       title={t('route.msisdnDetails')}
       crumbs={[{ label: t('route.msisdnList'), to: msisdnPaths.list }]}
       actions={query.data ? <DetailsActions item={query.data} /> : undefined}
     >
-      <QueryState query={query}>{(item) => <DetailsBody item={item} />}</QueryState>
+      <RecordState query={query} list="msisdnList">
+        {(item) => <DetailsBody item={item} />}
+      </RecordState>
     </PageFrame>
   );
 }

@@ -1,9 +1,9 @@
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../../components/details-card.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
-import { useMsisdn } from '../api/get-msisdn.ts';
+import { RecordState, useRouteRecord } from '../../../components/route-record.tsx';
+import { msisdnQueryOptions } from '../api/get-msisdn.ts';
 import { useUpdateMsisdn, type MsisdnPatch } from '../api/update-msisdn.ts';
 import { MsisdnForm } from '../components/msisdn-form.tsx';
 import { msisdnPaths } from '../paths.ts';
@@ -14,7 +14,7 @@ export function MsisdnEditPage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const id = Number(useParams().id);
-  const query = useMsisdn(id);
+  const query = useRouteRecord(msisdnQueryOptions);
   const update = useUpdateMsisdn(id);
   const crumbs = [{ label: t('route.msisdnList'), to: msisdnPaths.list }];
   const item = query.data;
@@ -24,7 +24,7 @@ export function MsisdnEditPage() {
       title={t('route.msisdnEdit')}
       crumbs={item ? [...crumbs, { label: item.msisdn, to: msisdnPaths.details(id) }] : crumbs}
     >
-      <QueryState query={query}>
+      <RecordState query={query} list="msisdnList">
         {(current) => (
           <MsisdnForm
             key={current.updatedAt}
@@ -56,7 +56,7 @@ export function MsisdnEditPage() {
             onCancel={() => void navigate(msisdnPaths.details(id))}
           />
         )}
-      </QueryState>
+      </RecordState>
     </PageFrame>
   );
 }

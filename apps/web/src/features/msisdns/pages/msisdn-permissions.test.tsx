@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { can, ROLES, type Role } from '@lbs/contracts';
 import { initI18n, loadAreas } from '../../../i18n/index.ts';
 import { json, msisdnOf, renderAs, stubApi } from '../test-harness.tsx';
@@ -126,6 +126,38 @@ describe('details page', () => {
     await waitFor(() =>
       expect(document.querySelector('[data-consent]')).toHaveAttribute('data-consent', 'PENDING'),
     );
+  });
+
+  it('after a delete it goes to the list first, and never asks for the deleted number again', async () => {
+    let deleted = false;
+    const calls = stubApi(({ method, path }) => {
+      if (path.startsWith('/msisdns?')) return json(emptyPage);
+      if (!path.startsWith('/msisdns/42')) return undefined;
+      if (method === 'DELETE' && path === '/msisdns/42') {
+        deleted = true;
+        return new Response(null, { status: 204 });
+      }
+      if (deleted) return undefined; // 404: it is gone
+      return path === '/msisdns/42'
+        ? json(msisdnOf({}, 'SuperAdmin'))
+        : json({ items: [], truncated: false });
+    });
+    const { router } = renderAs(
+      'SuperAdmin',
+      [
+        { path: '/msisdn-details/:id', element: <MsisdnDetailsPage /> },
+        { path: '/msisdn/list', element: <p>The list</p> },
+      ],
+      '/msisdn-details/42',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this MSISDN?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('The list');
+    expect(router.state.location.pathname).toBe('/msisdn/list');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const after = calls.slice(calls.findIndex((c) => c.method === 'DELETE') + 1);
+    expect(after.filter((c) => c.path.startsWith('/msisdns/42'))).toEqual([]);
   });
 
   it('says “not found” for a number outside the caller’s scope (the API answers 404)', async () => {

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,10 +14,10 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { POI_PURPOSES, type Msisdn, type PoiPurpose } from '@lbs/contracts';
-import { QueryState } from '../../../components/details-card.tsx';
 import { useListCrumb } from '../../../components/entity-pages.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { RecordState, useRouteRecord } from '../../../components/route-record.tsx';
 import { PoiMap } from '../../../components/poi-map.tsx';
 import { extentOf } from '../../../components/poi-map-engine.ts';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
@@ -36,10 +35,9 @@ const NONE: GridRowSelectionModel = { type: 'include', ids: new Set() };
 /** /poi-assign/{id}: pick employees' MSISDNs and the terms, assign them in one request; the current assignments below. */
 export function PoiAssignPage() {
   const { t, i18n } = useTranslation();
-  const { id = '' } = useParams();
   const locale = i18n.language;
   const notify = useNotify();
-  const query = useQuery(poiQueryOptions(id));
+  const query = useRouteRecord(poiQueryOptions);
   const create = useCreateAssignments();
   const [selection, setSelection] = useState<GridRowSelectionModel>(NONE);
   const [purpose, setPurpose] = useState<PoiPurpose>('VISIT');
@@ -101,7 +99,7 @@ export function PoiAssignPage() {
 
   return (
     <PageFrame title={t('route.poiAssign')} crumbs={crumbs}>
-      <QueryState query={query}>
+      <RecordState query={query} list="poiList">
         {(poi) => (
           <Stack spacing={3}>
             <Box
@@ -286,7 +284,7 @@ export function PoiAssignPage() {
             </Box>
           </Stack>
         )}
-      </QueryState>
+      </RecordState>
     </PageFrame>
   );
 }

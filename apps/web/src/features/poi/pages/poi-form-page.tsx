@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
@@ -22,7 +22,6 @@ import {
   type PoiGeometryInput,
 } from '@lbs/contracts';
 import { useListCrumb } from '../../../components/entity-pages.tsx';
-import { QueryState } from '../../../components/details-card.tsx';
 import {
   FormActions,
   FormGrid,
@@ -33,6 +32,7 @@ import {
 } from '../../../components/form-fields.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { RecordState, useRouteRecord } from '../../../components/route-record.tsx';
 import { PoiMap, type DraftShape } from '../../../components/poi-map.tsx';
 import { extentOf } from '../../../components/poi-map-engine.ts';
 import { FormEntitySelect } from '../../../components/entity-select.tsx';
@@ -382,15 +382,14 @@ export function PoiCreatePage() {
 /** /poi-edit/{id}: the same form over the stored POI. */
 export function PoiEditPage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
   const navigate = useNavigate();
   const notify = useNotify();
   const update = useUpdatePoi();
-  const query = useQuery(poiQueryOptions(id));
+  const query = useRouteRecord(poiQueryOptions);
   const crumbs = [useListCrumb(t('poi.area'), 'poiList')];
   return (
     <PageFrame title={t('route.poiEdit')} crumbs={crumbs}>
-      <QueryState query={query}>
+      <RecordState query={query} list="poiList">
         {(poi) => (
           <PoiForm
             key={poi.updatedAt}
@@ -402,7 +401,7 @@ export function PoiEditPage() {
             }}
           />
         )}
-      </QueryState>
+      </RecordState>
     </PageFrame>
   );
 }

@@ -1,6 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,11 +7,11 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import type { Msisdn } from '@lbs/contracts';
-import { QueryState } from '../../../components/details-card.tsx';
 import { useListCrumb } from '../../../components/entity-pages.tsx';
 import { useHierarchyFilter } from '../../../components/hierarchy-filter.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { RecordState, useRouteRecord } from '../../../components/route-record.tsx';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { ServerDataGrid } from '../../../components/server-data-grid.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -28,9 +26,8 @@ const NONE: GridRowSelectionModel = { type: 'include', ids: new Set() };
 export function TaskAssignPage() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const { id = '' } = useParams();
   const notify = useNotify();
-  const query = useQuery(taskQueryOptions(id));
+  const query = useRouteRecord(taskQueryOptions);
   const assign = useAssignTask();
   const hierarchy = useHierarchyFilter();
   const [selection, setSelection] = useState<GridRowSelectionModel>(NONE);
@@ -68,7 +65,7 @@ export function TaskAssignPage() {
 
   return (
     <PageFrame title={t('route.taskAssign')} crumbs={crumbs}>
-      <QueryState query={query}>
+      <RecordState query={query} list="taskList">
         {(task) => (
           <Stack spacing={3}>
             <Box>
@@ -139,7 +136,7 @@ export function TaskAssignPage() {
             </Box>
           </Stack>
         )}
-      </QueryState>
+      </RecordState>
     </PageFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -24,7 +24,6 @@ import {
   type TaskPriority,
 } from '@lbs/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { QueryState } from '../../../components/details-card.tsx';
 import { useListCrumb } from '../../../components/entity-pages.tsx';
 import { FormEntitySelect } from '../../../components/entity-select.tsx';
 import {
@@ -37,6 +36,7 @@ import {
 } from '../../../components/form-fields.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { RecordState, useRouteRecord } from '../../../components/route-record.tsx';
 import { FormProblemAlert } from '../../../components/problem-alert.tsx';
 import { useProblemSubmit } from '../../../lib/api/form-errors.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -300,12 +300,11 @@ export function TaskAddPage() {
 /** /task-details/edit/{id}: the same form over the stored task; cancel, reopen or delete it as its abilities allow. */
 export function TaskEditPage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
   const navigate = useNavigate();
   const notify = useNotify();
   const update = useUpdateTask();
   const remove = useDeleteTask();
-  const query = useQuery(taskQueryOptions(id));
+  const query = useRouteRecord(taskQueryOptions);
   const [deleting, setDeleting] = useState(false);
   const crumbs = [useListCrumb(t('task.area'), 'taskList')];
   const task = query.data;
@@ -348,7 +347,7 @@ export function TaskEditPage() {
         )
       }
     >
-      <QueryState query={query}>
+      <RecordState query={query} list="taskList">
         {(loaded) => (
           <TaskForm
             key={loaded.updatedAt}
@@ -360,7 +359,7 @@ export function TaskEditPage() {
             }}
           />
         )}
-      </QueryState>
+      </RecordState>
       {task && <TaskAttachments task={task} />}
       {task && (
         <ConfirmDialog
