@@ -77,6 +77,7 @@ export function MonitorMap({
             dark: darkRef.current,
             rtl,
             locale: mapLocale(t),
+            language: i18n.language,
             ...(camera.current ?? {}),
             onSelect: (id) => onSelectRef.current(id),
             onPoiClick: (id) => onPoiClickRef.current?.(id),
