@@ -118,22 +118,18 @@ export function MonitorWorkspace() {
       role="group"
       aria-label={t('monitor.poi.layer')}
       sx={{
-        position: 'absolute',
-        top: DETAILS_GAP,
         display: 'flex',
         flexDirection: 'column',
         gap: 1,
+        alignItems: 'flex-start',
         ...(narrow
-          ? // The details are below the map here: the top end corner is free.
-            {
-              insetInlineEnd: DETAILS_GAP,
-              alignItems: 'flex-end',
-              maxWidth: `calc(100% - ${2 * DETAILS_GAP}px)`,
-            }
+          ? // Too narrow to sit beside the legend: under it (the map stacks them), moving down as it opens.
+            {}
           : {
               // Beside the legend (top start); the details panel takes the top end.
+              position: 'absolute',
+              top: DETAILS_GAP,
               insetInlineStart: POI_BOX_START,
-              alignItems: 'flex-start',
               maxWidth: `calc(100% - ${POI_BOX_START + DETAILS_GAP}px)`,
             }),
       }}
@@ -187,6 +183,7 @@ export function MonitorWorkspace() {
       endInset={selected && !narrow ? DETAILS_WIDTH + 2 * DETAILS_GAP : 0}
       onSelect={select}
       {...(pois ? { pois, showPois, onPoiClick: setPoiId } : {})}
+      {...(narrow && poiLayer ? { belowLegend: poiLayer } : {})}
     />
   );
 
@@ -236,10 +233,7 @@ export function MonitorWorkspace() {
             {list}
           </Box>
           <Box role="tabpanel" id={`${ids}-map`} aria-labelledby={`${ids}-map-tab`} sx={panel(tab === 'map')}>
-            <Box sx={{ flex: 1, minHeight: NARROW_MAP_MIN_HEIGHT, position: 'relative' }}>
-              {map}
-              {poiLayer}
-            </Box>
+            <Box sx={{ flex: 1, minHeight: NARROW_MAP_MIN_HEIGHT, position: 'relative' }}>{map}</Box>
             {details && (
               <Box
                 sx={{
