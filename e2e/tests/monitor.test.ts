@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+type Box = { x: number; y: number; width: number; height: number };
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser, signIn } from '../src/browser.ts';
 import { acceptNoticeIfShown, nextNetworkMinute } from '../src/portal.ts';
 import { accessTokenOf, apiAs } from '../src/forms.ts';
@@ -350,12 +352,105 @@ describe('Monitor', () => {
     // MapLibre's zoom buttons follow: bottom left in English, bottom right (the start side) here.
     const zoom = await page.getByRole('button', { name: 'تكبير' }).boundingBox();
     expect(zoom && mapBox && zoom.x > mapBox.x + mapBox.width / 2).toBe(true);
+    // The scale bar in Arabic: Arabic-Indic digits and Arabic units ("٣ كم", "٢٠٠ م"), as every number of the page.
+    await expect
+      .poll(() => page.locator('.maplibregl-ctrl-scale').textContent())
+      .toMatch(/^[٠-٩][٠-٩٫]*\u00a0(كم|م)$/);
     await page.getByRole('button', { name: 'اللغة' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect
       .poll(() => page.evaluate(() => document.documentElement.dir), { timeout: 15_000 })
       .toBe('ltr');
   });
+
+  it(
+    'works on a 390 px phone: the list and the map as tabs, the map drawn at full height, the legend clear of the filters',
+    { timeout: 240_000 },
+    async () => {
+      const phone = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+      try {
+        const p = await signIn(phone, baseUrl, 'companyadmin');
+        await acceptNoticeIfShown(p);
+        const listTab = p.getByRole('tab', { name: 'Numbers' });
+        const mapTab = p.getByRole('tab', { name: 'Map' });
+        const search = p.getByRole('searchbox', { name: 'Search by number or name' });
+        const legend = p.getByRole('button', { name: 'Legend' });
+        const filters = [search, p.getByRole('group', { name: 'Position status' })];
+        const overlap = (a: Box | null, b: Box | null) =>
+          !!a &&
+          !!b &&
+          a.x < b.x + b.width &&
+          b.x < a.x + a.width &&
+          a.y < b.y + b.height &&
+          b.y < a.y + a.height;
+
+        // The list first: its rows and filters, nothing of the map over them. (A new browser context loads every
+        // chunk afresh while the suite's other page streams positions: a slow machine needs the longer wait.)
+        await numbersList(p).getByRole('listitem').first().waitFor({ timeout: 60_000 });
+        expect(await listTab.getAttribute('aria-selected')).toBe('true');
+        expect(await search.isVisible()).toBe(true);
+        expect(await legend.isVisible()).toBe(false);
+        expect(await p.locator('.maplibregl-ctrl').first().isVisible()).toBe(false);
+        for (const filter of filters) {
+          const box = await filter.boundingBox();
+          expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+        }
+        // The page itself does not scroll sideways.
+        expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+        // The map tab: the map with a real height, drawn (markers and clusters), the list's filters gone.
+        await mapTab.click();
+        await mapRegion(p).waitFor();
+        const mapBox = await mapRegion(p).boundingBox();
+        expect(mapBox?.width).toBeGreaterThan(300);
+        expect(mapBox?.height).toBeGreaterThan(400);
+        await p.locator('canvas.maplibregl-canvas').waitFor();
+        await expect
+          .poll(
+            async () => {
+              const stats = await pixelStats(p, mapRegion(p), MARKERS, overlays(p));
+              return stats.near.live + stats.near.stale + stats.near.noConsent;
+            },
+            { timeout: 30_000, message: 'marker and cluster pixels on the phone’s map' },
+          )
+          .toBeGreaterThan(150);
+        const stats = await pixelStats(p, mapRegion(p), MARKERS, overlays(p));
+        expect(stats.distinct).toBeGreaterThan(DISTINCT_MIN);
+        expect(stats.nonBackground).toBeGreaterThan(NON_BACKGROUND_MIN);
+        expect(await search.isVisible()).toBe(false);
+        // The legend, opened, stays on the map and clear of the tabs and of the POI layer switch.
+        await legend.click();
+        const legendBox = await legend.locator('xpath=..').boundingBox();
+        expect(
+          legendBox &&
+            mapBox &&
+            legendBox.x >= mapBox.x &&
+            legendBox.y >= mapBox.y &&
+            legendBox.x + legendBox.width <= mapBox.x + mapBox.width,
+        ).toBe(true);
+        expect(overlap(legendBox, await mapTab.boundingBox())).toBe(false);
+        expect(overlap(legendBox, await p.getByRole('group', { name: 'POIs' }).boundingBox())).toBe(false);
+        await legend.click();
+
+        // Back to the list: the filters again, the legend nowhere over them; choosing a number shows it on the map
+        // with its details under the map.
+        await listTab.click();
+        await search.waitFor();
+        expect(await legend.isVisible()).toBe(false);
+        const first = numbersList(p).getByRole('listitem').first();
+        const name = (await first.locator('.MuiTypography-root').first().textContent()) ?? '';
+        await first.getByRole('button').click();
+        await expect.poll(() => mapTab.getAttribute('aria-selected')).toBe('true');
+        await details(p).getByRole('heading', { level: 2, name }).waitFor();
+        const [sheet, map] = [await details(p).boundingBox(), await mapRegion(p).boundingBox()];
+        expect(map?.height).toBeGreaterThan(180);
+        expect(sheet && map && sheet.y >= map.y + map.height - 1).toBe(true);
+        expect(sheet && sheet.x >= 0 && sheet.x + sheet.width <= 390).toBe(true);
+      } finally {
+        await phone.close();
+      }
+    },
+  );
 });
 
 describe('Monitor without WebGL', () => {

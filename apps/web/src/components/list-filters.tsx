@@ -40,7 +40,8 @@ export function SelectFilter<V extends string>({
       label={label}
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value || undefined)}
-      sx={{ minWidth }}
+      // A phone stacks the toolbar's filters: each one full width.
+      sx={{ minWidth, width: { xs: '100%', sm: 'auto' } }}
     >
       <MenuItem value="">{anyLabel}</MenuItem>
       {options.map((option) => (

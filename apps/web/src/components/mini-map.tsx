@@ -55,6 +55,7 @@ export function MiniMap({ position = null, trail = NO_TRAIL, height = 240, label
             dark: darkRef.current,
             rtl,
             locale: mapLocale(t),
+            language: i18n.language,
           });
           setEngine(created);
         } catch (error) {

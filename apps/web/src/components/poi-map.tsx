@@ -70,6 +70,7 @@ export function PoiMap({
               dark: darkRef.current,
               rtl,
               locale: mapLocale(t),
+              language: i18n.language,
               controls: true,
             },
             {},

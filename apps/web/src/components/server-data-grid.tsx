@@ -326,7 +326,18 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   return (
     <Box>
       {(searchable || toolbar) && (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 1.5,
+            alignItems: 'center',
+            mb: 2,
+            // A phone: each filter on its own line, full width.
+            flexDirection: { xs: 'column', sm: 'row' },
+            '& > *': { width: { xs: '100%', sm: 'auto' } },
+          }}
+        >
           {searchable && <GridSearchBox value={searchText} onChange={setSearchText} label={searchLabel} />}
           {toolbar}
         </Box>

@@ -91,7 +91,21 @@ export function createAppTheme({ mode, direction, modern, locale }: AppThemeOpti
         MuiButton: {
           styleOverrides: { root: { borderRadius: modern ? 30 : 8, boxShadow: 'none', paddingInline: 20 } },
         },
-        MuiDialog: { styleOverrides: { paper: { borderRadius: radius } } },
+        MuiDialog: {
+          styleOverrides: {
+            paper: ({ theme }) => ({
+              borderRadius: radius,
+              // A phone: every dialog nearly the screen's width (MUI keeps 32 px margins on each side).
+              [theme.breakpoints.down('sm')]: {
+                margin: 12,
+                maxHeight: 'calc(100% - 24px)',
+                '&.MuiDialog-paperFullWidth': { width: 'calc(100% - 24px)' },
+                '&.MuiDialog-paperWidthXs, &.MuiDialog-paperWidthSm, &.MuiDialog-paperWidthMd, &.MuiDialog-paperWidthLg':
+                  { maxWidth: 'calc(100% - 24px)' },
+              },
+            }),
+          },
+        },
         MuiDialogTitle: { styleOverrides: { root: { fontSize: 18, fontWeight: 600 } } },
         MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
         MuiToggleButton: { styleOverrides: { root: { textTransform: 'none' } } },

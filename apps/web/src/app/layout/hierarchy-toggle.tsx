@@ -17,7 +17,14 @@ export function HierarchyToggle() {
       value={mode}
       aria-label={t('hierarchy.label')}
       onChange={(_event, next: HierarchyMode | null) => next && setMode(next)}
-      sx={{ '& .MuiToggleButton-root': { px: 1.5, py: 0.5 } }}
+      sx={{
+        '& .MuiToggleButton-root': {
+          px: { xs: 1, sm: 1.5 },
+          py: 0.5,
+          whiteSpace: 'nowrap',
+          fontSize: { xs: 12, sm: 13 },
+        },
+      }}
     >
       {HIERARCHY_MODES.map((m) => (
         <ToggleButton key={m} value={m}>

@@ -27,7 +27,7 @@ export function TopBar({
       position={settings.headerType === 'fixed' ? 'sticky' : 'static'}
       sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', top: 0 }}
     >
-      <Toolbar sx={{ minHeight: { xs: 64, sm: 70 }, gap: { xs: 0.5, sm: 1.5 } }}>
+      <Toolbar sx={{ minHeight: { xs: 64, sm: 70 }, gap: { xs: 0.25, sm: 1.5 }, px: { xs: 1.5, sm: 2 } }}>
         {showMenuButton && (
           <IconButton edge="start" aria-label={t('topbar.openMenu')} onClick={onOpenSidebar}>
             <MenuIcon />

@@ -36,7 +36,7 @@ export function UserMenu() {
         aria-controls={anchor ? 'user-menu' : undefined}
         aria-expanded={anchor ? true : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ borderRadius: 30, px: 1, py: 0.5, gap: 1.25, textAlign: 'start' }}
+        sx={{ borderRadius: 30, px: { xs: 0.5, sm: 1 }, py: 0.5, gap: 1.25, textAlign: 'start' }}
       >
         <Avatar sx={{ width: 36, height: 36, bgcolor: 'secondary.main', fontSize: 14 }} alt="">
           {initials}
@@ -49,7 +49,7 @@ export function UserMenu() {
             </Typography>
           )}
         </Box>
-        <ExpandMoreIcon fontSize="small" aria-hidden />
+        <ExpandMoreIcon fontSize="small" aria-hidden sx={{ display: { xs: 'none', sm: 'block' } }} />
       </ButtonBase>
       <Menu
         id="user-menu"

@@ -10,7 +10,6 @@ import {
   AttributionControl,
   Map as MapLibreMap,
   NavigationControl,
-  ScaleControl,
   setWorkerUrl,
   type ControlPosition,
   type ErrorEvent,
@@ -20,6 +19,7 @@ import {
   type StyleSpecification,
 } from 'maplibre-gl';
 import type { FeatureCollection } from 'geojson';
+import { LocalizedScaleControl } from './scale-control.ts';
 import { tileConfig } from './tile-config.ts';
 import { loadWorldBoundaries } from './world.ts';
 
@@ -119,6 +119,8 @@ export interface BaseMapOptions {
   rtl: boolean;
   /** MapLibre's UI strings (control titles) in the interface language. */
   locale: Record<string, string>;
+  /** The interface language (i18n.language): the scale bar's digits and units. */
+  language: string;
   center?: LngLatLike;
   zoom?: number;
   /** Zoom buttons and scale bar (off for a small inline map). */
@@ -145,7 +147,7 @@ const RASTER_ERRORS_BEFORE_OFFLINE = 2;
 const RASTER_TIMEOUT_MS = 12_000;
 
 export function createBaseMap(options: BaseMapOptions): BaseMap {
-  const { container, rtl, locale, controls = true } = options;
+  const { container, rtl, locale, language, controls = true } = options;
   let dark = options.dark;
   const map = new MapLibreMap({
     container,
@@ -176,7 +178,7 @@ export function createBaseMap(options: BaseMapOptions): BaseMap {
   // Bottom corners only: the top ones are left to the page's own overlays (legend, details).
   map.addControl(new AttributionControl({ compact: true }), bottomEnd);
   if (controls) {
-    map.addControl(new ScaleControl({ unit: 'metric', maxWidth: 120 }), bottomStart);
+    map.addControl(new LocalizedScaleControl({ language, rtl, maxWidth: 120 }), bottomStart);
     map.addControl(new NavigationControl({ showCompass: false }), bottomStart);
   }
 

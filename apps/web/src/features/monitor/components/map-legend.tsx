@@ -17,16 +17,23 @@ import { TRAIL_COLOR } from './trail-color.ts';
  * What the colours and shapes on the map mean, in the map's top start corner: folded at first (open, it covers the
  * markers of that corner), opened with its header.
  */
-export function MapLegend({ offline, showTrail }: { offline: boolean; showTrail: boolean }) {
+export function MapLegend({
+  offline,
+  showTrail,
+  floating = true,
+}: {
+  offline: boolean;
+  showTrail: boolean;
+  /** Placed by itself in the map's top start corner; false: laid out by the caller (stacked with other overlays). */
+  floating?: boolean;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <Paper
       elevation={3}
       sx={{
-        position: 'absolute',
-        top: 12,
-        insetInlineStart: 12,
+        ...(floating ? { position: 'absolute', top: 12, insetInlineStart: 12 } : {}),
         borderRadius: 2,
         minWidth: 170,
         maxWidth: 250,

@@ -329,6 +329,9 @@ export class MonitorMapEngine {
   flyTo(point: TrailPoint): void {
     if (this.#destroyed) return;
     const map = this.#base.map;
+    // The container may have just changed size (on a phone the details open under the map), which MapLibre only
+    // notices on its next frame: measured now, the fly ends in the middle of the map as it is now.
+    map.resize();
     const shift = (this.#rtl ? 1 : -1) * (this.#endInset / 2);
     map.flyTo({
       center: [point.lon, point.lat],

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useTheme } from '@mui/material/styles';
@@ -28,6 +28,8 @@ export interface MonitorMapProps {
   pois?: readonly MapPoi[];
   showPois?: boolean;
   onPoiClick?: (poiId: number) => void;
+  /** Overlays stacked under the legend in the top start corner (a narrow map has no room beside it). */
+  belowLegend?: ReactNode;
 }
 
 type Status = 'loading' | 'ready' | 'unavailable';
@@ -46,6 +48,7 @@ export function MonitorMap({
   pois = NO_POIS,
   showPois = true,
   onPoiClick,
+  belowLegend,
 }: MonitorMapProps) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
@@ -77,6 +80,7 @@ export function MonitorMap({
             dark: darkRef.current,
             rtl,
             locale: mapLocale(t),
+            language: i18n.language,
             ...(camera.current ?? {}),
             onSelect: (id) => onSelectRef.current(id),
             onPoiClick: (id) => onPoiClickRef.current?.(id),
@@ -184,7 +188,29 @@ export function MonitorMap({
           <CircularProgress size={32} aria-label={t('common.loading')} />
         </Box>
       )}
-      <MapLegend offline={baseMap === 'offline'} showTrail={!!trail && trail.length > 0} />
+      {belowLegend ? (
+        <Box
+          sx={{
+            position: 'absolute',
+            top: 12,
+            insetInlineStart: 12,
+            maxWidth: 'calc(100% - 24px)',
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'flex-start',
+            gap: 1,
+          }}
+        >
+          <MapLegend
+            floating={false}
+            offline={baseMap === 'offline'}
+            showTrail={!!trail && trail.length > 0}
+          />
+          {belowLegend}
+        </Box>
+      ) : (
+        <MapLegend offline={baseMap === 'offline'} showTrail={!!trail && trail.length > 0} />
+      )}
     </Box>
   );
 }

@@ -1,10 +1,14 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { MonitorPosition } from '@lbs/contracts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -32,6 +36,13 @@ const DETAILS_WIDTH = 340;
 /** Where the POI layer switch starts: after the map legend's width. */
 const POI_BOX_START = 252;
 const DETAILS_GAP = 12;
+/** The card on a phone: the viewport below the top bar and the page title (tabs, then the list or the map). */
+const NARROW_HEIGHT = 'calc(100dvh - 190px)';
+const NARROW_MIN_HEIGHT = 440;
+/** The map keeps at least this much of its tab when a number's details open under it. */
+const NARROW_MAP_MIN_HEIGHT = 200;
+
+type MonitorTab = 'list' | 'map';
 
 /** The Monitor: side list (start side) and map, kept live from the positions stream. */
 export function MonitorWorkspace() {
@@ -55,6 +66,10 @@ export function MonitorWorkspace() {
   const openPoi = pois?.find((p) => p.id === poiId);
   const version = useThrottledVersion(store, RENDER_INTERVAL_MS);
   const nowMs = useNow(CLOCK_INTERVAL_MS);
+  // Below `md` the list and the map do not fit side by side: they become tabs.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const [tab, setTab] = useState<MonitorTab>('list');
+  const ids = useId();
 
   useEffect(
     () =>
@@ -80,10 +95,15 @@ export function MonitorWorkspace() {
     [filtered.items, selected],
   );
 
-  const select = useCallback((id: number) => {
-    setSelectedId(id);
-    setFlyRequest((n) => n + 1);
-  }, []);
+  const select = useCallback(
+    (id: number) => {
+      setSelectedId(id);
+      setFlyRequest((n) => n + 1);
+      // On a phone, choosing a number in the list shows it on the map (with its details under it).
+      if (narrow) setTab('map');
+    },
+    [narrow],
+  );
   const close = useCallback(() => setSelectedId(null), []);
   const onLocated = useCallback(
     (position: MonitorPosition) => {
@@ -93,84 +113,165 @@ export function MonitorWorkspace() {
     [store],
   );
 
+  const poiLayer = mayListPois && (
+    <Box
+      role="group"
+      aria-label={t('monitor.poi.layer')}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+        alignItems: 'flex-start',
+        ...(narrow
+          ? // Too narrow to sit beside the legend: under it (the map stacks them), moving down as it opens.
+            {}
+          : {
+              // Beside the legend (top start); the details panel takes the top end.
+              position: 'absolute',
+              top: DETAILS_GAP,
+              insetInlineStart: POI_BOX_START,
+              maxWidth: `calc(100% - ${POI_BOX_START + DETAILS_GAP}px)`,
+            }),
+      }}
+    >
+      <Paper elevation={2} sx={{ px: 1.5, borderRadius: 2 }}>
+        <FormControlLabel
+          control={<Switch size="small" checked={showPois} onChange={(e) => setShowPois(e.target.checked)} />}
+          label={t('monitor.poi.layer')}
+        />
+      </Paper>
+      {openPoi && showPois && <PoiLayerPanel poi={openPoi} onClose={() => setPoiId(null)} />}
+    </Box>
+  );
+  const details = selected && (
+    <DetailsPanel
+      key={selected.id}
+      item={selected}
+      nowMs={nowMs}
+      onClose={close}
+      onLocated={onLocated}
+      onTrail={setTrail}
+      onPlayback={setPlayback}
+    />
+  );
+  const list = (
+    <SideList
+      items={filtered.items}
+      total={all.length}
+      counts={filtered.counts}
+      filters={filters}
+      onFiltersChange={setFilters}
+      options={options}
+      showCompanyFilter={role === 'SuperAdmin'}
+      hierarchyMode={mode}
+      selectedId={selectedId}
+      onSelect={select}
+      nowMs={nowMs}
+      liveState={liveState}
+      error={error}
+      loading={!store.hasSnapshot}
+    />
+  );
+  const map = (
+    <MonitorMap
+      items={mapItems}
+      nowMs={nowMs}
+      selected={selected}
+      flyRequest={flyRequest}
+      trail={trail}
+      playback={playback}
+      endInset={selected && !narrow ? DETAILS_WIDTH + 2 * DETAILS_GAP : 0}
+      onSelect={select}
+      {...(pois ? { pois, showPois, onPoiClick: setPoiId } : {})}
+      {...(narrow && poiLayer ? { belowLegend: poiLayer } : {})}
+    />
+  );
+
+  if (narrow) {
+    // A phone: the list and the map as two tabs of the full card, the details as a sheet under the map. Both
+    // panels stay laid out at full size (the hidden one invisible), so the map keeps its size and camera.
+    const panel = (shown: boolean) =>
+      ({
+        position: 'absolute',
+        inset: 0,
+        // MapLibre's compact attribution sets its own `visibility: visible`: everything in the hidden tab is hidden.
+        ...(shown ? {} : { visibility: 'hidden', '& *': { visibility: 'hidden !important' } }),
+        display: 'flex',
+        flexDirection: 'column',
+      }) as const;
+    return (
+      <Card
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          height: NARROW_HEIGHT,
+          minHeight: NARROW_MIN_HEIGHT,
+          overflow: 'hidden',
+        }}
+      >
+        <Tabs
+          value={tab}
+          onChange={(_event, next: MonitorTab) => setTab(next)}
+          variant="fullWidth"
+          sx={{ borderBottom: 1, borderColor: 'divider', flexShrink: 0 }}
+        >
+          <Tab
+            value="list"
+            label={t('monitor.list.title')}
+            id={`${ids}-list-tab`}
+            aria-controls={`${ids}-list`}
+          />
+          <Tab value="map" label={t('map.title')} id={`${ids}-map-tab`} aria-controls={`${ids}-map`} />
+        </Tabs>
+        <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
+          <Box
+            role="tabpanel"
+            id={`${ids}-list`}
+            aria-labelledby={`${ids}-list-tab`}
+            sx={panel(tab === 'list')}
+          >
+            {list}
+          </Box>
+          <Box role="tabpanel" id={`${ids}-map`} aria-labelledby={`${ids}-map-tab`} sx={panel(tab === 'map')}>
+            <Box sx={{ flex: 1, minHeight: NARROW_MAP_MIN_HEIGHT, position: 'relative' }}>{map}</Box>
+            {details && (
+              <Box
+                sx={{
+                  flexShrink: 1,
+                  minHeight: 0,
+                  maxHeight: '60%',
+                  display: 'flex',
+                  flexDirection: 'column',
+                  // The sheet's own corners and shadow at the top only.
+                  '& > aside': { borderEndStartRadius: 0, borderEndEndRadius: 0 },
+                }}
+              >
+                {details}
+              </Box>
+            )}
+          </Box>
+        </Box>
+      </Card>
+    );
+  }
+
   return (
     <Card
       sx={{
         display: 'flex',
-        flexDirection: { xs: 'column', md: 'row' },
-        height: { md: 'calc(100dvh - 208px)' },
-        minHeight: { md: 560 },
+        flexDirection: 'row',
+        height: 'calc(100dvh - 208px)',
+        minHeight: 560,
         overflow: 'hidden',
       }}
     >
-      <Box
-        sx={{
-          width: { md: 340 },
-          flexShrink: 0,
-          height: { xs: 560, md: '100%' },
-          order: { xs: 2, md: 0 },
-          borderRight: { md: 1 },
-          borderTop: { xs: 1, md: 0 },
-          borderColor: { xs: 'divider', md: 'divider' },
-        }}
-      >
-        <SideList
-          items={filtered.items}
-          total={all.length}
-          counts={filtered.counts}
-          filters={filters}
-          onFiltersChange={setFilters}
-          options={options}
-          showCompanyFilter={role === 'SuperAdmin'}
-          hierarchyMode={mode}
-          selectedId={selectedId}
-          onSelect={select}
-          nowMs={nowMs}
-          liveState={liveState}
-          error={error}
-          loading={!store.hasSnapshot}
-        />
+      <Box sx={{ width: 340, flexShrink: 0, height: '100%', borderRight: 1, borderColor: 'divider' }}>
+        {list}
       </Box>
-      <Box sx={{ flex: 1, minWidth: 0, position: 'relative', height: { xs: 460, md: '100%' } }}>
-        <MonitorMap
-          items={mapItems}
-          nowMs={nowMs}
-          selected={selected}
-          flyRequest={flyRequest}
-          trail={trail}
-          playback={playback}
-          endInset={selected ? DETAILS_WIDTH + 2 * DETAILS_GAP : 0}
-          onSelect={select}
-          {...(pois ? { pois, showPois, onPoiClick: setPoiId } : {})}
-        />
-        {mayListPois && (
-          <Box
-            role="group"
-            aria-label={t('monitor.poi.layer')}
-            sx={{
-              position: 'absolute',
-              top: DETAILS_GAP,
-              // Beside the legend (top start); the details panel takes the top end.
-              insetInlineStart: POI_BOX_START,
-              display: 'flex',
-              flexDirection: 'column',
-              gap: 1,
-              alignItems: 'flex-start',
-              maxWidth: `calc(100% - ${POI_BOX_START + DETAILS_GAP}px)`,
-            }}
-          >
-            <Paper elevation={2} sx={{ px: 1.5, borderRadius: 2 }}>
-              <FormControlLabel
-                control={
-                  <Switch size="small" checked={showPois} onChange={(e) => setShowPois(e.target.checked)} />
-                }
-                label={t('monitor.poi.layer')}
-              />
-            </Paper>
-            {openPoi && showPois && <PoiLayerPanel poi={openPoi} onClose={() => setPoiId(null)} />}
-          </Box>
-        )}
-        {selected && (
+      <Box sx={{ flex: 1, minWidth: 0, position: 'relative', height: '100%' }}>
+        {map}
+        {poiLayer}
+        {details && (
           <Box
             sx={{
               position: 'absolute',
@@ -184,15 +285,7 @@ export function MonitorWorkspace() {
               flexDirection: 'column',
             }}
           >
-            <DetailsPanel
-              key={selected.id}
-              item={selected}
-              nowMs={nowMs}
-              onClose={close}
-              onLocated={onLocated}
-              onTrail={setTrail}
-              onPlayback={setPlayback}
-            />
+            {details}
           </Box>
         )}
       </Box>
