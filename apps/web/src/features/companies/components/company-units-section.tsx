@@ -45,7 +45,7 @@ function UnitsGrid({ kind, companyId }: { kind: CompanyUnitKind; companyId: numb
         minWidth: 180,
         sortable: false,
       },
-      { field: 'msisdnCount', headerName: t('org.fields.msisdnCount'), type: 'number', minWidth: 150 },
+      { field: 'msisdnCount', headerName: t('org.fields.msisdnCount'), type: 'number', minWidth: 210 },
     ],
     [t],
   );

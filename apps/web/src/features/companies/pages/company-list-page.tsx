@@ -33,7 +33,10 @@ export function CompanyListPage() {
   const [zoneEnabled, setZoneEnabled] = useUrlFilter('zoneEnabled');
   const locale = i18n.language;
   const title = t(`route.${companyListRouteId(role)}`);
-  const crumbs = useCompanyListCrumbs().map(({ label }) => ({ label }));
+  // On the list itself its crumbs are plain text, and one that repeats the title is left out.
+  const crumbs = useCompanyListCrumbs()
+    .map(({ label }) => ({ label }))
+    .filter(({ label }) => label !== title);
 
   const columns = useMemo<GridColDef<Company>[]>(
     () => [

@@ -109,7 +109,10 @@ export function UserListPage() {
     [t, superAdmin, byZone],
   );
   const title = t(`route.${userListRouteId(role)}`);
-  const crumbs = useUserListCrumbs().map(({ label }) => ({ label }));
+  // On the list itself its crumbs are plain text, and one that repeats the title is left out.
+  const crumbs = useUserListCrumbs()
+    .map(({ label }) => ({ label }))
+    .filter(({ label }) => label !== title);
 
   return (
     <PageFrame
