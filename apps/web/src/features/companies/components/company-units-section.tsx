@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,10 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { canOpenRouteId, type Company, type OrgUnit } from '@lbs/contracts';
 import { DetailsSection } from '../../../components/details-card.tsx';
 import { ServerDataGrid } from '../../../components/server-data-grid.tsx';
+import type { ListParams } from '../../../lib/api/list-query.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { firstOpenablePath, pathFor } from '../../../lib/route-links.ts';
-import { companyUnitsQueryOptions, type CompanyUnitKind } from '../api/list-company-units.ts';
+import { orgUnitsQueryOptions } from '../../../shared-api/org-units/list-org-units.ts';
+
+/** The units of a company shown on its details page: its departments and (zones enabled) its zones. */
+type CompanyUnitKind = 'department' | 'zone';
 
 const UNIT_ROUTES: Record<CompanyUnitKind, { list: string; add: string; open: readonly string[] }> = {
   department: {
@@ -34,7 +38,12 @@ function UnitsGrid({ kind, companyId }: { kind: CompanyUnitKind; companyId: numb
   const allowed = useCan();
   const routes = UNIT_ROUTES[kind];
   const title = t(`route.${routes.list}`);
-  const query = useMemo(() => companyUnitsQueryOptions(kind, companyId), [kind, companyId]);
+  // this company's units, whatever the grid's own filters
+  const query = useCallback(
+    ({ filters, ...params }: ListParams) =>
+      orgUnitsQueryOptions(kind, { ...params, filters: { ...filters, companyId } }),
+    [kind, companyId],
+  );
   const columns = useMemo<GridColDef<OrgUnit>[]>(
     () => [
       { field: 'name', headerName: t('org.fields.name'), flex: 1, minWidth: 160 },
