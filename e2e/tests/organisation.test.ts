@@ -338,3 +338,55 @@ describe('organisation: company, invitation, MSISDN consent and tenant isolation
     }
   });
 });
+
+describe('organisation: finding what was created (issue 19)', () => {
+  it('SuperAdmin finds the company it created through its directory, /operator/companies, and opens it', async () => {
+    await sa.goto(`${baseUrl}${routeById('monitor').path}`);
+    const nav = sa.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Companies', exact: true }).click();
+    await sa.waitForURL((url) => url.pathname === routeById('operatorCompanies').path);
+    await sa.getByRole('heading', { level: 1, name: 'Companies' }).waitFor();
+
+    await sa.getByRole('searchbox').fill(COMPANY.code.toLowerCase());
+    await sa.waitForURL((url) => url.searchParams.get('q') === COMPANY.code.toLowerCase());
+    const grid = sa.getByRole('grid', { name: 'Companies' });
+    const row = grid.getByRole('row', { name: new RegExp(COMPANY.name) });
+    await row.waitFor();
+    // the search reached the server: this company alone
+    await expect.poll(() => grid.locator('[role="row"][data-id]').count(), { timeout: 30_000 }).toBe(1);
+
+    await row.getByText(COMPANY.name).click();
+    await sa.waitForURL((url) => url.pathname === `/company-details/edit/${companyId}`);
+    await sa.getByRole('heading', { level: 1, name: `Edit Company: ${COMPANY.name}` }).waitFor();
+  });
+
+  it('CompanyAdmin adds a zone from its company’s details and sees it listed there', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const zone = `East Gate ${suffix}`;
+    try {
+      const page = await signIn(context, baseUrl, 'companyadmin');
+      await acceptNoticeIfShown(page);
+      await page.goto(`${baseUrl}${routeById('companyList').path}`);
+      await page.getByRole('grid').getByText('Alpha Logistics').click();
+      await page.waitForURL((url) => /^\/company-details\/\d+$/.test(url.pathname));
+      const detailsPath = new URL(page.url()).pathname;
+      const departments = page.getByRole('grid', { name: 'Departments' });
+      // the seed's Field Operations has employee MSISDNs: its count is the server's
+      await departments.getByRole('row', { name: /Field Operations/ }).waitFor();
+
+      const zones = page.getByRole('grid', { name: 'Zones' });
+      await zones.getByRole('row', { name: /North/ }).waitFor();
+      await page.getByRole('link', { name: 'Add Zone' }).click();
+      await page.waitForURL((url) => url.pathname === routeById('zoneAdd').path);
+      await fillField(page, 'name', zone);
+      await submitAndLeave(page, routeById('zoneAdd').path);
+      expect(new URL(page.url()).pathname).toBe(detailsPath);
+      await page.getByText(`Zone “${zone}” created`).waitFor();
+      const added = zones.getByRole('row', { name: new RegExp(zone) });
+      await added.waitFor();
+      expect(await added.locator('[data-field="msisdnCount"]').innerText()).toBe('0');
+    } finally {
+      await context.close();
+    }
+  });
+});

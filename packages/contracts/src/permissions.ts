@@ -64,7 +64,7 @@ export const PERMISSIONS = {
   company: {
     list: {
       roles: SA_CA,
-      note: 'CompanyAdmin: its own company (/company/list); SuperAdmin: all, to edit them.',
+      note: 'CompanyAdmin: its own company (/company/list); SuperAdmin: all (/operator/companies), to edit them.',
     },
     read: { roles: SA_CA, note: 'As list.' },
     create: route('companyAdd'),
@@ -101,7 +101,7 @@ export const PERMISSIONS = {
   user: {
     list: {
       roles: SA_CA,
-      note: 'CompanyAdmin: its company’s users (/user/list); SuperAdmin: all, to edit them.',
+      note: 'CompanyAdmin: its company’s users (/user/list); SuperAdmin: all (/operator/users), to edit them.',
     },
     read: { roles: SA_CA, note: 'As list.' },
     create: route('userAdd', 'Sends an invitation e-mail with a security code.'),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenRouteId, isSidebarGroup, ROUTES, sidebarFor, type SidebarEntry } from './routes.ts';
+import {
+  canOpenRouteId,
+  isSidebarGroup,
+  routeById,
+  ROUTES,
+  sidebarFor,
+  type SidebarEntry,
+} from './routes.ts';
 
 const ids = (entries: SidebarEntry[]) =>
   entries.map((e) => (isSidebarGroup(e) ? `${e.id}[${e.children.map((c) => c.id).join(',')}]` : e.id));
@@ -25,12 +32,24 @@ describe('route table (SPEC §2, §6)', () => {
     expect(canOpenRouteId('monitor', undefined)).toBe(false);
   });
 
+  it('keeps the operator’s directories (outside the SPEC table) to the SuperAdmin', () => {
+    for (const id of ['operatorCompanies', 'operatorUsers']) {
+      expect(canOpenRouteId(id, 'SuperAdmin')).toBe(true);
+      for (const role of ['CompanyAdmin', 'DepartmentAdmin', 'ZoneAdmin'] as const)
+        expect(canOpenRouteId(id, role)).toBe(false);
+    }
+    expect(routeById('operatorCompanies').path).toBe('/operator/companies');
+    expect(routeById('operatorUsers').path).toBe('/operator/users');
+  });
+
   it('shows each role only its sidebar entries, dropping empty groups', () => {
     expect(ids(sidebarFor('SuperAdmin'))).toEqual([
       'monitor',
+      'operatorCompanies',
       'department',
       'designation',
       'msisdn',
+      'operatorUsers',
       'userManagement[roles]',
       'attendance',
       'task[taskList,taskAssignList]',
@@ -51,5 +70,9 @@ describe('route table (SPEC §2, §6)', () => {
     expect(ids(sidebarFor('CompanyAdmin'))).toContain('userManagement[users]');
     expect(ids(sidebarFor('CompanyAdmin'))).toContain('billing');
     expect(ids(sidebarFor('CompanyAdmin'))).not.toContain('operatorInvoices');
+    for (const role of ['CompanyAdmin', 'DepartmentAdmin', 'ZoneAdmin'] as const) {
+      expect(ids(sidebarFor(role))).not.toContain('operatorCompanies');
+      expect(ids(sidebarFor(role))).not.toContain('operatorUsers');
+    }
   });
 });

@@ -44,6 +44,9 @@ export const ROUTES: readonly RouteDef[] = [
   { id: 'companyDetails', path: '/company-details/:id', roles: CA, area: 'company' },
   { id: 'companyAdd', path: '/company/add', roles: SA, area: 'company' },
   { id: 'companyEdit', path: '/company-details/edit/:id', roles: SA, area: 'company' },
+  // Outside the SPEC table (issue 19): the operator's directory of every company — the SPEC gives a SuperAdmin no
+  // /company/list, so a company it created could not be found again.
+  { id: 'operatorCompanies', path: '/operator/companies', roles: SA, area: 'company' },
   { id: 'designationList', path: '/designation/list', roles: ALL, area: 'designation' },
   { id: 'designationDetails', path: '/designation-details/:id', roles: ALL, area: 'designation' },
   { id: 'designationAdd', path: '/designation/add', roles: ALL, area: 'designation' },
@@ -80,6 +83,8 @@ export const ROUTES: readonly RouteDef[] = [
   { id: 'userDetails', path: '/user-details/:id', roles: CA, area: 'user' },
   { id: 'userAdd', path: '/user/add', roles: SA, area: 'user' },
   { id: 'userEdit', path: '/user-details/edit/:id', roles: SA, area: 'user' },
+  // Outside the SPEC table (issue 19): the operator's directory of every portal user (no /user/list for a SuperAdmin).
+  { id: 'operatorUsers', path: '/operator/users', roles: SA, area: 'user' },
   { id: 'attendanceList', path: '/attendance/list', roles: ALL, area: 'attendance' },
   { id: 'reports', path: '/reports', roles: ALL, area: 'reports' },
   { id: 'dueInvoice', path: '/due-invoice', roles: ALL, area: 'dueInvoice' },
@@ -127,10 +132,12 @@ export type SidebarEntry = SidebarItem | SidebarGroup;
 export const SIDEBAR: readonly SidebarEntry[] = [
   { id: 'monitor', routeId: 'monitor' },
   { id: 'company', routeId: 'companyList' },
+  { id: 'operatorCompanies', routeId: 'operatorCompanies' },
   { id: 'department', routeId: 'departmentList' },
   { id: 'zone', routeId: 'zoneList' },
   { id: 'designation', routeId: 'designationList' },
   { id: 'msisdn', routeId: 'msisdnList' },
+  { id: 'operatorUsers', routeId: 'operatorUsers' },
   {
     id: 'userManagement',
     children: [

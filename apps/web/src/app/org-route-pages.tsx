@@ -58,6 +58,8 @@ const RoleListPage = lazyWithAreas(
 /** Route id → page of the organisation screens (spread into PAGES in route-pages.tsx). */
 export const ORG_PAGES: Partial<Record<string, () => ReactNode>> = {
   companyList: () => <CompanyListPage />,
+  // The operator's directories (SuperAdmin, outside the SPEC table): the same list pages, over every company.
+  operatorCompanies: () => <CompanyListPage />,
   companyDetails: () => <CompanyDetailsPage />,
   companyAdd: () => <CompanyAddPage />,
   companyEdit: () => <CompanyEditPage />,
@@ -74,6 +76,7 @@ export const ORG_PAGES: Partial<Record<string, () => ReactNode>> = {
   designationAdd: () => <OrgUnitAddPage kind="designation" />,
   designationEdit: () => <OrgUnitEditPage kind="designation" />,
   userList: () => <UserListPage />,
+  operatorUsers: () => <UserListPage />,
   userDetails: () => <UserDetailsPage />,
   userAdd: () => <UserAddPage />,
   userEdit: () => <UserEditPage />,

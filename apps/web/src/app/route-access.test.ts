@@ -16,6 +16,8 @@ const SPEC_TABLE: [path: string, roles: Role[]][] = [
   ['/company-details/7', [C]],
   ['/company/add', [S]],
   ['/company-details/edit/7', [S]],
+  // Outside the SPEC table: the operator's directory of every company (issue 19).
+  ['/operator/companies', [S]],
   ['/designation/list', ALL],
   ['/designation-details/7', ALL],
   ['/designation/add', ALL],
@@ -52,6 +54,8 @@ const SPEC_TABLE: [path: string, roles: Role[]][] = [
   ['/user-details/7', [C]],
   ['/user/add', [S]],
   ['/user-details/edit/7', [S]],
+  // Outside the SPEC table: the operator's directory of every portal user (issue 19).
+  ['/operator/users', [S]],
   ['/attendance/list', ALL],
   ['/reports', ALL],
   ['/due-invoice', ALL],

@@ -7,7 +7,9 @@ import AssignmentIndOutlinedIcon from '@mui/icons-material/AssignmentIndOutlined
 import AssignmentOutlinedIcon from '@mui/icons-material/AssignmentOutlined';
 import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import DomainOutlinedIcon from '@mui/icons-material/DomainOutlined';
 import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import LayersOutlinedIcon from '@mui/icons-material/LayersOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
@@ -24,10 +26,12 @@ import ShareLocationOutlinedIcon from '@mui/icons-material/ShareLocationOutlined
 export const SIDEBAR_ICONS: Record<string, ReactElement> = {
   monitor: <MapOutlinedIcon />,
   company: <BusinessOutlinedIcon />,
+  operatorCompanies: <DomainOutlinedIcon />,
   department: <AccountTreeOutlinedIcon />,
   zone: <LayersOutlinedIcon />,
   designation: <BadgeOutlinedIcon />,
   msisdn: <PhoneAndroidOutlinedIcon />,
+  operatorUsers: <GroupsOutlinedIcon />,
   userManagement: <ManageAccountsOutlinedIcon />,
   users: <PersonOutlinedIcon />,
   roles: <AdminPanelSettingsOutlinedIcon />,

@@ -6,6 +6,7 @@ import { countryName, formatDateTime, formatMoney, weekdayName } from '../../../
 import { useDeleteCompany } from '../api/delete-company.ts';
 import { companyQueryOptions } from '../api/get-company.ts';
 import { CompanyStatusChip } from '../components/company-status-chip.tsx';
+import { CompanyUnitsSection } from '../components/company-units-section.tsx';
 import { TariffsSection } from '../components/tariffs-section.tsx';
 
 export function CompanyDetails({ company }: { company: Company }) {
@@ -32,6 +33,7 @@ export function CompanyDetails({ company }: { company: Company }) {
           { label: t('org.fields.updatedAt'), value: formatDateTime(locale, company.updatedAt) },
         ]}
       />
+      <CompanyUnitsSection company={company} />
       <DetailsSection title={t('org.company.sections.config')}>
         <DetailsList
           items={[
@@ -82,7 +84,7 @@ export function CompanyDetails({ company }: { company: Company }) {
   );
 }
 
-/** /company-details/{id}: the company's fields, configuration, price plan and tariff versions; edit/delete for who may. */
+/** /company-details/{id}: the company's fields, its departments and zones, configuration, price plan and tariff versions; edit/delete for who may. */
 export function CompanyDetailsPage() {
   const { t } = useTranslation();
   return (

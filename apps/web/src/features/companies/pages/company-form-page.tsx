@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { EntityEditPage, useListCrumb } from '../../../components/entity-pages.tsx';
+import { EntityEditPage } from '../../../components/entity-pages.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -13,11 +13,7 @@ import { useUpdateCompany } from '../api/update-company.ts';
 import { CompanyForm } from '../components/company-form.tsx';
 import { TariffsSection } from '../components/tariffs-section.tsx';
 import { companyToForm, emptyCompanyForm } from '../model/company-form.ts';
-
-function useCrumbs() {
-  const { t } = useTranslation();
-  return [useListCrumb(t('sidebar.company'), 'companyList')];
-}
+import { companyListRouteId, useCompanyListCrumbs } from '../paths.ts';
 
 /** /company/add (SuperAdmin). After saving: the company's details, or its edit page where details are not allowed. */
 export function CompanyAddPage() {
@@ -27,7 +23,7 @@ export function CompanyAddPage() {
   const { role } = useCurrentUser();
   const create = useCreateCompany();
   return (
-    <PageFrame title={t('route.companyAdd')} crumbs={useCrumbs()}>
+    <PageFrame title={t('route.companyAdd')} crumbs={useCompanyListCrumbs()}>
       <CompanyForm
         defaultValues={emptyCompanyForm()}
         submitLabel={t('org.action.create')}
@@ -51,15 +47,16 @@ export function CompanyAddPage() {
 export function CompanyEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { role } = useCurrentUser();
   return (
     <EntityEditPage
       detail={companyQueryOptions}
       remove={useDeleteCompany()}
       update={useUpdateCompany()}
-      routes={{ list: 'companyList', details: 'companyDetails' }}
+      routes={{ list: companyListRouteId(role), details: 'companyDetails' }}
       title={t('route.companyEdit')}
       nameOf={(company) => company.name}
-      crumbs={useCrumbs()}
+      crumbs={useCompanyListCrumbs()}
       actions={(_company, deleteButton) => deleteButton && <Box>{deleteButton}</Box>}
     >
       {(data, save) => (

@@ -15,15 +15,28 @@ import { useCan } from '../../../lib/permissions.ts';
 import { firstOpenablePath, pathFor } from '../../../lib/route-links.ts';
 import { companiesQueryOptions } from '../api/list-companies.ts';
 import { CompanyStatusChip } from '../components/company-status-chip.tsx';
+import { companyListRouteId, useCompanyListCrumbs } from '../paths.ts';
 
-/** /company/list: the companies in scope (a CompanyAdmin: its own). */
+const ZONE_FILTER = ['true', 'false'] as const;
+
+/**
+ * /company/list (CompanyAdmin, SPEC §2): its own company; /operator/companies (SuperAdmin): the operator's directory
+ * of every company. Search, status and zones filters, server paging; a row opens the details or edit page the role
+ * may open; Add Company where allowed.
+ */
 export function CompanyListPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { role } = useCurrentUser();
   const allowed = useCan();
   const [status, setStatus] = useUrlFilter('status');
+  const [zoneEnabled, setZoneEnabled] = useUrlFilter('zoneEnabled');
   const locale = i18n.language;
+  const title = t(`route.${companyListRouteId(role)}`);
+  // On the list itself its crumbs are plain text, and one that repeats the title is left out.
+  const crumbs = useCompanyListCrumbs()
+    .map(({ label }) => ({ label }))
+    .filter(({ label }) => label !== title);
 
   const columns = useMemo<GridColDef<Company>[]>(
     () => [
@@ -68,8 +81,8 @@ export function CompanyListPage() {
 
   return (
     <PageFrame
-      title={t('route.companyList')}
-      crumbs={[{ label: t('sidebar.company') }]}
+      title={title}
+      crumbs={crumbs}
       actions={
         allowed('company', 'create') && (
           <Button
@@ -84,21 +97,32 @@ export function CompanyListPage() {
       }
     >
       <ServerDataGrid<Company>
-        label={t('route.companyList')}
+        label={title}
         query={companiesQueryOptions}
         columns={columns}
         defaultSort="name"
-        filters={{ status }}
+        filters={{ status, zoneEnabled }}
         toolbar={
-          <SelectFilter
-            label={t('org.company.fields.status')}
-            value={status}
-            onChange={setStatus}
-            options={COMPANY_STATUSES}
-            optionLabel={(s) => t(`org.company.status.${s}`)}
-            anyLabel={t('org.all')}
-            minWidth={180}
-          />
+          <>
+            <SelectFilter
+              label={t('org.company.fields.status')}
+              value={status}
+              onChange={setStatus}
+              options={COMPANY_STATUSES}
+              optionLabel={(s) => t(`org.company.status.${s}`)}
+              anyLabel={t('org.all')}
+              minWidth={180}
+            />
+            <SelectFilter
+              label={t('org.company.fields.zoneEnabled')}
+              value={ZONE_FILTER.find((v) => v === zoneEnabled)}
+              onChange={setZoneEnabled}
+              options={ZONE_FILTER}
+              optionLabel={(v) => (v === 'true' ? t('org.enabled') : t('org.disabled'))}
+              anyLabel={t('org.all')}
+              minWidth={180}
+            />
+          </>
         }
         onRowClick={(row) => {
           const to = firstOpenablePath(role, ['companyDetails', 'companyEdit'], { id: row.id });

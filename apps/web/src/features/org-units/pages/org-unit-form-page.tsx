@@ -136,8 +136,11 @@ export function OrgUnitAddPage({ kind }: { kind: OrgUnitKind }) {
             role === 'SuperAdmin' ? values : { name: values.name, description: values.description };
           const created: OrgUnit = await create.mutateAsync(body);
           notify(t(`org.${kind}.created`, { name: created.name }));
-          const to = firstOpenablePath(role, [unit.routes.details, unit.routes.edit], { id: created.id });
-          // A CompanyAdmin adds zones but opens none of the zone screens: stay here for the next one.
+          // A CompanyAdmin adds zones but opens none of the zone screens: back to its company's details, which list
+          // the zones; where neither is open to the role, stay here for the next one.
+          const to =
+            firstOpenablePath(role, [unit.routes.details, unit.routes.edit], { id: created.id }) ??
+            firstOpenablePath(role, ['companyDetails'], { id: created.companyId });
           if (to) void navigate(to);
           else reset();
         }}

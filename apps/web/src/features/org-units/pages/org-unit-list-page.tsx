@@ -12,7 +12,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { firstOpenablePath, pathFor } from '../../../lib/route-links.ts';
-import { orgUnitsQueryOptions } from '../api/list-org-units.ts';
+import { orgUnitsQueryOptions } from '../../../shared-api/org-units/list-org-units.ts';
 import { ORG_UNITS, type OrgUnitKind } from '../model/org-units.ts';
 
 /** /department/list, /zone/list, /designation/list: the units in scope; a SuperAdmin filters by company. */

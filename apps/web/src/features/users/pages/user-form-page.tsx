@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { EntityEditPage, useListCrumb } from '../../../components/entity-pages.tsx';
+import { EntityEditPage } from '../../../components/entity-pages.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -14,11 +14,7 @@ import { InvitationChip } from '../components/invitation-chip.tsx';
 import { ResendInvitationButton } from '../components/resend-invitation-button.tsx';
 import { UserForm } from '../components/user-form.tsx';
 import { emptyUserForm, userToForm } from '../model/user-form.ts';
-
-function useCrumbs() {
-  const { t } = useTranslation();
-  return [{ label: t('sidebar.userManagement') }, useListCrumb(t('sidebar.users'), 'userList')];
-}
+import { userListRouteId, useUserListCrumbs } from '../paths.ts';
 
 /** /user/add (SuperAdmin): the new user gets an invitation e-mail with a security code. */
 export function UserAddPage() {
@@ -28,7 +24,7 @@ export function UserAddPage() {
   const { role } = useCurrentUser();
   const create = useCreateUser();
   return (
-    <PageFrame title={t('route.userAdd')} crumbs={useCrumbs()}>
+    <PageFrame title={t('route.userAdd')} crumbs={useUserListCrumbs()}>
       <UserForm
         defaultValues={emptyUserForm()}
         submitLabel={t('org.user.createAndInvite')}
@@ -47,15 +43,16 @@ export function UserAddPage() {
 export function UserEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { role } = useCurrentUser();
   return (
     <EntityEditPage
       detail={userQueryOptions}
       remove={useDeleteUser()}
       update={useUpdateUser()}
-      routes={{ list: 'userList', details: 'userDetails' }}
+      routes={{ list: userListRouteId(role), details: 'userDetails' }}
       title={t('route.userEdit')}
       nameOf={(user) => user.fullName}
-      crumbs={useCrumbs()}
+      crumbs={useUserListCrumbs()}
       actions={(user, deleteButton) => (
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
           <InvitationChip status={user.invitationStatus} expiresAt={user.invitationExpiresAt} />

@@ -15,10 +15,15 @@ import { useCan } from '../../../lib/permissions.ts';
 import { firstOpenablePath, pathFor } from '../../../lib/route-links.ts';
 import { usersQueryOptions } from '../api/list-users.ts';
 import { InvitationChip } from '../components/invitation-chip.tsx';
+import { userListRouteId, useUserListCrumbs } from '../paths.ts';
+
+const ACTIVE_FILTER = ['true', 'false'] as const;
 
 /**
- * /user/list: portal users in scope. The department/zone column and filter follow the hierarchy mode (SPEC §4);
- * designation and role filters; a SuperAdmin also filters by company.
+ * /user/list (CompanyAdmin, SPEC §2): its company's portal users; /operator/users (SuperAdmin): the operator's
+ * directory of every portal user, with the company column and filter. The department/zone column and filter follow
+ * the hierarchy mode (SPEC §4); designation, role and active filters; a row opens the details or edit page the role
+ * may open.
  */
 export function UserListPage() {
   const { t } = useTranslation();
@@ -28,6 +33,7 @@ export function UserListPage() {
   const superAdmin = role === 'SuperAdmin';
   const org = useOrgFilters({ company: t('org.fields.company'), designation: t('org.fields.designation') });
   const [roleFilter, setRoleFilter] = useUrlFilter('role');
+  const [active, setActive] = useUrlFilter('active');
   const byZone = org.mode === 'ZONE';
 
   const columns = useMemo<GridColDef<User>[]>(
@@ -102,12 +108,16 @@ export function UserListPage() {
     ],
     [t, superAdmin, byZone],
   );
-  const title = t('route.userList');
+  const title = t(`route.${userListRouteId(role)}`);
+  // On the list itself its crumbs are plain text, and one that repeats the title is left out.
+  const crumbs = useUserListCrumbs()
+    .map(({ label }) => ({ label }))
+    .filter(({ label }) => label !== title);
 
   return (
     <PageFrame
       title={title}
-      crumbs={[{ label: t('sidebar.userManagement') }]}
+      crumbs={crumbs}
       actions={
         allowed('user', 'create') &&
         canOpenRouteId('userAdd', role) && (
@@ -122,7 +132,7 @@ export function UserListPage() {
         query={usersQueryOptions}
         columns={columns}
         defaultSort="fullName"
-        filters={{ ...org.filters, role: roleFilter }}
+        filters={{ ...org.filters, role: roleFilter, active }}
         toolbar={
           <>
             {org.controls}
@@ -134,6 +144,15 @@ export function UserListPage() {
               optionLabel={(r) => t(`role.${r}`)}
               anyLabel={t('org.all')}
               minWidth={180}
+            />
+            <SelectFilter
+              label={t('org.user.fields.status')}
+              value={ACTIVE_FILTER.find((v) => v === active)}
+              onChange={setActive}
+              options={ACTIVE_FILTER}
+              optionLabel={(v) => (v === 'true' ? t('org.user.active') : t('org.user.inactive'))}
+              anyLabel={t('org.all')}
+              minWidth={150}
             />
           </>
         }
