@@ -41,6 +41,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { DATE_MAX, DATE_MIN } from '@lbs/contracts';
 import { allCountryCodes } from '../lib/country-codes.ts';
+import { messageTextIn } from '../lib/field-message.ts';
 import { countryName } from '../lib/format.ts';
 
 /**
@@ -57,13 +58,13 @@ export function focusRef(ref: (instance: { focus: () => void } | null) => void) 
   };
 }
 
-/** A message key → its text; anything else is shown as it is. */
+/**
+ * A field message (a key, with the values it names: `validation.tooLong?max=120`) → its text in the user's language
+ * ("At most 120 characters"); anything else is shown as it is.
+ */
 export function useFieldErrorText(): (message: string | undefined) => string | undefined {
   const { t, i18n } = useTranslation();
-  return (message) => {
-    if (!message) return undefined;
-    return i18n.exists(message) ? t(message) : message;
-  };
+  return (message) => (message ? messageTextIn(t, i18n.language, message) : undefined);
 }
 
 interface BaseProps<T extends FieldValues> {

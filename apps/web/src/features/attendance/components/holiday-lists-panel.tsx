@@ -35,6 +35,7 @@ import {
   useSeedHolidayList,
 } from '../api/attendance.ts';
 import { fieldErrorsOf } from './field-errors.ts';
+import { messageTextIn } from '../../../lib/field-message.ts';
 
 interface Day {
   date: string;
@@ -58,7 +59,10 @@ function HolidayListDialog({ list, onClose }: { list: HolidayList | null; onClos
   const [country, setCountry] = useState(list?.country ?? '');
   const [seedYear, setSeedYear] = useState(year);
   const errors = fieldErrorsOf(save.error ?? seed.error);
-  const err = (path: string) => (errors.get(path) ? t(errors.get(path)!) : undefined);
+  const err = (path: string) => {
+    const message = errors.get(path);
+    return message ? messageTextIn(t, i18n.language, message) : undefined;
+  };
   const update = (i: number, change: Partial<Day>) =>
     setDays((prev) => prev.map((d, k) => (k === i ? { ...d, ...change } : d)));
   function submit() {
