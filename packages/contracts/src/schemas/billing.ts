@@ -259,7 +259,9 @@ export const creditNoteBodySchema = z.object({ amountMinor: minorAmount(), reaso
 export type CreditNoteBody = z.infer<typeof creditNoteBodySchema>;
 export const paymentBodySchema = z.object({
   amountMinor: minorAmount(),
-  paidOn: safeString('validation.invalid').refine(isIsoDate, 'validation.invalid'),
+  paidOn: safeString('validation.required')
+    .min(1, { error: 'validation.required', abort: true })
+    .refine(isIsoDate, 'validation.invalid'),
   method: z.enum(PAYMENT_METHODS, { error: 'validation.invalid' }).default('BANK_TRANSFER'),
   reference: safeString()
     .trim()
