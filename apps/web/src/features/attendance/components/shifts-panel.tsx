@@ -32,6 +32,7 @@ import { shiftsQueryOptions } from '../../../shared-api/shifts/list-shifts.ts';
 import { holidayListsQueryOptions, useDeleteShift, useSaveShift } from '../api/attendance.ts';
 import { fieldErrorsOf } from './field-errors.ts';
 import { messageTextIn } from '../../../lib/field-message.ts';
+import { DateField } from '../../../components/date-field/date-field.tsx';
 
 interface Draft {
   name: string;
@@ -222,14 +223,12 @@ function ShiftDialog({ shift, onClose }: { shift: Shift | null; onClose: () => v
             }
             label={t('attendance.shift.countOnHolidays')}
           />
-          <TextField
-            type="date"
+          <DateField
             label={t('attendance.shift.effectiveFrom')}
             value={d.effectiveFrom}
-            onChange={(e) => set('effectiveFrom', e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-            helperText={err('effectiveFrom') ?? t('attendance.shift.effectiveFromHint')}
-            error={Boolean(err('effectiveFrom'))}
+            onChange={(value) => set('effectiveFrom', value)}
+            helperText={t('attendance.shift.effectiveFromHint')}
+            error={err('effectiveFrom')}
           />
         </Stack>
       </DialogContent>
