@@ -193,6 +193,7 @@ export function AttendancePage() {
                 label={t('attendance.filter.date')}
                 value={date}
                 onChange={(value) => value !== INCOMPLETE_DATE && setDate(value || undefined)}
+                sx={{ width: 190 }}
               />
               {statusFilter}
             </>
