@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { API_BASE_PATH, LOCAL_STORAGE_KEYS } from '@lbs/contracts';
 
 /**
@@ -9,6 +9,21 @@ import { API_BASE_PATH, LOCAL_STORAGE_KEYS } from '@lbs/contracts';
 /** Fills a text field of the form on the page. */
 export async function fillField(page: Page, name: string, value: string): Promise<void> {
   await page.locator(`form [name="${name}"]`).fill(value);
+}
+
+/**
+ * Types a date (`YYYY-MM-DD`) into a date picker field (MUI X, found by its form name) the way a person does: the
+ * first section, then digits section by section in the English order MM/DD/YYYY; waits until the field holds it.
+ */
+export async function fillDate(scope: Page | Locator, name: string, isoDate: string): Promise<void> {
+  const [year, month, day] = isoDate.split('-');
+  const field = scope.locator(`.MuiPickersTextField-root:has(input[name="${name}"])`);
+  await field.getByRole('spinbutton').first().click();
+  const page = 'keyboard' in scope ? scope : scope.page();
+  await page.keyboard.type(`${month}${day}${year}`);
+  await field
+    .locator(`input[name="${name}"][value="${month}/${day}/${year}"]`)
+    .waitFor({ state: 'attached' });
 }
 
 /** Picks an option of a company/department/zone/designation select (type-ahead, then the exact option). */

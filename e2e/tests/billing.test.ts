@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { InvoiceDetail, InvoiceItemKind, InvoiceRunResult } from '@lbs/contracts';
 import { launchBrowser, signIn } from '../src/browser.ts';
-import { accessTokenOf, apiAs, idInUrl } from '../src/forms.ts';
+import { accessTokenOf, apiAs, fillDate, idInUrl } from '../src/forms.ts';
 import { startE2EServer, type E2EServer } from '../src/server.ts';
 
 /**
@@ -355,7 +355,7 @@ describe('SuperAdmin: run a month, issue the draft, record its payment', () => {
     await dialog.getByText(`Still owed: ${await money(p, 'en-US', invoice.balanceMinor, 'EUR')}`).waitFor();
     await dialog.locator('input[name="amountMinor"]').fill((invoice.balanceMinor / 100).toFixed(2));
     const today = new Date().toISOString().slice(0, 10);
-    await dialog.locator('input[name="paidOn"]').fill(today);
+    await fillDate(dialog, 'paidOn', today);
     await dialog.getByRole('combobox', { name: 'Method' }).click();
     await p.getByRole('option', { name: 'Card', exact: true }).click();
     await dialog.locator('input[name="reference"]').fill(`E2E card ${period}`);

@@ -8,6 +8,7 @@ export * from './schemas/common.ts';
 export * from './schemas/user-management.ts';
 export * from './permissions.ts';
 export * from './schemas/text.ts';
+export * from './schemas/limits.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/phone.ts';
 export * from './schemas/abilities.ts';

@@ -22,14 +22,15 @@ export const MESSAGES = {
   'validation.cityInvalid': 'City required and valid',
   'validation.stateInvalid': 'State required and valid',
   'validation.countryInvalid': 'Country required and valid',
+  'validation.usernameRequired': 'Username is required',
   'validation.usernameInvalid': 'Username is not valid',
   'validation.titleRequired': 'Title is required',
   'validation.commentRequired': 'Comment is required',
   'validation.pinLength': 'The length of Pin should be 6 digits',
   'validation.piaAcceptRequired': 'Please accept the notice to continue',
   'validation.invalid': 'Invalid value',
-  'validation.tooLong': 'Too long',
-  'validation.dateOutOfRange': 'Date must be between 1900-01-01 and 2099-12-31',
+  'validation.tooLong': 'At most {{max}} characters',
+  'validation.dateOutOfRange': 'Date must be between {{min}} and {{max}}',
   'validation.textInvalid': 'Remove the hidden or broken characters (such as NUL) from this text',
   'common.pleaseTryAgain': 'Please try again.',
   // §8 catalogue
@@ -77,7 +78,7 @@ export const MESSAGES = {
   'validation.timeInvalid': 'Time must be HH:mm',
   'validation.trackingDaysInvalid': 'Choose at least one weekday (1 = Monday … 7 = Sunday), each once',
   'validation.trackingWindowInvalid': 'The end of the tracking window must be after its start',
-  'validation.numberOutOfRange': 'The value is out of range',
+  'validation.numberOutOfRange': 'Between {{min}} and {{max}}',
   'validation.amountInvalid': 'Enter an amount of zero or more',
   'validation.rolesRequired': 'Choose at least one role',
   'validation.statusInvalid': 'Choose a valid status',
@@ -152,7 +153,7 @@ export const MESSAGES = {
   'validation.poiWindowsOverlap': 'Time windows must not overlap',
   'validation.validToBeforeFrom': 'The last valid day must not be before the first',
   'validation.colorInvalid': 'Choose a colour such as #1E88E5',
-  'validation.tooMany': 'Too many items',
+  'validation.tooMany': 'At most {{max}} items',
   'poi.inUse': 'This POI still has assignments; remove them first, or make the POI inactive',
   'poi.limitReached': 'The company has reached its maximum number of POIs',
   'poi.externalRefTaken': 'Another POI of this company has this external reference',
@@ -217,3 +218,57 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 export const MESSAGE_KEYS = Object.keys(MESSAGES) as MessageKey[];
+
+/**
+ * Messages that name a limit, and the values each needs (`{{max}}` in its text). The schemas' limit builders
+ * (schemas/limits.ts) write them; the server sends them as `errors[].params`, the UI interpolates them in the user's
+ * language.
+ */
+export const MESSAGE_PARAMS = {
+  'validation.tooLong': ['max'],
+  'validation.tooMany': ['max'],
+  'validation.numberOutOfRange': ['min', 'max'],
+  'validation.dateOutOfRange': ['min', 'max'],
+} as const satisfies Partial<Record<MessageKey, readonly string[]>>;
+
+/** The values a message names: numbers (a length, a range) or ISO dates. */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+/** A message with the values it names: a field error's `code` and `params`. */
+export interface FieldMessage {
+  key: MessageKey;
+  params?: MessageParams;
+}
+
+const isKey = (key: string): key is MessageKey => Object.hasOwn(MESSAGES, key);
+
+/**
+ * One string for a zod issue or a form field error: the key, then its values as a query string
+ * (`validation.tooLong?max=120`); a message without values is its bare key. parseFieldMessage reads it back.
+ */
+export function fieldMessage(key: MessageKey, params?: MessageParams): string {
+  if (!params || Object.keys(params).length === 0) return key;
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) query.append(name, String(value));
+  return `${key}?${query.toString()}`;
+}
+
+/** The key and values of a fieldMessage string; undefined when it names no message key. */
+export function parseFieldMessage(text: string): FieldMessage | undefined {
+  const mark = text.indexOf('?');
+  const key = mark < 0 ? text : text.slice(0, mark);
+  if (!isKey(key)) return undefined;
+  if (mark < 0) return { key };
+  const params: Record<string, string | number> = {};
+  new URLSearchParams(text.slice(mark + 1)).forEach((value, name) => {
+    params[name] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+  });
+  return { key, params };
+}
+
+/** The English text of a message with its values filled in (`At most 120 characters`): the server's field text. */
+export function messageText(key: MessageKey, params?: MessageParams): string {
+  return MESSAGES[key].replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    params && name in params ? String(params[name]) : whole,
+  );
+}

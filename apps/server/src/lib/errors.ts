@@ -1,9 +1,34 @@
-import type { MessageKey } from '@lbs/contracts';
+import {
+  MESSAGES,
+  messageText,
+  parseFieldMessage,
+  type MessageKey,
+  type MessageParams,
+} from '@lbs/contracts';
 
 export interface FieldError {
   path: string;
   message: string;
   code: string;
+  /** The values the message names (`{ max: 120 }` for "At most 120 characters"); the UI fills them in. */
+  params?: MessageParams;
+}
+
+/**
+ * A zod issue's message (a contracts fieldMessage: `validation.tooLong?max=120`) at `path` → the field error: the key
+ * as `code`, its values as `params`, its English text filled in as `message`. A text that is no key keeps the generic
+ * invalid key.
+ */
+export function fieldErrorFrom(path: string, issueMessage: string | undefined): FieldError {
+  const parsed = issueMessage ? parseFieldMessage(issueMessage) : undefined;
+  if (!parsed)
+    return { path, code: 'validation.invalid', message: issueMessage || MESSAGES['validation.invalid'] };
+  return {
+    path,
+    code: parsed.key,
+    ...(parsed.params ? { params: parsed.params } : {}),
+    message: messageText(parsed.key, parsed.params),
+  };
 }
 
 /** The one error factory: status, stable code (a message key the UI translates), message, field errors. */

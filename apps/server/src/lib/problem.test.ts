@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { z } from 'zod';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outOfRange } from '@lbs/contracts';
 import { AppError, conflict } from './errors.ts';
 import { installProblemHandler } from './problem.ts';
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
     {
       schema: {
         params: z.object({ id: z.coerce.number().int().positive('validation.invalid') }),
-        querystring: z.object({ size: z.coerce.number().max(100, 'validation.tooLong') }),
+        querystring: z.object({ size: z.coerce.number().max(100, outOfRange(1, 100)) }),
       },
     },
     async () => ({ ok: true }),
@@ -74,7 +75,12 @@ describe('problem+json handler', () => {
     ]);
     const query = await app.inject({ method: 'GET', url: '/items/3?size=500' });
     expect(query.json().errors).toEqual([
-      { path: 'query.size', code: 'validation.tooLong', message: 'Too long' },
+      {
+        path: 'query.size',
+        code: 'validation.numberOutOfRange',
+        params: { min: 1, max: 100 },
+        message: 'Between 1 and 100',
+      },
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, type MessageKey, type Problem } from '@lbs/contracts';
-import { AppError, type FieldError } from './errors.ts';
+import { AppError, fieldErrorFrom, type FieldError } from './errors.ts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -37,8 +37,9 @@ function messageFor(key: string): string {
 }
 
 /**
- * Zod issue messages are message keys (contracts): each field error carries the key as `code` and its English text
- * as `message`; a text that is not a key keeps the generic invalid key. Paths are dotted (`items.0.name`); outside
+ * Zod issue messages are message keys (contracts), with the values of a limit (`validation.tooLong?max=120`): each
+ * field error carries the key as `code`, the values as `params` and its English text as `message`; a text that is
+ * not a key keeps the generic invalid key. Paths are dotted (`items.0.name`); outside
  * the body they name their part (`query.size`, `params.id`).
  */
 function fieldErrorsFromZod(error: FastifyError): FieldError[] {
@@ -48,8 +49,7 @@ function fieldErrorsFromZod(error: FastifyError): FieldError[] {
   return error.validation.map((v) => {
     const field = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
     const path = field ? `${prefix}${field}` : prefix.slice(0, -1);
-    if (v.message && v.message in MESSAGES) return { path, code: v.message, message: messageFor(v.message) };
-    return { path, code: 'validation.invalid', message: v.message || messageFor('validation.invalid') };
+    return fieldErrorFrom(path, v.message);
   });
 }
 

@@ -10,7 +10,7 @@
  *     <FormSelectField control={form.control} name="status" label=… options={[{ value: 'ACTIVE', label: t(…) }]} />
  *     <FormMultiSelectField control={form.control} name="roles" label=… options={…} />
  *     <FormSwitchField control={form.control} name="active" label=… />
- *     <FormDateField control={form.control} name="birthDate" label=… />            // type=date, DATE_MIN..DATE_MAX, '' ↔ null
+ *     <FormDateField control={form.control} name="birthDate" label=… />            // date-field/date-field.tsx (MUI X, lazy)
  *     <FormAutocompleteField control={form.control} name="config.trackingWindow.timezone" options={zones} label=… />
  *     <FormCountryField control={form.control} name="country" label=… />            // ISO code, names in the UI language
  *     <FormTextField … multiline minRows={3} span={2} />                           // span 2: full row of the grid
@@ -39,8 +39,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { DATE_MAX, DATE_MIN } from '@lbs/contracts';
 import { allCountryCodes } from '../lib/country-codes.ts';
+import { messageTextIn } from '../lib/field-message.ts';
 import { countryName } from '../lib/format.ts';
 
 /**
@@ -57,13 +57,13 @@ export function focusRef(ref: (instance: { focus: () => void } | null) => void) 
   };
 }
 
-/** A message key → its text; anything else is shown as it is. */
+/**
+ * A field message (a key, with the values it names: `validation.tooLong?max=120`) → its text in the user's language
+ * ("At most 120 characters"); anything else is shown as it is.
+ */
 export function useFieldErrorText(): (message: string | undefined) => string | undefined {
   const { t, i18n } = useTranslation();
-  return (message) => {
-    if (!message) return undefined;
-    return i18n.exists(message) ? t(message) : message;
-  };
+  return (message) => (message ? messageTextIn(t, i18n.language, message) : undefined);
 }
 
 interface BaseProps<T extends FieldValues> {
@@ -142,11 +142,6 @@ export function FormTextField<T extends FieldValues>({
       )}
     />
   );
-}
-
-/** type=date within DATE_MIN..DATE_MAX (SPEC §9); the value is `YYYY-MM-DD` or '' / null. */
-export function FormDateField<T extends FieldValues>(props: Omit<TextProps<T>, 'type'>) {
-  return <FormTextField {...props} type="date" slotProps={{ htmlInput: { min: DATE_MIN, max: DATE_MAX } }} />;
 }
 
 export function FormNumberField<T extends FieldValues>({

@@ -11,6 +11,7 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { messageKeyFor } from '../lib/api/api-error.ts';
 import type { ProblemOutcome } from '../lib/api/form-errors.ts';
+import { messageTextIn } from '../lib/field-message.ts';
 
 export function ProblemAlert({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
@@ -40,7 +41,7 @@ export function FormProblemAlert({
   outcome: ProblemOutcome | null | undefined;
   onClose?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (!outcome) return null;
   return (
     <Alert severity="error" role="alert" sx={{ mb: 2.5 }} onClose={onClose}>
@@ -48,7 +49,7 @@ export function FormProblemAlert({
       {outcome.unmapped.length > 0 && (
         <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
           {[...new Set(outcome.unmapped)].map((key) => (
-            <li key={key}>{t(key)}</li>
+            <li key={key}>{messageTextIn(t, i18n.language, key)}</li>
           ))}
         </ul>
       )}

@@ -65,7 +65,7 @@ export function setupSignedInTests(): void {
 export const problem = (
   status: number,
   code: string,
-  errors?: { path: string; code: string; message: string }[],
+  errors?: { path: string; code: string; message: string; params?: Record<string, string | number> }[],
 ) =>
   jsonResponse(
     { type: 'about:blank', title: 'Problem', status, code, ...(errors ? { errors } : {}) },

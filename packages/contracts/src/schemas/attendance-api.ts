@@ -16,6 +16,7 @@ import { isCountryCode } from './phone.ts';
 import { POSITION_SOURCES } from './positions.ts';
 import { FIX_CLASSES } from './pois.ts';
 import { nameString, safeString } from './text.ts';
+import { TOO_LONG, TOO_MANY, intBetween, outOfRange } from './limits.ts';
 
 /**
  * The API of attendance (issue 12): shifts (versioned), holiday lists, and the days computed from presence at the
@@ -45,12 +46,7 @@ export type HolidayKind = (typeof HOLIDAY_KINDS)[number];
 export const ATTENDANCE_OVERRIDE_REASON_MAX_LENGTH = 500;
 export const SHIFT_MINUTES_MAX = 24 * 60;
 
-const minutesField = (max = SHIFT_MINUTES_MAX) =>
-  z
-    .number({ error: 'validation.numberOutOfRange' })
-    .int('validation.numberOutOfRange')
-    .min(0, 'validation.numberOutOfRange')
-    .max(max, 'validation.numberOutOfRange');
+const minutesField = (max = SHIFT_MINUTES_MAX) => intBetween(0, max);
 const dateField = () => safeString('validation.invalid').refine(isIsoDate, 'validation.invalid');
 const timeZone = () =>
   safeString('validation.timezoneInvalid').refine(isTimeZone, 'validation.timezoneInvalid');
@@ -160,10 +156,7 @@ export const shiftListQuerySchema = z.object({ companyId: idFilter() });
 
 export const holidaySchema = z.object({
   date: dateField(),
-  name: nameString('validation.nameRequired')
-    .trim()
-    .min(1, 'validation.nameRequired')
-    .max(120, 'validation.tooLong'),
+  name: nameString('validation.nameRequired').trim().min(1, 'validation.nameRequired').max(120, TOO_LONG),
   kind: z.enum(HOLIDAY_KINDS, { error: 'validation.invalid' }).default('HOLIDAY'),
 });
 export type Holiday = z.output<typeof holidaySchema>;
@@ -171,7 +164,7 @@ export type Holiday = z.output<typeof holidaySchema>;
 const holidaysField = () =>
   z
     .array(holidaySchema, { error: 'validation.invalid' })
-    .max(400, 'validation.tooMany')
+    .max(400, TOO_MANY)
     .refine((list) => new Set(list.map((h) => h.date)).size === list.length, 'attendance.holidayDuplicate');
 
 const weeklyOff = () =>
@@ -237,10 +230,10 @@ export const holidaySeedQuerySchema = z.object({
     .refine(isCountryCode, 'validation.countryInvalid')
     .optional(),
   year: z.coerce
-    .number({ error: 'validation.numberOutOfRange' })
-    .int('validation.numberOutOfRange')
-    .min(1970, 'validation.numberOutOfRange')
-    .max(2099, 'validation.numberOutOfRange'),
+    .number({ error: outOfRange(1970, 2099) })
+    .int(outOfRange(1970, 2099))
+    .min(1970, outOfRange(1970, 2099))
+    .max(2099, outOfRange(1970, 2099)),
   /** Names in this language where the country's calendar has them (default: the company's). */
   language: safeString('validation.invalid')
     .regex(/^[a-z]{2}$/, 'validation.invalid')
@@ -316,7 +309,7 @@ export const attendanceListQuerySchema = z
     zoneId: idFilter(),
     designationId: idFilter(),
     msisdnId: idFilter(),
-    q: safeString().max(100, 'validation.tooLong').optional(),
+    q: safeString().max(100, TOO_LONG).optional(),
     page: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(10_000).default(1),
     size: z.coerce
       .number({ error: 'validation.invalid' })
@@ -376,7 +369,7 @@ export const attendanceOverrideSchema = z.object({
   reason: nameString('validation.commentRequired')
     .trim()
     .min(1, 'validation.commentRequired')
-    .max(ATTENDANCE_OVERRIDE_REASON_MAX_LENGTH, 'validation.tooLong'),
+    .max(ATTENDANCE_OVERRIDE_REASON_MAX_LENGTH, TOO_LONG),
 });
 export type AttendanceOverride = z.output<typeof attendanceOverrideSchema>;
 

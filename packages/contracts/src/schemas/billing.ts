@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { abilitiesOf } from './abilities.ts';
 import { boolFilter, idFilter, isCurrencyCode, isIsoDate, listQuery, refId, timestamp } from './fields.ts';
 import { safeString } from './text.ts';
+import { TOO_LONG, intBetween } from './limits.ts';
 
 /**
  * Billing (issue 14): versioned tariffs per company, one usage row per billed locate, monthly invoices that cannot
@@ -74,12 +75,7 @@ const currency = () =>
     .trim()
     .toUpperCase()
     .refine(isCurrencyCode, 'validation.currencyInvalid');
-const days = (max: number) =>
-  z
-    .number({ error: 'validation.numberOutOfRange' })
-    .int('validation.numberOutOfRange')
-    .min(0, 'validation.numberOutOfRange')
-    .max(max, 'validation.numberOutOfRange');
+const days = (max: number) => intBetween(0, max);
 export const periodText = () =>
   safeString('billing.periodInvalid').trim().regex(PERIOD_PATTERN, 'billing.periodInvalid');
 const minorAmount = () =>
@@ -92,7 +88,7 @@ const reason = () =>
   safeString('billing.reasonRequired')
     .trim()
     .min(1, 'billing.reasonRequired')
-    .max(BILLING_REASON_MAX_LENGTH, 'validation.tooLong');
+    .max(BILLING_REASON_MAX_LENGTH, TOO_LONG);
 
 /** POST /companies/{id}/tariffs: a new version, effective from the first day of a month. */
 export const tariffBodySchema = z
@@ -102,12 +98,7 @@ export const tariffBodySchema = z
     // Bounded so that every amount a month can reach stays an exact integer of minor units.
     monthlyFee: decimal('1000000000'),
     pricePerLocate: decimal('1000000'),
-    includedLocates: z
-      .number({ error: 'validation.numberOutOfRange' })
-      .int('validation.numberOutOfRange')
-      .min(0, 'validation.numberOutOfRange')
-      .max(10_000_000, 'validation.numberOutOfRange')
-      .default(0),
+    includedLocates: intBetween(0, 10_000_000).default(0),
     billableLocates: z.enum(BILLABLE_LOCATE_RULES, { error: 'validation.invalid' }).default('SUCCESSFUL'),
     proration: z.enum(PRORATIONS, { error: 'validation.invalid' }).default('FULL_MONTH'),
     rebateKind: z.enum(REBATE_KINDS, { error: 'validation.invalid' }).default('NONE'),
@@ -268,11 +259,13 @@ export const creditNoteBodySchema = z.object({ amountMinor: minorAmount(), reaso
 export type CreditNoteBody = z.infer<typeof creditNoteBodySchema>;
 export const paymentBodySchema = z.object({
   amountMinor: minorAmount(),
-  paidOn: safeString('validation.invalid').refine(isIsoDate, 'validation.invalid'),
+  paidOn: safeString('validation.required')
+    .min(1, { error: 'validation.required', abort: true })
+    .refine(isIsoDate, 'validation.invalid'),
   method: z.enum(PAYMENT_METHODS, { error: 'validation.invalid' }).default('BANK_TRANSFER'),
   reference: safeString()
     .trim()
-    .max(PAYMENT_REFERENCE_MAX_LENGTH, 'validation.tooLong')
+    .max(PAYMENT_REFERENCE_MAX_LENGTH, TOO_LONG)
     .nullish()
     .transform((v) => (v ? v : null)),
 });

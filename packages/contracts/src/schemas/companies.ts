@@ -23,6 +23,7 @@ import {
   timestamp,
 } from './fields.ts';
 import { optionalCountry, optionalPhone } from './phone.ts';
+import { intBetween } from './limits.ts';
 
 /** Wall-clock time `HH:mm` (00:00–23:59). */
 export const timeOfDay = () =>
@@ -62,12 +63,7 @@ export type TrackingWindowBody = z.infer<typeof trackingWindowSchema>;
 /** A tracking window as stored and answered. */
 export type TrackingWindow = TrackingWindowBody;
 
-const intRange = (min: number, max: number) =>
-  z
-    .number({ error: 'validation.numberOutOfRange' })
-    .int('validation.numberOutOfRange')
-    .min(min, 'validation.numberOutOfRange')
-    .max(max, 'validation.numberOutOfRange');
+const intRange = intBetween;
 
 export const companyConfigSchema = z.object({
   zoneEnabled: z.boolean({ error: 'validation.invalid' }),

@@ -12,6 +12,7 @@ import {
 } from '../constants.ts';
 import type { MessageKey } from '../messages.ts';
 import { nameString, safeString, searchText } from './text.ts';
+import { DATE_OUT_OF_RANGE, TOO_LONG, outOfRange } from './limits.ts';
 
 /**
  * Field builders shared by every org form and request body. Each rule's message is a MESSAGES key, so the server's
@@ -42,23 +43,23 @@ export function blankToNull(value: string | null | undefined): string | null | u
 const text = (required: MessageKey) => nameString(required);
 
 export const requiredName = (required: MessageKey = 'validation.nameRequired', max = NAME_MAX_LENGTH) =>
-  text(required).min(1, required).max(max, 'validation.tooLong');
+  text(required).min(1, required).max(max, TOO_LONG);
 
 /** Optional free text: '' and null both clear the field (stored as null). */
 export const optionalText = (max = DESCRIPTION_MAX_LENGTH) =>
-  nameString().max(max, 'validation.tooLong').nullish().transform(blankToNull);
+  nameString().max(max, TOO_LONG).nullish().transform(blankToNull);
 
 export const emailField = () =>
   safeString('validation.emailRequired')
     .trim()
     .min(1, 'validation.emailRequired')
-    .max(EMAIL_MAX_LENGTH, 'validation.tooLong')
+    .max(EMAIL_MAX_LENGTH, TOO_LONG)
     .pipe(z.email('validation.emailInvalid'));
 
 export const optionalEmail = () =>
   safeString('validation.emailInvalid')
     .trim()
-    .max(EMAIL_MAX_LENGTH, 'validation.tooLong')
+    .max(EMAIL_MAX_LENGTH, TOO_LONG)
     .nullish()
     .transform(blankToNull)
     .pipe(z.email('validation.emailInvalid').nullish());
@@ -78,7 +79,7 @@ export const optionalDate = () =>
     .nullish()
     .transform(blankToNull)
     .refine((v) => v == null || isIsoDate(v), 'validation.invalid')
-    .refine((v) => v == null || (v >= DATE_MIN && v <= DATE_MAX), 'validation.dateOutOfRange');
+    .refine((v) => v == null || (v >= DATE_MIN && v <= DATE_MAX), DATE_OUT_OF_RANGE);
 
 /** Ids are PostgreSQL `integer`s. */
 export const ID_MAX = 2_147_483_647;
@@ -149,7 +150,7 @@ export function listQuery<const F extends readonly [string, ...string[]]>(sortFi
       .number({ error: 'validation.invalid' })
       .int('validation.invalid')
       .min(1, 'validation.invalid')
-      .max(PAGE_MAX, 'validation.numberOutOfRange')
+      .max(PAGE_MAX, outOfRange(1, PAGE_MAX))
       .default(1),
     size: z.coerce
       .number({ error: 'validation.invalid' })

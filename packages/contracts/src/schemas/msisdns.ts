@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONSENT_STATUSES, EMPLOYEE_CODE_MAX_LENGTH } from '../constants.ts';
 import { msisdnAbilitiesSchema, msisdnBlockedBySchema } from './abilities.ts';
-import { pageSchema } from './common.ts';
+import { messageParamsSchema, pageSchema } from './common.ts';
 import { nameString, safeString } from './text.ts';
 import {
   boolFilter,
@@ -16,6 +16,7 @@ import {
   timestamp,
 } from './fields.ts';
 import { phoneField } from './phone.ts';
+import { TOO_LONG } from './limits.ts';
 
 export const consentStatusSchema = z.enum(CONSENT_STATUSES, { error: 'validation.statusInvalid' });
 
@@ -117,7 +118,7 @@ export const smsInboundSchema = z.object({
   from: safeString('validation.phoneInvalid')
     .min(1, 'validation.phoneInvalid')
     .max(32, 'validation.phoneInvalid'),
-  text: safeString('validation.required').max(1600, 'validation.tooLong'),
+  text: safeString('validation.required').max(1600, TOO_LONG),
   to: safeString().max(32).optional(),
 });
 export type SmsInboundBody = z.infer<typeof smsInboundSchema>;
@@ -132,7 +133,7 @@ export type SmsInboundResult = z.infer<typeof smsInboundResultSchema>;
 /** Bulk import (SuperAdmin): POST /msisdns/imports?companyId=…&fileName=… with the CSV or XLSX file as the body. */
 export const msisdnImportQuerySchema = z.object({
   companyId: idText('validation.companyRequired'),
-  fileName: nameString().max(200, 'validation.tooLong').optional(),
+  fileName: nameString().max(200, TOO_LONG).optional(),
 });
 export type MsisdnImportQuery = z.infer<typeof msisdnImportQuerySchema>;
 
@@ -146,6 +147,7 @@ export const importRowErrorSchema = z.object({
   /** Column (import column name), or null for the row as a whole. */
   field: z.string().nullable(),
   code: z.string(),
+  params: messageParamsSchema.optional(),
   message: z.string(),
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRESENCE_STATES, POI_PURPOSES, detectabilitySchema, poiAssignmentTermsSchema } from './pois.ts';
 import { poiGeometrySchema, visitSchema } from './pois.ts';
 import { abilitiesOf } from './abilities.ts';
-import { pageSchema } from './common.ts';
+import { messageParamsSchema, pageSchema } from './common.ts';
 import { safeString } from './text.ts';
 import {
   boolFilter,
@@ -16,6 +16,7 @@ import {
 } from './fields.ts';
 import { AFTER_FIELDS } from './text.ts';
 import { dateTimeParam } from './positions.ts';
+import { TOO_LONG, TOO_MANY, intBetween } from './limits.ts';
 
 /** The API of POIs, categories, assignments, presence and visits (issue 11). */
 
@@ -58,12 +59,7 @@ const radius = () =>
     .int('validation.poiRadiusOutOfRange')
     .min(25, 'validation.poiRadiusOutOfRange')
     .max(50_000, 'validation.poiRadiusOutOfRange');
-const dwell = () =>
-  z
-    .number({ error: 'validation.numberOutOfRange' })
-    .int('validation.numberOutOfRange')
-    .min(1, 'validation.numberOutOfRange')
-    .max(1440, 'validation.numberOutOfRange');
+const dwell = () => intBetween(1, 1440);
 
 // ── Categories ────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -120,7 +116,7 @@ export type PoiCategoryPage = z.infer<typeof poiCategoryPageSchema>;
 const externalRef = () =>
   safeString()
     .trim()
-    .max(POI_EXTERNAL_REF_MAX_LENGTH, 'validation.tooLong')
+    .max(POI_EXTERNAL_REF_MAX_LENGTH, TOO_LONG)
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -260,7 +256,7 @@ export const POI_IMPORT_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as co
 export const poiImportRequestSchema = z.object({
   companyId: refId('validation.companyRequired').optional(),
   format: z.enum(POI_IMPORT_FORMATS, { error: 'validation.invalid' }),
-  fileName: safeString().max(200, 'validation.tooLong').optional(),
+  fileName: safeString().max(200, TOO_LONG).optional(),
   content: z
     .string({ error: 'poiImport.unreadable' })
     .min(1, 'poiImport.empty')
@@ -275,6 +271,7 @@ export const poiImportRowErrorSchema = z.object({
   row: z.number().int(),
   path: z.string(),
   code: z.string(),
+  params: messageParamsSchema.optional(),
 });
 export type PoiImportRowError = z.infer<typeof poiImportRowErrorSchema>;
 export const poiImportSchema = z.object({
@@ -302,7 +299,7 @@ export const poiAssignmentCreateSchema = z
     msisdnIds: z
       .array(refId('validation.invalid'), { error: 'poiAssignment.msisdnsRequired' })
       .min(1, 'poiAssignment.msisdnsRequired')
-      .max(POI_ASSIGN_BULK_MAX, 'validation.tooMany')
+      .max(POI_ASSIGN_BULK_MAX, TOO_MANY)
       .refine((ids) => new Set(ids).size === ids.length, 'validation.invalid'),
   })
   .refine((s) => !s.validFrom || !s.validTo || s.validFrom <= s.validTo, {

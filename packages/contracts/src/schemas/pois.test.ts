@@ -204,7 +204,7 @@ describe('POI assignment schedule', () => {
       ['purpose', 'validation.poiPurposeInvalid'],
     ]);
     expect(issues(poiAssignmentTermsSchema, { ...terms, minDwellMinutes: 0 })).toEqual([
-      ['minDwellMinutes', 'validation.numberOutOfRange'],
+      ['minDwellMinutes', 'validation.numberOutOfRange?min=1&max=1440'],
     ]);
     expect(issues(poiAssignmentTermsSchema, { ...terms, windows: [] })).toEqual([
       ['windows', 'validation.poiWindowsInvalid'],

@@ -3,6 +3,7 @@ import { normalisePolygon, polygonIssues, type LonLat } from '../poi-geometry.ts
 import { isoWeekdays, timeOfDay } from './companies.ts';
 import { optionalDate, timestamp } from './fields.ts';
 import { positionSourceSchema } from './positions.ts';
+import { intBetween } from './limits.ts';
 
 export {
   closeRing,
@@ -158,12 +159,7 @@ export const poiAssignmentTermsSchema = z
     ...scheduleFields,
     purpose: z.enum(POI_PURPOSES, { error: 'validation.poiPurposeInvalid' }),
     /** A stay shorter than this is not a visit (the presence engine's enter dwell is at least this long). */
-    minDwellMinutes: z
-      .number({ error: 'validation.numberOutOfRange' })
-      .int('validation.numberOutOfRange')
-      .min(1, 'validation.numberOutOfRange')
-      .max(POI_MIN_DWELL_MINUTES_MAX, 'validation.numberOutOfRange')
-      .nullish(),
+    minDwellMinutes: intBetween(1, POI_MIN_DWELL_MINUTES_MAX).nullish(),
     notifyOnEnter: z.boolean({ error: 'validation.invalid' }).default(false),
     notifyOnExit: z.boolean({ error: 'validation.invalid' }).default(false),
     /** The shift an attendance site counts for (attendance, issue 12); an attendance site without one is not counted. */

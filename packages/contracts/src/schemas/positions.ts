@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idFilter, timestamp } from './fields.ts';
 import { AFTER_FIELDS, safeString } from './text.ts';
+import { outOfRange } from './limits.ts';
 
 /** Where a position came from: the mobile network (MLP) or an app on the phone. */
 export const POSITION_SOURCES = ['NETWORK', 'OSMAND', 'OWNTRACKS'] as const;
@@ -67,7 +68,7 @@ export const positionHistoryQuerySchema = z
       .number({ error: 'validation.invalid' })
       .int('validation.invalid')
       .min(1, 'validation.invalid')
-      .max(POSITION_HISTORY_LIMIT_MAX, 'validation.numberOutOfRange')
+      .max(POSITION_HISTORY_LIMIT_MAX, outOfRange(1, POSITION_HISTORY_LIMIT_MAX))
       .default(POSITION_HISTORY_LIMIT_DEFAULT),
     /** Which end of the period to keep when it holds more than `limit` positions (items stay oldest first). */
     keep: z.enum(['first', 'last'], { error: 'validation.invalid' }).default('first'),

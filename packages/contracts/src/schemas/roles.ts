@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageSchema } from './common.ts';
 import { roleNameSchema } from './users.ts';
 import { safeString } from './text.ts';
+import { TOO_LONG } from './limits.ts';
 
 /** GET /roles, /roles/{name} (SuperAdmin): each role with its description, screens and permitted actions. */
 export const roleSchema = z.object({
@@ -22,4 +23,4 @@ export type RoleInfo = z.infer<typeof roleSchema>;
 export const rolePageSchema = pageSchema(roleSchema);
 export type RolePage = z.infer<typeof rolePageSchema>;
 /** Any accepted spelling (SuperAdmin, SUPER_ADMIN); an unknown name answers 404. */
-export const roleParamSchema = z.object({ name: safeString().max(40, 'validation.tooLong') });
+export const roleParamSchema = z.object({ name: safeString().max(40, TOO_LONG) });

@@ -15,6 +15,7 @@ import {
 import { dateTimeParam } from './positions.ts';
 import { POSITION_SOURCES } from './positions.ts';
 import { nameString, safeString } from './text.ts';
+import { TOO_LONG, TOO_MANY, intBetween } from './limits.ts';
 
 /** The API of tasks and their assignments (issue 13): a visit to the task's POI completes them, with proof. */
 
@@ -52,29 +53,20 @@ export const taskAssignmentAbilitiesSchema = abilitiesOf(TASK_ASSIGNMENT_ACTIONS
 export type TaskAssignmentAbilities = z.infer<typeof taskAssignmentAbilitiesSchema>;
 
 const label = () =>
-  nameString('validation.invalid')
-    .trim()
-    .min(1, 'validation.required')
-    .max(TASK_LABEL_MAX_LENGTH, 'validation.tooLong');
+  nameString('validation.invalid').trim().min(1, 'validation.required').max(TASK_LABEL_MAX_LENGTH, TOO_LONG);
 const labels = () =>
   z
     .array(label(), { error: 'validation.invalid' })
-    .max(TASK_LABELS_MAX, 'validation.tooMany')
+    .max(TASK_LABELS_MAX, TOO_MANY)
     .transform((list) => [...new Set(list)]);
-const dwellMinutes = () =>
-  z
-    .number({ error: 'validation.numberOutOfRange' })
-    .int('validation.numberOutOfRange')
-    .min(1, 'validation.numberOutOfRange')
-    .max(1440, 'validation.numberOutOfRange')
-    .nullish();
+const dwellMinutes = () => intBetween(1, 1440).nullish();
 const optionalInstant = () => dateTimeParam().nullish();
 
 const taskFields = {
   title: nameString('validation.titleRequired')
     .trim()
     .min(1, 'validation.titleRequired')
-    .max(TASK_TITLE_MAX_LENGTH, 'validation.tooLong'),
+    .max(TASK_TITLE_MAX_LENGTH, TOO_LONG),
   description: optionalText(),
   priority: z.enum(TASK_PRIORITIES, { error: 'validation.invalid' }),
   labels: labels(),
@@ -198,7 +190,7 @@ export const taskListQuerySchema = listQuery(TASK_SORT_FIELDS).extend({
   poiId: idFilter(),
   status: z.enum(TASK_STATUSES, { error: 'validation.invalid' }).optional(),
   priority: z.enum(TASK_PRIORITIES, { error: 'validation.invalid' }).optional(),
-  label: safeString().max(TASK_LABEL_MAX_LENGTH, 'validation.tooLong').optional(),
+  label: safeString().max(TASK_LABEL_MAX_LENGTH, TOO_LONG).optional(),
   overdue: boolFilter(),
   /** Tasks whose due window touches [from, to]. */
   from: dateTimeParam().optional(),
@@ -215,7 +207,7 @@ export const taskAssignSchema = z.object({
   msisdnIds: z
     .array(refId('validation.invalid'), { error: 'taskAssignment.msisdnsRequired' })
     .min(1, 'taskAssignment.msisdnsRequired')
-    .max(TASK_ASSIGN_BULK_MAX, 'validation.tooMany')
+    .max(TASK_ASSIGN_BULK_MAX, TOO_MANY)
     .refine((ids) => new Set(ids).size === ids.length, 'validation.invalid'),
 });
 export type TaskAssignBody = z.infer<typeof taskAssignSchema>;
@@ -225,7 +217,7 @@ export const taskCompleteSchema = z.object({
   reason: nameString('taskAssignment.reasonRequired')
     .trim()
     .min(1, 'taskAssignment.reasonRequired')
-    .max(TASK_REASON_MAX_LENGTH, 'validation.tooLong'),
+    .max(TASK_REASON_MAX_LENGTH, TOO_LONG),
 });
 export type TaskCompleteBody = z.infer<typeof taskCompleteSchema>;
 /** POST …/reopen: why, kept with the earlier evidence. */
@@ -353,7 +345,7 @@ export const taskAttachmentUploadSchema = z.object({
   fileName: safeString('validation.invalid')
     .trim()
     .min(1, 'validation.required')
-    .max(TASK_ATTACHMENT_NAME_MAX_LENGTH, 'validation.tooLong'),
+    .max(TASK_ATTACHMENT_NAME_MAX_LENGTH, TOO_LONG),
   content: z
     .string({ error: 'taskAttachment.unreadable' })
     .min(1, 'taskAttachment.empty')
@@ -415,7 +407,7 @@ export const taskTemplateCreateSchema = z
     endTime: hhmm(),
     msisdnIds: z
       .array(refId('validation.invalid'), { error: 'validation.invalid' })
-      .max(TASK_ASSIGN_BULK_MAX, 'validation.tooMany')
+      .max(TASK_ASSIGN_BULK_MAX, TOO_MANY)
       .default([]),
     active: z.boolean({ error: 'validation.invalid' }).default(true),
   })
@@ -458,7 +450,7 @@ export const taskTemplateUpdateSchema = z.object({
   endTime: hhmm().optional(),
   msisdnIds: z
     .array(refId('validation.invalid'), { error: 'validation.invalid' })
-    .max(TASK_ASSIGN_BULK_MAX, 'validation.tooMany')
+    .max(TASK_ASSIGN_BULK_MAX, TOO_MANY)
     .optional(),
 });
 export type TaskTemplateUpdateBody = z.infer<typeof taskTemplateUpdateSchema>;

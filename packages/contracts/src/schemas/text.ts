@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages.ts';
+import { TOO_LONG } from './limits.ts';
 
 /**
  * The one string type of every request schema (bodies, queries, path parameters). Text the database cannot store is
@@ -37,4 +38,4 @@ export const AFTER_FIELDS = {
 };
 
 /** A list's search text (`q`): the same rules as a name, at most 200 characters. */
-export const searchText = () => nameString().max(200, 'validation.tooLong');
+export const searchText = () => nameString().max(200, TOO_LONG);

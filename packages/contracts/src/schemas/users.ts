@@ -28,8 +28,10 @@ export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
 
 const userFields = {
   fullName: requiredName(),
-  username: safeString('validation.usernameInvalid')
+  // Empty or absent: "required"; anything else the pattern refuses: SPEC §5's "Username is not valid".
+  username: safeString('validation.usernameRequired')
     .trim()
+    .min(1, { error: 'validation.usernameRequired', abort: true })
     .regex(USERNAME_PATTERN, 'validation.usernameInvalid'),
   email: emailField(),
   phoneNo: optionalPhone(),

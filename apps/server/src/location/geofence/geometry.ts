@@ -1,16 +1,14 @@
 import {
-  MESSAGES,
   METRES_PER_DEGREE,
   normalisePolygon,
   pointInRing,
   polygonAreaM2,
   poiGeometrySchema,
   type LonLat,
-  type MessageKey,
   type PoiGeometry,
   type Ring,
 } from '@lbs/contracts';
-import type { FieldError } from '../../lib/errors.ts';
+import { fieldErrorFrom, type FieldError } from '../../lib/errors.ts';
 
 /**
  * POI geometry on write: validation with field errors, normalisation, and the derived columns (bounding box for
@@ -54,14 +52,9 @@ export function validateGeometry(input: unknown, prefix = 'geometry'): GeometryV
   if (parsed.success) return { ok: true, geometry: parsed.data };
   return {
     ok: false,
-    errors: parsed.error.issues.map((issue) => {
-      const code = (issue.message in MESSAGES ? issue.message : 'validation.invalid') as MessageKey;
-      return {
-        path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
-        code,
-        message: MESSAGES[code],
-      };
-    }),
+    errors: parsed.error.issues.map((issue) =>
+      fieldErrorFrom([prefix, ...issue.path.map(String)].filter(Boolean).join('.'), issue.message),
+    ),
   };
 }
 

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   EMPLOYEE_CODE_MAX_LENGTH,
-  MESSAGES,
   NAME_MAX_LENGTH,
   optionalEmail,
   optionalText,
@@ -20,7 +19,7 @@ import { actorOf, audit, auditMany, type AuditActor } from '../../events/audit.t
 import { emitMsisdnCreated } from '../../events/emit.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { JobContext } from '../../jobs/runner.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fieldErrorFrom, notFound } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/listing.ts';
 import { authorize, type Caller } from '../../access/caller.ts';
 import { resolveCompany } from '../../access/references.ts';
@@ -54,12 +53,15 @@ const rowSchema = z.object({
     .transform((v) => v === undefined || truthy.includes(v.toLowerCase())),
 });
 
+/** A row's error: `code` is a message key, or a zod issue's message with the values it names (fieldErrorFrom). */
 function rowError(row: number, field: string | null, code: string): ImportRowError {
+  const error = fieldErrorFrom(field ?? '', code);
   return {
     row,
     field,
-    code,
-    message: (MESSAGES as Record<string, string>)[code] ?? MESSAGES['validation.invalid'],
+    code: error.code,
+    ...(error.params ? { params: error.params } : {}),
+    message: error.message,
   };
 }
 

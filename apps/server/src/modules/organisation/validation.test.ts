@@ -27,6 +27,9 @@ interface Rule {
   path: string;
   code: string;
   patch: Record<string, unknown>;
+  /** The values a message names (`{ max: 120 }`), and its English text with them. */
+  params?: Record<string, string | number>;
+  message?: string;
 }
 
 /** Deep-merges a patch into a valid body (`a.b.c` keys reach into nested objects; undefined removes a field). */
@@ -64,14 +67,14 @@ const companyBody = () => ({
 const COMPANY_RULES: Rule[] = [
   { path: 'name', code: 'validation.nameRequired', patch: { name: undefined } },
   { path: 'name', code: 'validation.nameRequired', patch: { name: '   ' } },
-  { path: 'name', code: 'validation.tooLong', patch: { name: long(121) } },
+  { path: 'name', code: 'validation.tooLong', patch: { name: long(121) }, params: { max: 120 } },
   { path: 'code', code: 'validation.codeInvalid', patch: { code: 'A' } },
   { path: 'code', code: 'validation.codeInvalid', patch: { code: 'NO SPACES' } },
   { path: 'code', code: 'validation.codeInvalid', patch: { code: undefined } },
   { path: 'contactEmail', code: 'validation.emailInvalid', patch: { contactEmail: 'not-an-email' } },
   { path: 'contactPhone', code: 'validation.phoneInvalid', patch: { contactPhone: '12345' } },
   { path: 'country', code: 'validation.countryInvalid', patch: { country: 'XX' } },
-  { path: 'address', code: 'validation.tooLong', patch: { address: long(301) } },
+  { path: 'address', code: 'validation.tooLong', patch: { address: long(301) }, params: { max: 300 } },
   { path: 'status', code: 'validation.statusInvalid', patch: { status: 'CLOSED' } },
   { path: 'config.zoneEnabled', code: 'validation.invalid', patch: { 'config.zoneEnabled': 'yes' } },
   {
@@ -118,16 +121,21 @@ const COMPANY_RULES: Rule[] = [
     path: 'config.pollIntervalMinutes',
     code: 'validation.numberOutOfRange',
     patch: { 'config.pollIntervalMinutes': 0 },
+    params: { min: 1, max: 1440 },
+    message: 'Between 1 and 1440',
   },
   {
     path: 'config.pollIntervalMinutes',
     code: 'validation.numberOutOfRange',
     patch: { 'config.pollIntervalMinutes': 1.5 },
+    params: { min: 1, max: 1440 },
   },
   {
     path: 'config.retentionDays',
     code: 'validation.numberOutOfRange',
     patch: { 'config.retentionDays': 3651 },
+    params: { min: 1, max: 3650 },
+    message: 'Between 1 and 3650',
   },
   { path: 'pricePlan.currency', code: 'validation.currencyInvalid', patch: { 'pricePlan.currency': 'XYZ' } },
   {
@@ -151,8 +159,13 @@ const unitBody = () => ({ name: `Valid ${f.unique()}`, description: 'ok' });
 const UNIT_RULES: Rule[] = [
   { path: 'name', code: 'validation.nameRequired', patch: { name: undefined } },
   { path: 'name', code: 'validation.nameRequired', patch: { name: '' } },
-  { path: 'name', code: 'validation.tooLong', patch: { name: long(121) } },
-  { path: 'description', code: 'validation.tooLong', patch: { description: long(501) } },
+  { path: 'name', code: 'validation.tooLong', patch: { name: long(121) }, params: { max: 120 } },
+  {
+    path: 'description',
+    code: 'validation.tooLong',
+    patch: { description: long(501) },
+    params: { max: 500 },
+  },
   { path: 'companyId', code: 'validation.companyRequired', patch: { companyId: 'one' } },
 ];
 
@@ -176,19 +189,32 @@ const userBody = () => {
 };
 const USER_RULES: Rule[] = [
   { path: 'fullName', code: 'validation.nameRequired', patch: { fullName: undefined } },
-  { path: 'fullName', code: 'validation.tooLong', patch: { fullName: long(121) } },
+  {
+    path: 'fullName',
+    code: 'validation.tooLong',
+    patch: { fullName: long(121) },
+    params: { max: 120 },
+    message: 'At most 120 characters',
+  },
   { path: 'username', code: 'validation.usernameInvalid', patch: { username: 'no spaces' } },
   { path: 'username', code: 'validation.usernameInvalid', patch: { username: 'ab' } },
-  { path: 'username', code: 'validation.usernameInvalid', patch: { username: undefined } },
+  { path: 'username', code: 'validation.usernameRequired', patch: { username: undefined } },
+  { path: 'username', code: 'validation.usernameRequired', patch: { username: '' } },
   { path: 'email', code: 'validation.emailRequired', patch: { email: undefined } },
   { path: 'email', code: 'validation.emailRequired', patch: { email: '' } },
   { path: 'email', code: 'validation.emailInvalid', patch: { email: 'user@' } },
   { path: 'phoneNo', code: 'validation.phoneInvalid', patch: { phoneNo: 'call me' } },
-  { path: 'birthDate', code: 'validation.dateOutOfRange', patch: { birthDate: '1899-12-31' } },
+  {
+    path: 'birthDate',
+    code: 'validation.dateOutOfRange',
+    patch: { birthDate: '1899-12-31' },
+    params: { min: '1900-01-01', max: '2099-12-31' },
+    message: 'Date must be between 1900-01-01 and 2099-12-31',
+  },
   { path: 'birthDate', code: 'validation.invalid', patch: { birthDate: '1990-02-30' } },
   { path: 'country', code: 'validation.countryInvalid', patch: { country: 'Saudi' } },
-  { path: 'address', code: 'validation.tooLong', patch: { address: long(301) } },
-  { path: 'notes', code: 'validation.tooLong', patch: { notes: long(2001) } },
+  { path: 'address', code: 'validation.tooLong', patch: { address: long(301) }, params: { max: 300 } },
+  { path: 'notes', code: 'validation.tooLong', patch: { notes: long(2001) }, params: { max: 2000 } },
   { path: 'roles', code: 'validation.rolesRequired', patch: { roles: [] } },
   { path: 'roles', code: 'validation.rolesRequired', patch: { roles: undefined } },
   { path: 'roles.0', code: 'validation.rolesRequired', patch: { roles: ['Boss'] } },
@@ -229,8 +255,18 @@ const MSISDN_RULES: Rule[] = [
   { path: 'msisdn', code: 'validation.phoneInvalid', patch: { msisdn: '+99912345678' } },
   { path: 'msisdn', code: 'validation.phoneInvalid', patch: { msisdn: 393471234567 } },
   { path: 'employeeName', code: 'validation.nameRequired', patch: { employeeName: ' ' } },
-  { path: 'employeeName', code: 'validation.tooLong', patch: { employeeName: long(121) } },
-  { path: 'employeeCode', code: 'validation.tooLong', patch: { employeeCode: long(41) } },
+  {
+    path: 'employeeName',
+    code: 'validation.tooLong',
+    patch: { employeeName: long(121) },
+    params: { max: 120 },
+  },
+  {
+    path: 'employeeCode',
+    code: 'validation.tooLong',
+    patch: { employeeCode: long(41) },
+    params: { max: 40 },
+  },
   { path: 'email', code: 'validation.emailInvalid', patch: { email: 'nope' } },
   { path: 'companyId', code: 'validation.companyRequired', patch: { companyId: undefined } },
   { path: 'departmentId', code: 'validation.departmentRequired', patch: { departmentId: undefined } },
@@ -286,7 +322,12 @@ describe.each(SUITES)('%s', (_name, who, path, base, rules) => {
       errors: { path: string; code: string; message: string }[];
     };
     expect(problem.code).toBe('problem.validation');
-    expect(problem.errors).toContainEqual({ path: rule.path, code: rule.code, message: expect.any(String) });
+    expect(problem.errors).toContainEqual({
+      path: rule.path,
+      code: rule.code,
+      message: rule.message ?? expect.any(String),
+      ...(rule.params ? { params: rule.params } : {}),
+    });
     const after = await f.db
       .selectFrom('audit_log')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -2,7 +2,6 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { kml as kmlToGeoJson } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
 import {
-  MESSAGES,
   POI_IMPORT_MAX_ROWS,
   poiCreateSchema,
   type MessageKey,
@@ -10,6 +9,7 @@ import {
   type PoiImportFormat,
   type PoiImportRowError,
 } from '@lbs/contracts';
+import { fieldErrorFrom } from '../../lib/errors.ts';
 
 /**
  * Reading a POI file into rows: CSV (`name,category,lat,lon,radius_m` or `wkt` in lon-lat order, plus
@@ -160,8 +160,6 @@ function fromKml(content: string): RawRow[] {
   return fromFeatures(features);
 }
 
-const known = (code: string): string => (code in MESSAGES ? code : 'validation.invalid');
-
 export function parseImportFile(format: PoiImportFormat, content: string): ParsedFile {
   const raw =
     format === 'csv' ? fromCsv(content) : format === 'geojson' ? fromGeoJson(content) : fromKml(content);
@@ -187,12 +185,15 @@ export function parseImportFile(format: PoiImportFormat, content: string): Parse
     };
     const parsed = poiCreateSchema.safeParse(candidate);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues)
+      for (const issue of parsed.error.issues) {
+        const { code, params } = fieldErrorFrom('', issue.message);
         errors.push({
           row: r.row,
           path: issue.path.map(String).join('.') || 'name',
-          code: known(issue.message),
+          code,
+          ...(params ? { params } : {}),
         });
+      }
       continue;
     }
     const ref = parsed.data.externalRef;

@@ -1,9 +1,7 @@
 import type { z } from 'zod';
 import {
-  MESSAGES,
   taskRules,
   type AccuracyStats,
-  type MessageKey,
   type Task,
   type TaskAssignBody,
   type TaskAssignment,
@@ -22,7 +20,7 @@ import {
 import type { Db, Executor } from '../../db/database.ts';
 import { actorOf, audit } from '../../events/audit.ts';
 import { emit } from '../../events/emit.ts';
-import { notFound, validationFailed, type FieldError } from '../../lib/errors.ts';
+import { fieldErrorFrom, notFound, validationFailed, type FieldError } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/listing.ts';
 import { authorize, type Caller } from '../../access/caller.ts';
 import { taskAssignmentPolicy, taskPolicy } from '../../access/policies/task.ts';
@@ -124,11 +122,7 @@ function checkMerged(task: Parameters<typeof taskRules>[0]): void {
   const errors: FieldError[] = [];
   const ctx = {
     addIssue: (issue: { path?: PropertyKey[]; message?: string }) =>
-      errors.push({
-        path: (issue.path ?? []).join('.'),
-        code: issue.message ?? 'validation.invalid',
-        message: MESSAGES[(issue.message ?? 'validation.invalid') as MessageKey] ?? 'Invalid value',
-      }),
+      errors.push(fieldErrorFrom((issue.path ?? []).join('.'), issue.message)),
   } as unknown as z.RefinementCtx;
   taskRules(task, ctx);
   if (errors.length) throw validationFailed(errors);

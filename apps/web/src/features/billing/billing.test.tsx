@@ -218,7 +218,8 @@ describe('/billing-details/{id}', () => {
     const amount = within(dialog).getByRole('textbox', { name: /^Amount \(EUR\)/ });
     expect(amount).toHaveValue('138.00');
     fireEvent.change(amount, { target: { value: '500' } });
-    fireEvent.change(within(dialog).getByLabelText(/^Paid on/), { target: { value: '2026-11-20' } });
+    // the date picker's field, as typed in English (MM/DD/YYYY); the API still receives the ISO date
+    fireEvent.change(dialog.querySelector('input[name="paidOn"]')!, { target: { value: '11/20/2026' } });
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Method' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Card' }));
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Reference' }), {

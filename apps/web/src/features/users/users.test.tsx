@@ -148,6 +148,8 @@ describe('user screens', () => {
       companyId: 1,
       departmentId: 3,
       phoneNo: '+966501234567',
+      // the date picker hands the API the same ISO date
+      birthDate: '1990-04-12',
       address: null,
       active: true,
     });

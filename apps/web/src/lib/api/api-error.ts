@@ -1,9 +1,11 @@
-import { MESSAGES, problemSchema, type MessageKey, type Problem } from '@lbs/contracts';
+import { MESSAGES, problemSchema, type MessageKey, type MessageParams, type Problem } from '@lbs/contracts';
 
 export interface FieldProblem {
   path: string;
   code: string;
   message: string;
+  /** The values the message names (`{ max: 120 }`), filled in by the UI (lib/field-message.ts). */
+  params?: MessageParams | undefined;
 }
 
 /** A failed backend call: HTTP status plus the problem+json body (DESIGN §5), or status 0 for a network failure. */

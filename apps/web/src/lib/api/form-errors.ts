@@ -9,7 +9,8 @@
  *   }
  *
  * Each `errors[].path` (e.g. `config.trackingWindow.end`, `roles.1`) lands on the longest known field path that is
- * it or its ancestor; the error's message is its `code` (a MESSAGES key) that the form fields translate. The alert
+ * it or its ancestor; the error's message is its `code` (a MESSAGES key) with its `params` (fieldMessageOf), which the
+ * form fields translate. The alert
  * carries the problem `code` (e.g. `org.departmentInUse`, `problem.validation`) and the field errors that matched
  * no field, so nothing the server said is lost.
  *
@@ -20,14 +21,15 @@
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-hook-form';
 import type { MessageKey } from '@lbs/contracts';
-import { ApiError, isMessageKey, messageKeyFor } from './api-error.ts';
+import { fieldMessageOf } from '../field-message.ts';
+import { ApiError, messageKeyFor } from './api-error.ts';
 
 export interface ProblemOutcome {
   /** Problem code to show in the alert (translated with t()); a known MESSAGES key. */
   messageKey: MessageKey;
   /** Field errors that were placed on form fields (their paths). */
   mapped: string[];
-  /** Message keys of field errors no form field takes. */
+  /** Messages of field errors no form field takes (keys with their values, lib/field-message.ts). */
   unmapped: string[];
   /** HTTP status (0: network). */
   status: number;
@@ -55,11 +57,7 @@ export function applyProblemToForm<T extends FieldValues>(
   if (error instanceof ApiError) {
     let first = true;
     for (const problem of error.fieldErrors) {
-      const key = isMessageKey(problem.code)
-        ? problem.code
-        : isMessageKey(problem.message)
-          ? problem.message
-          : 'validation.invalid';
+      const key = fieldMessageOf(problem);
       const field = fieldForPath(problem.path, fields);
       if (field === undefined) {
         unmapped.push(key);

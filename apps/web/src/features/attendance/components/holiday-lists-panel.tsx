@@ -35,6 +35,8 @@ import {
   useSeedHolidayList,
 } from '../api/attendance.ts';
 import { fieldErrorsOf } from './field-errors.ts';
+import { messageTextIn } from '../../../lib/field-message.ts';
+import { DateField } from '../../../components/date-field/date-field.tsx';
 
 interface Day {
   date: string;
@@ -58,7 +60,10 @@ function HolidayListDialog({ list, onClose }: { list: HolidayList | null; onClos
   const [country, setCountry] = useState(list?.country ?? '');
   const [seedYear, setSeedYear] = useState(year);
   const errors = fieldErrorsOf(save.error ?? seed.error);
-  const err = (path: string) => (errors.get(path) ? t(errors.get(path)!) : undefined);
+  const err = (path: string) => {
+    const message = errors.get(path);
+    return message ? messageTextIn(t, i18n.language, message) : undefined;
+  };
   const update = (i: number, change: Partial<Day>) =>
     setDays((prev) => prev.map((d, k) => (k === i ? { ...d, ...change } : d)));
   function submit() {
@@ -87,21 +92,17 @@ function HolidayListDialog({ list, onClose }: { list: HolidayList | null; onClos
             helperText={err('name')}
           />
           <Stack direction="row" spacing={2}>
-            <TextField
-              type="date"
+            <DateField
               label={t('attendance.list.from')}
               value={fromDate}
-              onChange={(e) => setFromDate(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
+              onChange={setFromDate}
+              error={err('fromDate')}
             />
-            <TextField
-              type="date"
+            <DateField
               label={t('attendance.list.to')}
               value={toDate}
-              onChange={(e) => setToDate(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              error={Boolean(err('toDate'))}
-              helperText={err('toDate')}
+              onChange={setToDate}
+              error={err('toDate')}
             />
           </Stack>
           <Stack spacing={0.5}>
@@ -131,13 +132,12 @@ function HolidayListDialog({ list, onClose }: { list: HolidayList | null; onClos
           )}
           {days.map((d, i) => (
             <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <TextField
-                type="date"
+              <DateField
                 size="small"
                 label={t('attendance.list.date')}
                 value={d.date}
-                onChange={(e) => update(i, { date: e.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
+                onChange={(value) => update(i, { date: value })}
+                error={err(`holidays.${i}.date`)}
               />
               <TextField
                 size="small"

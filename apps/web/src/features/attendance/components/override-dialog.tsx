@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { ATTENDANCE_STATUSES, type AttendanceDay, type AttendanceStatus } from '@lbs/contracts';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
-import { ApiError, isMessageKey } from '../../../lib/api/api-error.ts';
+import { ApiError } from '../../../lib/api/api-error.ts';
+import { fieldMessageOf, messageTextIn } from '../../../lib/field-message.ts';
 import { useOverrideDay } from '../api/attendance.ts';
 
 /** The message key the server gave a field, if any. */
@@ -19,12 +20,12 @@ function fieldError(error: unknown, path: string): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   const found = error.fieldErrors.find((f) => f.path === path);
   if (!found) return undefined;
-  return isMessageKey(found.code) ? found.code : 'validation.invalid';
+  return fieldMessageOf(found);
 }
 
 /** Sets a day's status by hand with a reason, or goes back to the computed one. */
 export function OverrideDialog({ day, onClose }: { day: AttendanceDay; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const notify = useNotify();
   const override = useOverrideDay();
   const [status, setStatus] = useState<AttendanceStatus>(day.override?.status ?? day.computedStatus);
@@ -66,7 +67,7 @@ export function OverrideDialog({ day, onClose }: { day: AttendanceDay; onClose: 
             value={reason}
             onChange={(e) => setReason(e.target.value)}
             error={Boolean(reasonError)}
-            helperText={reasonError ? t(reasonError) : undefined}
+            helperText={reasonError ? messageTextIn(t, i18n.language, reasonError) : undefined}
           />
         </Stack>
       </DialogContent>

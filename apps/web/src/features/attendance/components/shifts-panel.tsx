@@ -31,6 +31,8 @@ import { useCan } from '../../../lib/permissions.ts';
 import { shiftsQueryOptions } from '../../../shared-api/shifts/list-shifts.ts';
 import { holidayListsQueryOptions, useDeleteShift, useSaveShift } from '../api/attendance.ts';
 import { fieldErrorsOf } from './field-errors.ts';
+import { messageTextIn } from '../../../lib/field-message.ts';
+import { DateField } from '../../../components/date-field/date-field.tsx';
 
 interface Draft {
   name: string;
@@ -87,7 +89,10 @@ function ShiftDialog({ shift, onClose }: { shift: Shift | null; onClose: () => v
   const [d, setD] = useState<Draft>(() => draftOf(shift));
   const errors = fieldErrorsOf(save.error);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setD((prev) => ({ ...prev, [key]: value }));
-  const err = (path: string) => (errors.get(path) ? t(errors.get(path)!) : undefined);
+  const err = (path: string) => {
+    const message = errors.get(path);
+    return message ? messageTextIn(t, i18n.language, message) : undefined;
+  };
   function submit() {
     const body = {
       name: d.name,
@@ -218,14 +223,12 @@ function ShiftDialog({ shift, onClose }: { shift: Shift | null; onClose: () => v
             }
             label={t('attendance.shift.countOnHolidays')}
           />
-          <TextField
-            type="date"
+          <DateField
             label={t('attendance.shift.effectiveFrom')}
             value={d.effectiveFrom}
-            onChange={(e) => set('effectiveFrom', e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-            helperText={err('effectiveFrom') ?? t('attendance.shift.effectiveFromHint')}
-            error={Boolean(err('effectiveFrom'))}
+            onChange={(value) => set('effectiveFrom', value)}
+            helperText={t('attendance.shift.effectiveFromHint')}
+            error={err('effectiveFrom')}
           />
         </Stack>
       </DialogContent>

@@ -20,6 +20,7 @@ import { AttendanceSheet } from '../components/attendance-sheet.tsx';
 import { DayDrawer } from '../components/day-drawer.tsx';
 import { HolidayListsPanel } from '../components/holiday-lists-panel.tsx';
 import { ShiftsPanel } from '../components/shifts-panel.tsx';
+import { DateField, INCOMPLETE_DATE } from '../../../components/date-field/date-field.tsx';
 
 /**
  * /attendance/list: the daily list (status, first in, last out, time inside, shift; filters by the hierarchy mode,
@@ -187,13 +188,12 @@ export function AttendancePage() {
           toolbar={
             <>
               {hierarchy.control}
-              <TextField
+              <DateField
                 size="small"
-                type="date"
                 label={t('attendance.filter.date')}
                 value={date}
-                onChange={(e) => setDate(e.target.value || undefined)}
-                slotProps={{ inputLabel: { shrink: true } }}
+                onChange={(value) => value !== INCOMPLETE_DATE && setDate(value || undefined)}
+                sx={{ width: 190 }}
               />
               {statusFilter}
             </>

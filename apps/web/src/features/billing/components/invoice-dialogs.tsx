@@ -14,7 +14,8 @@ import {
   type InvoiceDetail,
 } from '@lbs/contracts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { FormDateField, FormSelectField, FormTextField } from '../../../components/form-fields.tsx';
+import { FormDateField } from '../../../components/date-field/date-field.tsx';
+import { FormSelectField, FormTextField } from '../../../components/form-fields.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { useProblemSubmit } from '../../../lib/api/form-errors.ts';
 import { formatMinor, localIsoDate } from '../../../lib/format.ts';

@@ -5,14 +5,14 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH } from '@lbs/contracts';
+import { EMAIL_MAX_LENGTH, TOO_LONG } from '@lbs/contracts';
 import { ErrorPageShell } from '../components/error-page-shell.tsx';
 
 const emailSchema = z
   .string()
   .trim()
   .min(1, 'validation.emailRequired')
-  .max(EMAIL_MAX_LENGTH, 'validation.tooLong')
+  .max(EMAIL_MAX_LENGTH, TOO_LONG)
   .pipe(z.email('validation.emailInvalid'));
 
 /**

@@ -29,6 +29,7 @@ import { useCreateAssignments } from '../api/assignments.ts';
 import { poiQueryOptions } from '../api/get-poi.ts';
 import { AssignmentsGrid } from '../components/assignments-grid.tsx';
 import { sizeOf } from '../components/poi-format.ts';
+import { DateField } from '../../../components/date-field/date-field.tsx';
 
 const NONE: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
@@ -199,21 +200,17 @@ export function PoiAssignPage() {
                       />
                     </Stack>
                     <Stack direction="row" spacing={2}>
-                      <TextField
-                        type="date"
+                      <DateField
                         label={t('poi.assign.validFrom')}
                         value={validFrom}
-                        onChange={(e) => setValidFrom(e.target.value)}
+                        onChange={setValidFrom}
                         size="small"
-                        slotProps={{ inputLabel: { shrink: true } }}
                       />
-                      <TextField
-                        type="date"
+                      <DateField
                         label={t('poi.assign.validTo')}
                         value={validTo}
-                        onChange={(e) => setValidTo(e.target.value)}
+                        onChange={setValidTo}
                         size="small"
-                        slotProps={{ inputLabel: { shrink: true } }}
                       />
                     </Stack>
                     <Stack direction="row" spacing={2}>

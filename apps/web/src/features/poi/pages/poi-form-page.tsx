@@ -20,6 +20,7 @@ import {
   requiredName,
   type Poi,
   type PoiGeometryInput,
+  TOO_LONG,
 } from '@lbs/contracts';
 import { useListCrumb } from '../../../components/entity-pages.tsx';
 import {
@@ -51,9 +52,9 @@ const formSchema = z.object({
   /** A SuperAdmin names the company of a new POI; everybody else creates in their own. */
   companyId: z.number().nullable(),
   categoryId: z.number().nullable(),
-  description: z.string().max(1000, 'validation.tooLong'),
-  address: z.string().max(300, 'validation.tooLong'),
-  externalRef: z.string().max(64, 'validation.tooLong'),
+  description: z.string().max(1000, TOO_LONG),
+  address: z.string().max(300, TOO_LONG),
+  externalRef: z.string().max(64, TOO_LONG),
   active: z.boolean(),
   /** Set by drawing on the map (or the typed centre and radius); checked by the contracts' geometry rules. */
   geometry: z.custom<PoiGeometryInput | null>().superRefine((g, ctx) => {

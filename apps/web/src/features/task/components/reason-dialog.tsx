@@ -8,14 +8,15 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { TASK_REASON_MAX_LENGTH } from '@lbs/contracts';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
-import { ApiError, isMessageKey } from '../../../lib/api/api-error.ts';
+import { ApiError } from '../../../lib/api/api-error.ts';
+import { fieldMessageOf, messageTextIn } from '../../../lib/field-message.ts';
 
 /** The message key the server gave the reason field, if any. */
 function reasonError(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   const found = error.fieldErrors.find((f) => f.path === 'reason');
   if (!found) return undefined;
-  return isMessageKey(found.code) ? found.code : 'validation.invalid';
+  return fieldMessageOf(found);
 }
 
 /** Asks why before a manual completion or a reopening; the server's field message shows under the field. */
@@ -32,7 +33,7 @@ export function ReasonDialog({
   onConfirm: (reason: string) => Promise<unknown>;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
@@ -72,7 +73,7 @@ export function ReasonDialog({
           value={reason}
           onChange={(e) => setReason(e.target.value)}
           error={Boolean(fieldError)}
-          helperText={fieldError ? t(fieldError) : undefined}
+          helperText={fieldError ? messageTextIn(t, i18n.language, fieldError) : undefined}
           slotProps={{ htmlInput: { maxLength: TASK_REASON_MAX_LENGTH } }}
         />
       </DialogContent>

@@ -30,7 +30,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { ServerDataGrid } from '../../../components/server-data-grid.tsx';
-import { ApiError, isMessageKey } from '../../../lib/api/api-error.ts';
+import { ApiError } from '../../../lib/api/api-error.ts';
+import { fieldMessageOf, messageTextIn } from '../../../lib/field-message.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { formatDate, ISO_WEEKDAYS, weekdayName } from '../../../lib/format.ts';
 import { msisdnsQueryOptions } from '../../../shared-api/msisdns/list-msisdns.ts';
@@ -42,7 +43,7 @@ function fieldError(error: unknown, path: string): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   const found = error.fieldErrors.find((f) => f.path === path || f.path.startsWith(`${path}.`));
   if (!found) return undefined;
-  return isMessageKey(found.code) ? found.code : 'validation.invalid';
+  return fieldMessageOf(found);
 }
 
 /**
@@ -78,8 +79,8 @@ function RecurringDialog({
     enabled: open,
   });
   const err = (path: string) => {
-    const key = fieldError(error, path);
-    return key ? t(key) : undefined;
+    const message = fieldError(error, path);
+    return message ? messageTextIn(t, i18n.language, message) : undefined;
   };
   const close = () => {
     setError(null);

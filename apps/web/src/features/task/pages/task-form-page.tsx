@@ -22,6 +22,9 @@ import {
   type TaskAssignmentMode,
   type TaskCompletionRule,
   type TaskPriority,
+  outOfRange,
+  TOO_LONG,
+  TOO_MANY,
 } from '@lbs/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useListCrumb } from '../../../components/entity-pages.tsx';
@@ -57,16 +60,12 @@ const toIso = (local: string) => (local ? new Date(local).toISOString() : null);
 const formSchema = z
   .object({
     companyId: z.number().nullable(),
-    title: z
-      .string()
-      .trim()
-      .min(1, 'validation.titleRequired')
-      .max(TASK_TITLE_MAX_LENGTH, 'validation.tooLong'),
-    description: z.string().max(1000, 'validation.tooLong'),
+    title: z.string().trim().min(1, 'validation.titleRequired').max(TASK_TITLE_MAX_LENGTH, TOO_LONG),
+    description: z.string().max(1000, TOO_LONG),
     priority: z.enum(TASK_PRIORITIES),
     labels: z
-      .array(z.string().trim().min(1).max(TASK_LABEL_MAX_LENGTH, 'validation.tooLong'))
-      .max(TASK_LABELS_MAX, 'validation.tooMany'),
+      .array(z.string().trim().min(1).max(TASK_LABEL_MAX_LENGTH, TOO_LONG))
+      .max(TASK_LABELS_MAX, TOO_MANY),
     /** 0: no POI. */
     poiId: z.number(),
     dueStart: z.string(),
@@ -74,9 +73,9 @@ const formSchema = z
     completionRule: z.enum(TASK_COMPLETION_RULES),
     requiredDwellMinutes: z
       .number()
-      .int('validation.numberOutOfRange')
-      .min(1, 'validation.numberOutOfRange')
-      .max(1440, 'validation.numberOutOfRange')
+      .int(outOfRange(1, 1440))
+      .min(1, outOfRange(1, 1440))
+      .max(1440, outOfRange(1, 1440))
       .nullable()
       .or(z.nan()),
     assignmentMode: z.enum(TASK_ASSIGNMENT_MODES),

@@ -40,6 +40,7 @@ import { tasksQueryOptions } from '../api/tasks.ts';
 import { PriorityChip, StatusChip } from '../components/task-chips.tsx';
 import { RecurringTasks } from '../components/recurring-tasks.tsx';
 import { dueText } from '../components/task-format.ts';
+import { DateField, INCOMPLETE_DATE } from '../../../components/date-field/date-field.tsx';
 
 const BOARD_SIZE = 50;
 
@@ -245,21 +246,19 @@ export function TaskListPage() {
         onChange={(e) => setLabel(e.target.value || undefined)}
         sx={{ width: 140 }}
       />
-      <TextField
+      <DateField
         size="small"
-        type="date"
         label={t('task.filter.from')}
         value={from ?? ''}
-        onChange={(e) => setFrom(e.target.value || undefined)}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(value) => value !== INCOMPLETE_DATE && setFrom(value || undefined)}
+        sx={{ width: 190 }}
       />
-      <TextField
+      <DateField
         size="small"
-        type="date"
         label={t('task.filter.to')}
         value={to ?? ''}
-        onChange={(e) => setTo(e.target.value || undefined)}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(value) => value !== INCOMPLETE_DATE && setTo(value || undefined)}
+        sx={{ width: 190 }}
       />
       <FormControlLabel
         control={

@@ -7,13 +7,13 @@ import { FormEntitySelect } from '../../../components/entity-select.tsx';
 import {
   FormActions,
   FormCountryField,
-  FormDateField,
   FormGrid,
   FormMultiSelectField,
   FormSection,
   FormSwitchField,
   FormTextField,
 } from '../../../components/form-fields.tsx';
+import { FormDateField } from '../../../components/date-field/date-field.tsx';
 import { FormProblemAlert } from '../../../components/problem-alert.tsx';
 import { useProblemSubmit } from '../../../lib/api/form-errors.ts';
 import { useZonesEnabled } from '../../../shared-api/org-lookups/company-zones-enabled.ts';
