@@ -15,13 +15,16 @@ setupSignedInTests();
 const NOT_FOUND = 'The requested item was not found.';
 const RECORD_ROUTES = ROUTES.filter((r) => r.path.includes(':id'));
 
-/** The list a record of `route` belongs to, among those the role may open (first of its area in the table). */
+/**
+ * The list a record of `route` belongs to, among those the role may open (first of its area in the table): the SPEC's
+ * lists, and the operator's directories (a SuperAdmin's way back to companies, users and invoices).
+ */
 const listOf = (route: RouteDef, role: Role) =>
   ROUTES.find(
     (r) =>
       r.area === route.area &&
       !r.path.includes(':id') &&
-      /(List|Invoices)$/.test(r.id) &&
+      /(List|Invoices|Companies|Users)$/.test(r.id) &&
       canOpenRouteId(r.id, role),
   );
 
