@@ -144,7 +144,18 @@ export function createAppTheme({ mode, direction, modern, locale }: AppThemeOpti
         MuiDialog: { styleOverrides: { paper: { borderRadius: radius } } },
         MuiDialogTitle: { styleOverrides: { root: { fontSize: 18, fontWeight: 600 } } },
         MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
-        MuiToggleButton: { styleOverrides: { root: { textTransform: 'none' } } },
+        // Unpressed toggle text: MUI's action.active (54 % black) is 4.49:1 on the page background; text.secondary passes.
+        MuiToggleButton: {
+          styleOverrides: {
+            root: ({ theme }) => ({ textTransform: 'none', color: theme.palette.text.secondary }),
+          },
+        },
+        // A disabled field's helper text still informs (e.g. why it cannot change): readable, not text.disabled.
+        MuiFormHelperText: {
+          styleOverrides: {
+            root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }),
+          },
+        },
         MuiTooltip: { defaultProps: { arrow: true } },
       },
     },
