@@ -176,18 +176,27 @@ export async function textContrastFindings(page: Page): Promise<ContrastFinding[
   });
 }
 
+/** The portal's requests as the test sees them: those in flight, and how many ever started. */
+export interface RequestTracker {
+  pending: () => string[];
+  started: () => number;
+}
+
 /**
  * The portal's own requests in flight (scripts, translations, API calls); map tiles from elsewhere and event
  * streams (never ending) are left out. The SPA lazily loads a page's code and texts, then its data: "settled" needs
  * none of them pending.
  */
-export function trackRequests(page: Page, baseUrl: string): () => string[] {
+export function trackRequests(page: Page, baseUrl: string): RequestTracker {
   const pending = new Set<Request>();
+  let started = 0;
   const tracked = (request: Request) =>
     request.url().startsWith(baseUrl) &&
     ['script', 'fetch', 'xhr', 'document'].includes(request.resourceType());
   page.on('request', (request) => {
-    if (tracked(request)) pending.add(request);
+    if (!tracked(request)) return;
+    pending.add(request);
+    started++;
   });
   // An event stream (the Monitor's live positions, read with fetch) is open for good once its headers arrive.
   page.on('response', (response) => {
@@ -196,7 +205,7 @@ export function trackRequests(page: Page, baseUrl: string): () => string[] {
   });
   page.on('requestfinished', (request) => pending.delete(request));
   page.on('requestfailed', (request) => pending.delete(request));
-  return () => [...pending].map((request) => request.url());
+  return { pending: () => [...pending].map((request) => request.url()), started: () => started };
 }
 
 /**
@@ -205,7 +214,7 @@ export function trackRequests(page: Page, baseUrl: string): () => string[] {
  * first and the new page is the one whose heading is not marked (or reads differently, when the same component
  * serves both routes).
  */
-export async function navigateInApp(page: Page, path: string, pending: () => string[]): Promise<void> {
+export async function navigateInApp(page: Page, path: string, requests: RequestTracker): Promise<void> {
   const before = await page.evaluate((target) => {
     const heading = document.querySelector('main h1');
     heading?.setAttribute('data-a11y-previous', '');
@@ -230,15 +239,51 @@ export async function navigateInApp(page: Page, path: string, pending: () => str
     )
     // Same component and same title on both routes: nothing tells them apart, settle() still waits for the data.
     .catch(() => undefined);
-  await settle(page, pending);
+  await settle(page, requests);
 }
 
 /**
- * Waits until <main> shows a heading, no spinner or skeleton, no request is pending and the page has stopped
- * changing for a moment (transitions done). The portal shows its loaders only after 300 ms, so a quiet DOM alone
- * could be a page still waiting for its data: the pending requests say it.
+ * Waits for `quietMs` without DOM changes (nodes added or removed, text changed), `capMs` at most (a live page keeps
+ * changing); then for the finite CSS transitions running (an entry's background turning "active" is no DOM change).
+ * Answers whether the DOM changed at all meanwhile.
  */
-export async function settle(page: Page, pending: () => string[]): Promise<void> {
+async function quiet(page: Page, quietMs: number, capMs: number): Promise<boolean> {
+  return page.evaluate(
+    ([quietFor, cap]) =>
+      new Promise<boolean>((resolve) => {
+        let changed = false;
+        const observer = new MutationObserver(() => {
+          changed = true;
+          clearTimeout(timer);
+          timer = setTimeout(done, quietFor);
+        });
+        const done = () => {
+          observer.disconnect();
+          clearTimeout(timer);
+          clearTimeout(capTimer);
+          const running = document
+            .getAnimations()
+            .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+            .map((a) => a.finished.catch(() => undefined));
+          void Promise.race([Promise.all(running), new Promise((r) => setTimeout(r, 2_000))]).then(() =>
+            resolve(changed),
+          );
+        };
+        let timer = setTimeout(done, quietFor);
+        const capTimer = setTimeout(done, cap);
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      }),
+    [quietMs, capMs] as const,
+  );
+}
+
+/**
+ * Waits until <main> shows a heading and no spinner or skeleton, no request is pending and the page has stopped
+ * changing, twice over: the portal shows its loaders only after 300 ms, and a page's data requests start only once
+ * its code has run — a busy main thread can fall quiet in between. So after a first quiet moment the page must stay
+ * quiet, with no new request, across an idle callback and another moment.
+ */
+export async function settle(page: Page, requests: RequestTracker): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     await page.waitForFunction(
@@ -248,42 +293,18 @@ export async function settle(page: Page, pending: () => string[]): Promise<void>
       undefined,
       { timeout: 30_000, polling: 50 },
     );
-    // Quiet: no nodes added or removed and no text changed for 250 ms, 3 s at most (a live page keeps changing).
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          const observer = new MutationObserver(() => {
-            clearTimeout(timer);
-            timer = setTimeout(done, 250);
-          });
-          const done = () => {
-            observer.disconnect();
-            clearTimeout(timer);
-            clearTimeout(cap);
-            resolve();
-          };
-          let timer = setTimeout(done, 250);
-          const cap = setTimeout(done, 3_000);
-          observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-        }),
-    );
-    // CSS transitions (a sidebar entry's background turning "active") are not DOM changes: let the finite ones end.
-    await page.evaluate(() =>
-      Promise.race([
-        Promise.all(
-          document
-            .getAnimations()
-            .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-            .map((a) => a.finished.catch(() => undefined)),
-        ),
-        new Promise((resolve) => setTimeout(resolve, 2_000)),
-      ]),
-    );
-    const open = pending();
-    if (open.length === 0) return;
+    await quiet(page, 150, 3_000);
+    const open = requests.pending();
+    if (open.length === 0) {
+      const started = requests.started();
+      await page.evaluate(
+        () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 1_000 })),
+      );
+      const changed = await quiet(page, 150, 2_000);
+      if (!changed && requests.started() === started && requests.pending().length === 0) return;
+    }
     if (Date.now() > deadline)
-      throw new Error(`${page.url()}: requests pending after 30 s: ${open.join(' ')}`);
-    await page.waitForTimeout(50);
+      throw new Error(`${page.url()}: not settled after 30 s; pending: ${open.join(' ')}`);
   }
 }
 
@@ -315,6 +336,9 @@ export interface PageAudit {
   axe: AxeFinding[];
   outsideLandmarks: string[];
   contrast: ContrastFinding[];
+  /** Time to navigate and settle, and to audit (ms). */
+  settleMs?: number;
+  auditMs?: number;
 }
 
 export interface RoleAudit {
@@ -393,7 +417,7 @@ export async function auditRole(
   await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
   try {
     const page = await context.newPage();
-    const pending = trackRequests(page, baseUrl);
+    const requests = trackRequests(page, baseUrl);
     // The embedded identity provider's sign-in page first (in the browser's language).
     await page.goto(`${baseUrl}/monitor`);
     await page.waitForURL((url) => url.pathname.includes('/realms/lbs/'), { timeout: 30_000 });
@@ -405,7 +429,10 @@ export async function auditRole(
       page.click('button[type="submit"]'),
     ]);
     await acceptNoticeInAnyLanguage(page);
-    await settle(page, pending);
+    // The pointer leaves the spot of the Sign in button: a tooltip it happened to hover (portaled outside the
+    // landmarks) would otherwise depend on where the pages' elements fall.
+    await page.mouse.move(0, 0);
+    await settle(page, requests);
     const pages: PageAudit[] = [login];
     const unresolved: string[] = [];
     for (const { route, path } of await routePaths(page, baseUrl, role)) {
@@ -413,8 +440,14 @@ export async function auditRole(
         unresolved.push(route.id);
         continue;
       }
-      await navigateInApp(page, path, pending);
-      pages.push(await auditPage(page, route.id, path));
+      const start = Date.now();
+      await navigateInApp(page, path, requests);
+      const settled = Date.now();
+      pages.push({
+        ...(await auditPage(page, route.id, path)),
+        settleMs: settled - start,
+        auditMs: Date.now() - settled,
+      });
     }
     return { pages, unresolved };
   } finally {
