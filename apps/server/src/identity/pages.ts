@@ -1,10 +1,22 @@
-import { BASE_FONT_SIZE, CARD_RADIUS, LOCALES, PRIMARY_COLOR, SECONDARY_COLOR } from '@lbs/contracts';
+import {
+  BASE_FONT_SIZE,
+  CARD_RADIUS,
+  LOCALES,
+  PRIMARY_COLOR,
+  PRIMARY_TEXT_COLOR,
+  SECONDARY_COLOR,
+} from '@lbs/contracts';
 import type { PageLocale } from './i18n.ts';
 
 /**
  * The identity provider's own pages: sign-in, errors, sign-out. Server-rendered HTML with inline CSS only (the CSP
  * allows inline styles, no inline scripts) and no external fonts or images, so they work without JavaScript.
+ * Text and the button's fill use PRIMARY_TEXT_COLOR (WCAG AA 4.5:1); the brand blue stays the accent (the pin, the
+ * card's top stripe, the focused field's border).
  */
+
+/** Hovered / focused button fill, one step darker than PRIMARY_TEXT_COLOR. */
+const PRIMARY_TEXT_HOVER = '#055785';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -17,8 +29,8 @@ body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:c
 background:linear-gradient(180deg,#E8F4FC 0,#F4F7FE 320px);color:#111827;line-height:1.5;
 font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic","PingFang SC","Microsoft YaHei",Tahoma,Arial,sans-serif}
 main{width:100%;max-width:420px}
-.brand{display:flex;align-items:center;justify-content:center;gap:10px;margin:0 0 24px;color:${PRIMARY_COLOR};font-size:1.7rem;font-weight:700}
-.brand svg{width:36px;height:36px;flex:none}
+.brand{display:flex;align-items:center;justify-content:center;gap:10px;margin:0 0 24px;color:${PRIMARY_TEXT_COLOR};font-size:1.7rem;font-weight:700}
+.brand svg{width:36px;height:36px;flex:none;color:${PRIMARY_COLOR}}
 .card{background:#fff;border-radius:${CARD_RADIUS}px;box-shadow:0 12px 32px rgba(16,24,40,.08),0 2px 6px rgba(16,24,40,.04);padding:32px 28px}
 h1{margin:0 0 4px;font-size:1.6rem;font-weight:600}
 .sub{margin:0 0 24px;color:#6B7280}
@@ -26,21 +38,22 @@ h1{margin:0 0 4px;font-size:1.6rem;font-weight:600}
 label{display:block;font-weight:500;margin-bottom:6px}
 input{width:100%;height:44px;padding:0 12px;border:1px solid #D0D5DD;border-radius:8px;font:inherit;font-size:1.07rem;color:inherit;background:#fff}
 input:focus{outline:none;border-color:${PRIMARY_COLOR};box-shadow:0 0 0 3px rgba(10,143,220,.18)}
-.btn{display:block;width:100%;height:44px;border:0;border-radius:8px;background:${PRIMARY_COLOR};color:#fff;font:inherit;
+.btn{display:block;width:100%;height:44px;border:0;border-radius:8px;background:${PRIMARY_TEXT_COLOR};color:#fff;font:inherit;
 font-size:1.07rem;font-weight:600;line-height:44px;text-align:center;text-decoration:none;cursor:pointer}
-.btn:hover,.btn:focus-visible{background:#0878BA}
-.btn.secondary{margin-top:10px;background:transparent;color:${PRIMARY_COLOR};border:1px solid #D0D5DD}
+.btn:hover,.btn:focus-visible{background:${PRIMARY_TEXT_HOVER}}
+.btn:focus-visible{outline:2px solid ${PRIMARY_TEXT_COLOR};outline-offset:2px}
+.btn.secondary{margin-top:10px;background:transparent;color:${PRIMARY_TEXT_COLOR};border:1px solid #D0D5DD}
 .alert{margin:0 0 18px;padding:10px 12px;border-radius:8px;background:#FEF3F2;border:1px solid #FECDCA;color:#B42318}
 .muted{margin:16px 0 0;color:#6B7280;font-size:.93rem}
 .langs{display:flex;flex-wrap:wrap;justify-content:center;gap:6px 16px;margin:22px 0 0;padding:0;list-style:none;font-size:.93rem}
 .langs a{color:#6B7280;text-decoration:none}
-.langs a:hover,.langs a:focus-visible{color:${PRIMARY_COLOR};text-decoration:underline}
-.langs a[aria-current]{color:${PRIMARY_COLOR};font-weight:600}
+.langs a:hover,.langs a:focus-visible{color:${PRIMARY_TEXT_COLOR};text-decoration:underline}
+.langs a[aria-current]{color:${PRIMARY_TEXT_COLOR};font-weight:600}
 .accent{height:4px;margin:-32px -28px 28px;border-radius:${CARD_RADIUS}px ${CARD_RADIUS}px 0 0;background:linear-gradient(90deg,${PRIMARY_COLOR},${SECONDARY_COLOR})}
 @media (max-width:480px){body{align-items:flex-start;padding-top:40px}.card{padding:24px 18px}.langs{display:flex;flex-wrap:wrap;justify-content:center;gap:6px 16px;margin:22px 0 0;padding:0;list-style:none;font-size:.93rem}
 .langs a{color:#6B7280;text-decoration:none}
-.langs a:hover,.langs a:focus-visible{color:${PRIMARY_COLOR};text-decoration:underline}
-.langs a[aria-current]{color:${PRIMARY_COLOR};font-weight:600}
+.langs a:hover,.langs a:focus-visible{color:${PRIMARY_TEXT_COLOR};text-decoration:underline}
+.langs a[aria-current]{color:${PRIMARY_TEXT_COLOR};font-weight:600}
 .accent{margin:-24px -18px 22px}}
 `;
 

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { DUE_INVOICE_PATH, LOCAL_STORAGE_KEYS } from '@lbs/contracts';
+import { DUE_INVOICE_PATH, LOCAL_STORAGE_KEYS, PRIMARY_COLOR } from '@lbs/contracts';
 import { DelayedLoader } from '../../components/delayed-loader.tsx';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { PiaDialog } from '../../features/pia/components/pia-dialog.tsx';
@@ -42,7 +42,8 @@ export function AppLayout() {
   return (
     <Box
       sx={{
-        bgcolor: framed ? 'primary.main' : 'background.default',
+        // The brand blue as the frame's surface (no text on it).
+        bgcolor: framed ? PRIMARY_COLOR : 'background.default',
         minHeight: '100vh',
         p: framed && desktop ? `${FRAME_GAP}px` : 0,
       }}

@@ -99,8 +99,11 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { settings } = useSettings();
   const colors = SIDEBAR_COLORS[settings.sidebarColorSet];
   const image = settings.sidebarImage.enabled ? SIDEBAR_IMAGE_URLS[settings.sidebarImage.id] : null;
+  // The whole sidebar is the navigation landmark, the logo included (no content outside a landmark).
   return (
     <Box
+      component="nav"
+      aria-label={t('sidebar.label')}
       sx={{
         width: SIDEBAR_WIDTH,
         height: '100%',
@@ -122,7 +125,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       >
         <AppLogo />
       </Box>
-      <Box component="nav" aria-label={t('sidebar.label')} sx={{ flex: 1, overflowY: 'auto', pb: 2 }}>
+      <Box sx={{ flex: 1, overflowY: 'auto', pb: 2 }}>
         <List disablePadding>
           {sidebarFor(role).map((entry) => (
             <li key={entry.id}>

@@ -38,7 +38,16 @@ export function UserMenu() {
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ borderRadius: 30, px: { xs: 0.5, sm: 1 }, py: 0.5, gap: 1.25, textAlign: 'start' }}
       >
-        <Avatar sx={{ width: 36, height: 36, bgcolor: 'secondary.main', fontSize: 14 }} alt="">
+        <Avatar
+          sx={{
+            width: 36,
+            height: 36,
+            bgcolor: 'secondary.main',
+            color: 'secondary.contrastText',
+            fontSize: 14,
+          }}
+          alt=""
+        >
           {initials}
         </Avatar>
         <Box sx={{ display: { xs: 'none', sm: 'block' } }}>

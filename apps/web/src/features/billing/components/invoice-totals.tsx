@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceDetail } from '@lbs/contracts';
@@ -9,6 +8,9 @@ import { formatMinor, formatPercent } from '../../../lib/format.ts';
  * Subtotal, rebate (a deduction), tax at the invoice's rate, grand total; then what was credited and paid, and the
  * balance still owed. Aligned to the end of the line (the left in Arabic).
  */
+/** The balance row's rule: a border on its dt and dd (an <hr> may not sit inside a <dl>). */
+const rule = { borderTop: 1, borderColor: 'divider', pt: 1 } as const;
+
 export function InvoiceTotals({ invoice }: { invoice: InvoiceDetail }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
@@ -44,10 +46,13 @@ export function InvoiceTotals({ invoice }: { invoice: InvoiceDetail }) {
     >
       {rows.map((row) => (
         <Box key={row.label} sx={{ display: 'contents' }}>
-          {row.rule && <Divider sx={{ gridColumn: '1 / -1' }} />}
           <Typography
             component="dt"
-            sx={{ color: row.strong ? 'text.primary' : 'text.secondary', fontWeight: row.strong ? 700 : 400 }}
+            sx={{
+              color: row.strong ? 'text.primary' : 'text.secondary',
+              fontWeight: row.strong ? 700 : 400,
+              ...(row.rule ? rule : {}),
+            }}
           >
             {row.label}
           </Typography>
@@ -58,6 +63,7 @@ export function InvoiceTotals({ invoice }: { invoice: InvoiceDetail }) {
               textAlign: 'right',
               fontVariantNumeric: 'tabular-nums',
               fontWeight: row.strong ? 700 : 500,
+              ...(row.rule ? rule : {}),
             }}
           >
             {row.value}

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ROUTES, type Role } from '@lbs/contracts';
+import { auditRole, type RoleAudit } from '../src/a11y.ts';
+import { launchBrowser } from '../src/browser.ts';
+
+/**
+ * WCAG 2.2 AA in the browser (issue 19): every route of the SPEC table each role may open, and the sign-in page, in
+ * English and in Arabic (right to left), checked with axe-core — no violation of impact serious or critical, and no
+ * content outside a landmark — and, in Arabic, by a contrast check of our own (axe skips joined Arabic text): every
+ * visible text node against its effective background, 4.5:1 (3:1 for large text). Param routes open the first item
+ * the role's own API list returns. Each role signs in once per language and moves inside the single-page app.
+ */
+
+const baseUrl = inject('baseUrl');
+
+const ACCOUNTS: { username: string; role: Role }[] = [
+  { username: 'superadmin', role: 'SuperAdmin' },
+  { username: 'companyadmin', role: 'CompanyAdmin' },
+  { username: 'deptadmin', role: 'DepartmentAdmin' },
+  { username: 'zoneadmin', role: 'ZoneAdmin' },
+];
+const LOCALES = ['en-US', 'ar-SA'] as const;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** One line per problem: where (role, locale, route, path), which rule, which elements. */
+function problemsOf(role: Role, locale: string, audit: RoleAudit): string[] {
+  const lines: string[] = [];
+  for (const page of audit.pages) {
+    const where = `${role} ${locale} ${page.route} ${page.path}`;
+    for (const finding of page.axe)
+      lines.push(`${where}: axe ${finding.rule} (${finding.impact}) on ${finding.targets.join(' | ')}`);
+    if (page.outsideLandmarks.length > 0)
+      lines.push(`${where}: axe region (content outside landmarks) on ${page.outsideLandmarks.join(' | ')}`);
+    for (const c of page.contrast)
+      lines.push(
+        `${where}: contrast ${c.ratio}:1 < ${c.required}:1, ${c.foreground} on ${c.background}, "${c.text}" at ${c.target}`,
+      );
+  }
+  return lines;
+}
+
+describe.each(ACCOUNTS)('as $username ($role)', ({ username, role }) => {
+  it('every route of its table and the sign-in page pass axe and the contrast check, in English and Arabic', async () => {
+    // The two languages side by side: two browser contexts, each signed in once.
+    const audits = await Promise.all(
+      LOCALES.map(async (locale) => ({
+        locale,
+        audit: await auditRole(browser, baseUrl, username, role, locale),
+      })),
+    );
+    const expected = ['login', ...ROUTES.filter((r) => r.roles.includes(role)).map((r) => r.id)];
+    for (const { locale, audit } of audits) {
+      expect(audit.unresolved, `${role} ${locale}: param routes without an item to open`).toEqual([]);
+      expect(
+        audit.pages.map((p) => p.route),
+        `${role} ${locale}: routes audited`,
+      ).toEqual(expected);
+    }
+    expect(audits.flatMap(({ locale, audit }) => problemsOf(role, locale, audit))).toEqual([]);
+  }, 600_000);
+});
