@@ -66,7 +66,8 @@ export function useFieldErrorText(): (message: string | undefined) => string | u
   return (message) => (message ? messageTextIn(t, i18n.language, message) : undefined);
 }
 
-interface BaseProps<T extends FieldValues> {
+/** What every form field of these takes. */
+export interface BaseProps<T extends FieldValues> {
   control: Control<T>;
   name: FieldPath<T>;
   label: string;

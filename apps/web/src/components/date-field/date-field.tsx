@@ -10,7 +10,7 @@
  * This module (and MUI X with it) is loaded with the pages that show a date field, never in the first bundle.
  */
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { Controller, type FieldValues } from 'react-hook-form';
 import type { SxProps, Theme } from '@mui/material/styles';
 import dayjs, { type Dayjs } from 'dayjs';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
@@ -20,7 +20,7 @@ import type { DateValidationError } from '@mui/x-date-pickers/models';
 import { useTranslation } from 'react-i18next';
 import { DATE_MAX, DATE_MIN, DATE_OUT_OF_RANGE, fieldMessage, isIsoDate } from '@lbs/contracts';
 import { messageTextIn } from '../../lib/field-message.ts';
-import { spanSx, useFieldErrorText } from '../form-fields.tsx';
+import { spanSx, useFieldErrorText, type BaseProps } from '../form-fields.tsx';
 import { pickerLocale } from './picker-locales.ts';
 
 /** What the field hands on while a typed date is incomplete or impossible: not a date, so the schema refuses it. */
@@ -132,15 +132,7 @@ export function FormDateField<T extends FieldValues>({
   disabled,
   helperText,
   span,
-}: {
-  control: Control<T>;
-  name: FieldPath<T>;
-  label: string;
-  required?: boolean;
-  disabled?: boolean;
-  helperText?: ReactNode;
-  span?: 1 | 2;
-}) {
+}: BaseProps<T>) {
   const errorText = useFieldErrorText();
   return (
     <Controller
