@@ -157,10 +157,12 @@ describe('a department that is not there', () => {
         () => problem(400, 'problem.validation', [{ path: 'id', code: 'validation.invalid', message: 'x' }]),
       ],
     ] as const) {
-      renderApp(path, testUser('CompanyAdmin'), (url) =>
+      const { apiCalls } = renderApp(path, testUser('CompanyAdmin'), (url) =>
         url.pathname.includes('/departments/') ? answer() : undefined,
       );
       expect(await screen.findByText('The requested item was not found.')).toBeInTheDocument();
+      // An id that is no id is not found without asking the server (the 400 it would answer is never needed).
+      expect(apiCalls().some((c) => c.url.pathname.endsWith('/departments/abc'))).toBe(false);
       expect(screen.getByRole('link', { name: 'Back to the list' })).toHaveAttribute(
         'href',
         '/department/list',
