@@ -21,6 +21,21 @@ function inArabic() {
   localStorage.setItem('settings', JSON.stringify({ locale: 'ar-SA' }));
 }
 
+/** Fills the add-user form validly (a SuperAdmin with the Super Admin role) and submits it. */
+async function submitValidUser() {
+  fireEvent.change(await screen.findByRole('textbox', { name: /^Full name/ }), {
+    target: { value: 'Ada Lovelace' },
+  });
+  fireEvent.change(screen.getByRole('textbox', { name: /^User name/ }), { target: { value: 'ada' } });
+  fireEvent.change(screen.getByRole('textbox', { name: /^Email/ }), {
+    target: { value: 'ada@example.com' },
+  });
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Roles/ }));
+  fireEvent.click(await screen.findByRole('option', { name: 'Super Admin' }));
+  fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+  fireEvent.click(screen.getByRole('button', { name: 'Create and send invitation' }));
+}
+
 describe('user form messages', () => {
   it('English: a too-long name names the limit; an empty user name is required', async () => {
     renderApp('/user/add', superAdmin, lookups);
@@ -55,17 +70,7 @@ describe('user form messages', () => {
         );
       return lookups(url);
     });
-    fireEvent.change(await screen.findByRole('textbox', { name: /^Full name/ }), {
-      target: { value: 'Ada Lovelace' },
-    });
-    fireEvent.change(screen.getByRole('textbox', { name: /^User name/ }), { target: { value: 'ada' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /^Email/ }), {
-      target: { value: 'ada@example.com' },
-    });
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Roles/ }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Super Admin' }));
-    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
-    fireEvent.click(screen.getByRole('button', { name: 'Create and send invitation' }));
+    await submitValidUser();
     expect(await screen.findByText('At most 300 characters')).toBeInTheDocument();
   });
 
@@ -93,17 +98,7 @@ describe('user form messages', () => {
         ]);
       return lookups(url);
     });
-    fireEvent.change(await screen.findByRole('textbox', { name: /^Full name/ }), {
-      target: { value: 'Ada Lovelace' },
-    });
-    fireEvent.change(screen.getByRole('textbox', { name: /^User name/ }), { target: { value: 'ada' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /^Email/ }), {
-      target: { value: 'ada@example.com' },
-    });
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Roles/ }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Super Admin' }));
-    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
-    fireEvent.click(screen.getByRole('button', { name: 'Create and send invitation' }));
+    await submitValidUser();
     expect(await screen.findByText('At most 40 characters')).toBeInTheDocument();
   });
 });
