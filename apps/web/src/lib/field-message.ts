@@ -7,7 +7,7 @@
  *   text(fieldState.error?.message)
  */
 import type { TFunction } from 'i18next';
-import { fieldMessage, parseFieldMessage, type MessageParams } from '@lbs/contracts';
+import { fieldMessage, isIsoDate, parseFieldMessage, type MessageParams } from '@lbs/contracts';
 import { isMessageKey, type FieldProblem } from './api/api-error.ts';
 import { formatDate } from './format.ts';
 
@@ -23,11 +23,7 @@ export function localiseParams(locale: string, params: MessageParams | undefined
   const number = new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 20 });
   for (const [name, value] of Object.entries(params ?? {})) {
     out[name] =
-      typeof value === 'number'
-        ? number.format(value)
-        : /^\d{4}-\d{2}-\d{2}$/.test(value)
-          ? formatDate(locale, value)
-          : value;
+      typeof value === 'number' ? number.format(value) : isIsoDate(value) ? formatDate(locale, value) : value;
   }
   return out;
 }
