@@ -37,7 +37,7 @@ async function companyWith(count: number): Promise<{ companyId: number; msisdnId
         company_id: companyId,
         department_id: department.id,
         designation_id: designation.id,
-        msisdn: `+3934790${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}${i}`,
+        msisdn: f.nextNumber(),
         employee_name: `Employee ${i}`,
         consent_status: 'GRANTED',
       })
