@@ -73,6 +73,8 @@ export interface DeviceOwner {
   consentStatus: ConsentStatus;
   trackingEnabled: boolean;
   company: { id: number; status: CompanyStatus; config: CompanyConfig };
+  /** The token has never been used: its first use is written before the report is acknowledged. */
+  firstUse: boolean;
 }
 
 /** The MSISDN (and its company) a live token belongs to; undefined for an unknown or revoked token. */
@@ -91,6 +93,7 @@ export async function findDeviceOwner(db: Executor, token: string): Promise<Devi
       'm.company_id',
       'c.status',
       'c.config',
+      't.last_used_at',
     ])
     .where('t.token_hash', '=', hashDeviceToken(token))
     .where('t.revoked_at', 'is', null)
@@ -103,6 +106,7 @@ export async function findDeviceOwner(db: Executor, token: string): Promise<Devi
     consentStatus: row.consent_status,
     trackingEnabled: row.tracking_enabled,
     company: { id: row.company_id, status: row.status, config: row.config },
+    firstUse: row.last_used_at === null,
   };
 }
 
@@ -135,6 +139,15 @@ export class TokenUse {
     this.#marked.set(tokenId, at);
     this.#pending.add(tokenId);
     this.#timer ??= setTimeout(() => void this.flush(), this.#delayMs).unref();
+  }
+
+  /**
+   * Marks a token's first use and writes it at once: "none received yet" must not outlive the first report the
+   * admin can already see on the map. Once per token, so the request path pays for it once.
+   */
+  first(tokenId: number): Promise<void> {
+    this.touch(tokenId);
+    return this.flush();
   }
 
   /** Writes the pending marks (also at shutdown). */

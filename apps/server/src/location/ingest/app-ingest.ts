@@ -96,7 +96,8 @@ export class AppIngest {
         throw new AppError(403, decision.reason, MESSAGES[decision.reason]);
     }
     const { stored } = allowed.length ? await this.pipeline.submit(allowed) : { stored: [] };
-    this.tokenUse.touch(owner.tokenId);
+    if (owner.firstUse) await this.tokenUse.first(owner.tokenId);
+    else this.tokenUse.touch(owner.tokenId);
     return { stored: stored.length, discarded: inputs.length - allowed.length };
   }
 }
