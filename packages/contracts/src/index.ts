@@ -24,3 +24,4 @@ export * from './schemas/poi-api.ts';
 export * from './schemas/task-api.ts';
 export * from './schemas/attendance-api.ts';
 export * from './schemas/billing.ts';
+export * from './schemas/reports.ts';

@@ -154,6 +154,14 @@ export const MESSAGES = {
   'validation.validToBeforeFrom': 'The last valid day must not be before the first',
   'validation.colorInvalid': 'Choose a colour such as #1E88E5',
   'validation.tooMany': 'At most {{max}} items',
+  'validation.periodEndBeforeStart': 'The end of the period must not be before its start',
+  'validation.periodTooLong': 'The period may span at most {{max}} days',
+  'report.companyRequired': 'Choose a company',
+  'report.tooManyRows':
+    'This export would hold {{rows}} rows; a {{format}} file holds at most {{max}}. Export CSV or choose a shorter period',
+  'report.tooLargeToDownload': 'This result has {{rows}} rows: it is exported in the background',
+  'report.exportNotReady': 'The export is not ready yet',
+  'report.exportExpired': 'The export has expired; export again',
   'poi.inUse': 'This POI still has assignments; remove them first, or make the POI inactive',
   'poi.limitReached': 'The company has reached its maximum number of POIs',
   'poi.externalRefTaken': 'Another POI of this company has this external reference',
@@ -229,6 +237,9 @@ export const MESSAGE_PARAMS = {
   'validation.tooMany': ['max'],
   'validation.numberOutOfRange': ['min', 'max'],
   'validation.dateOutOfRange': ['min', 'max'],
+  'validation.periodTooLong': ['max'],
+  'report.tooManyRows': ['rows', 'format', 'max'],
+  'report.tooLargeToDownload': ['rows'],
 } as const satisfies Partial<Record<MessageKey, readonly string[]>>;
 
 /** The values a message names: numbers (a length, a range) or ISO dates. */

@@ -40,6 +40,8 @@ export const PERMISSION_RESOURCES = [
   'invoice',
   'tariff',
   'usage',
+  'report',
+  'reportSchedule',
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
@@ -240,6 +242,22 @@ export const PERMISSIONS = {
   },
   usage: {
     list: { roles: SA_CA, note: 'The locates behind the invoice lines, per MSISDN and day.' },
+  },
+  report: {
+    run: route(
+      'reports',
+      'The catalogue, the dashboard and running or exporting a report; each report also needs the permission of the data it shows (contracts REPORTS), and the rows are the caller’s scope.',
+    ),
+    export: route('reports', 'Export jobs of large results: each user sees and downloads only its own.'),
+  },
+  reportSchedule: {
+    list: route(
+      'reports',
+      'The caller’s own schedules; a CompanyAdmin also its company’s, a SuperAdmin all.',
+    ),
+    create: route('reports', 'Recipients within the owner’s scope; the run re-checks it.'),
+    update: route('reports', 'As list: edit, pause, run now.'),
+    delete: route('reports', 'As update.'),
   },
 } as const satisfies Record<PermissionResource, Record<string, PermissionRule>>;
 

@@ -1,0 +1,52 @@
+import type { ReportTexts } from './en-US.ts';
+
+/** Report texts (ar-SA). */
+const strings: ReportTexts = {
+  'reports.locationHistory.title': 'سجل المواقع',
+  'reports.locationHistory.description': 'كل موقع لكل رقم خلال الفترة، مع دقته ومصدره',
+  'reports.visits.title': 'الزيارات',
+  'reports.visits.description':
+    'الزيارات إلى نقاط الاهتمام مع حدود الدخول والخروج ومدة البقاء ودرجة الثقة، والأرقام التي مرّت فقط',
+  'reports.geofenceEvents.title': 'أحداث السياج الجغرافي',
+  'reports.geofenceEvents.description': 'كل دخول إلى نقطة اهتمام وخروج منها',
+  'reports.attendanceDaily.title': 'الحضور: القائمة اليومية',
+  'reports.attendanceDaily.description': 'يوم كل موظف: الحالة وأول دخول وآخر خروج ومدة التواجد',
+  'reports.attendanceMonthly.title': 'الحضور: الكشف الشهري',
+  'reports.attendanceMonthly.description': 'لكل موظف وشهر: الأيام حسب الحالة ومدة التواجد ونسبة الحضور',
+  'reports.tasks.title': 'المهام',
+  'reports.tasks.description': 'إسنادات المهام حسب الحالة والأولوية، وكيف أُنجزت وكم استغرقت',
+  'reports.locateUsage.title': 'استخدام تحديد المواقع',
+  'reports.locateUsage.description':
+    'طلبات تحديد المواقع ونتائجها لكل رقم ويوم مع رموز الإخفاق: عمليات التحديد وراء كل بند في الفاتورة',
+  'reports.consent.title': 'الموافقة',
+  'reports.consent.description': 'حالة موافقة كل رقم وتغييراتها خلال الفترة والتذكيرات المرسلة',
+  'reports.locationViews.title': 'عمليات عرض المواقع',
+  'reports.locationViews.description':
+    'من اطّلع على موقع مَن ومتى: تقرير الخصوصية الذي يحق للموظف أو لمجلس العاملين طلبه',
+  'reports.billing.title': 'الفوترة',
+  'reports.billing.description': 'الفواتير والاستخدام لكل رقم وشهر',
+  'reports.column.msisdn': 'رقم الجوال',
+  'reports.column.employee': 'الموظف',
+  'reports.column.department': 'القسم',
+  'reports.column.zone': 'المنطقة',
+  'reports.column.designation': 'المسمى الوظيفي',
+  'reports.column.locationHistory.time': 'الوقت',
+  'reports.column.locationHistory.latitude': 'خط العرض',
+  'reports.column.locationHistory.longitude': 'خط الطول',
+  'reports.column.locationHistory.accuracyM': 'الدقة (م)',
+  'reports.column.locationHistory.source': 'المصدر',
+  'reports.enum.positionSource.NETWORK': 'شبكة الجوال',
+  'reports.enum.positionSource.OSMAND': 'تطبيق Traccar Client',
+  'reports.enum.positionSource.OWNTRACKS': 'تطبيق OwnTracks',
+  'reports.enum.boolean.true': 'نعم',
+  'reports.enum.boolean.false': 'لا',
+  'reports.export.company': 'الشركة',
+  'reports.export.scope': 'النطاق',
+  'reports.export.wholeCompany': 'الشركة بأكملها',
+  'reports.export.period': 'الفترة',
+  'reports.export.timeZone': 'المنطقة الزمنية',
+  'reports.export.generated': 'تاريخ الإنشاء',
+  'reports.export.page': 'الصفحة {{page}} من {{pages}}',
+  'reports.export.rows': 'عدد الصفوف',
+};
+export default strings;
