@@ -1,4 +1,4 @@
-import type { LocaleCode, ReportColumn, ReportKey } from '@lbs/contracts';
+import type { LocaleCode, ReportColumn } from '@lbs/contracts';
 import ar from '@lbs/contracts/report-texts/ar-SA';
 import en, { type ReportTexts } from '@lbs/contracts/report-texts/en-US';
 import es from '@lbs/contracts/report-texts/es';
@@ -28,9 +28,10 @@ export function reportTexts(locale: LocaleCode) {
     locale,
     rtl: locale === 'ar-SA',
     text,
-    title: (report: ReportKey) => text(`reports.${report}.title`),
+    /** A report's (or a list's, `list.msisdns`) title. */
+    title: (report: string) => text(`reports.${report}.title`),
     /** A column's header: the report's own title for it, else the shared one (`msisdn`, `employee` …). */
-    column: (report: ReportKey, column: ReportColumn) =>
+    column: (report: string, column: ReportColumn) =>
       has(`reports.column.${report}.${column.key}`)
         ? text(`reports.column.${report}.${column.key}`)
         : text(`reports.column.${column.key}`),
