@@ -1,6 +1,5 @@
 import type { ReportColumn, ReportContext, ReportRow } from '@lbs/contracts';
-import { REPORTS } from '@lbs/contracts';
-import type { PreparedReport } from '../engine.ts';
+import type { ExportSource } from '../engine.ts';
 
 /** Every column type of the catalogue, for the writers' tests (one report's key, synthetic columns). */
 export const ALL_TYPES: readonly ReportColumn[] = [
@@ -20,15 +19,14 @@ export const ALL_TYPES: readonly ReportColumn[] = [
 ];
 
 /**
- * A prepared report over given rows (no database): what the writers read — the key, the columns, the context and
+ * A report over made-up rows (no database): what the writers read — the key, the columns, the context and
  * the rows in batches. `rowAt(i)` makes row i, so a large export never holds its rows.
  */
 export function fakeReport(
   rowAt: (i: number) => ReportRow,
   count: number,
   options: { columns?: readonly ReportColumn[]; context?: Partial<ReportContext> } = {},
-): PreparedReport {
-  const meta = { ...REPORTS.locationHistory, columns: options.columns ?? ALL_TYPES };
+): ExportSource {
   const context: ReportContext = {
     company: { id: 1, name: 'Alpha Logistics' },
     timeZone: 'Asia/Riyadh',
@@ -40,11 +38,9 @@ export function fakeReport(
   };
   return {
     key: 'locationHistory',
-    meta,
+    columns: options.columns ?? ALL_TYPES,
     context,
-    run: undefined as never,
     count: async () => count,
-    page: async () => [],
     async *batches(size = 2000) {
       for (let from = 0; from < count; from += size) {
         const batch: ReportRow[] = [];

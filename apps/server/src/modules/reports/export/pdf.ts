@@ -12,7 +12,7 @@ import type { Style } from '@react-pdf/types';
 import { createElement as el, type ReactElement } from 'react';
 import { REPORT_EXPORT_ROWS_MAX, type ReportColumn } from '@lbs/contracts';
 import { pdfFontStack, pdfTextDirection, preparePdfFonts } from '../../../lib/pdf-fonts.ts';
-import type { PreparedReport } from '../engine.ts';
+import type { ExportSource } from '../engine.ts';
 import { cellTexts } from './cells.ts';
 import { contextLines } from './header.ts';
 import type { ReportTextsOf } from './texts.ts';
@@ -182,37 +182,37 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
 
 /** The parts of a report a PDF prints, in the reader's language. */
 export async function reportPdfInput(
-  prepared: PreparedReport,
+  source: ExportSource,
   options: Pick<ExportOptions, 'texts' | 'signal' | 'onRows' | 'batchSize'>,
 ): Promise<ReportPdfInput> {
   const texts: ReportTextsOf = options.texts;
-  const columns = prepared.meta.columns;
-  const cells = cellTexts(columns, texts, prepared.context.timeZone);
+  const columns = source.columns;
+  const cells = cellTexts(columns, texts, source.context.timeZone);
   const max = REPORT_EXPORT_ROWS_MAX.pdf;
   const rows: string[][] = [];
-  for await (const batch of prepared.batches(options.batchSize)) {
+  for await (const batch of source.batches(options.batchSize)) {
     options.signal?.throwIfAborted();
     for (const data of batch) rows.push(columns.map((c, i) => cells[i]!(data[c.key] ?? null)));
     if (rows.length > max) throw new Error(`A PDF holds at most ${max} rows`);
     await options.onRows?.(rows.length);
   }
   return {
-    title: texts.title(prepared.key),
+    title: texts.title(source.key),
     rtl: texts.rtl,
     locale: texts.locale,
     context: [
-      ...contextLines(prepared.context, texts),
+      ...contextLines(source.context, texts),
       [texts.text('reports.export.rows'), String(rows.length)],
     ],
-    columns: columns.map((c) => ({ header: texts.column(prepared.key, c), type: c.type })),
+    columns: columns.map((c) => ({ header: texts.column(source.key, c), type: c.type })),
     rows,
     pageText: texts.text('reports.export.page', { page: '{{page}}', pages: '{{pages}}' }),
   };
 }
 
 /** The report as a PDF (at most REPORT_EXPORT_ROWS_MAX.pdf rows). */
-export async function writePdf(prepared: PreparedReport, options: ExportOptions): Promise<ExportResult> {
-  const input = await reportPdfInput(prepared, options);
+export async function writePdf(source: ExportSource, options: ExportOptions): Promise<ExportResult> {
+  const input = await reportPdfInput(source, options);
   options.signal?.throwIfAborted();
   const bytes = await renderReportPdf(input);
   options.signal?.throwIfAborted();

@@ -1,5 +1,5 @@
 import type { ReportFormat } from '@lbs/contracts';
-import type { PreparedReport } from '../engine.ts';
+import type { ExportSource } from '../engine.ts';
 import { writeCsv } from './csv.ts';
 import { writePdf } from './pdf.ts';
 import { writeXlsx } from './xlsx.ts';
@@ -26,25 +26,26 @@ export const CONTENT_TYPES: Record<ReportFormat, string> = {
 };
 
 /**
- * Writes a prepared report in a format to a stream, batch by batch (a PDF, at most REPORT_EXPORT_ROWS_MAX.pdf rows, is
+ * Writes a report (or a list) in a format to a stream, batch by batch (a PDF, at most REPORT_EXPORT_ROWS_MAX.pdf rows, is
  * laid out whole). The writer does not end `out`: its caller does, once the result is back.
  */
 export async function writeReport(
   format: ReportFormat,
-  prepared: PreparedReport,
+  source: ExportSource,
   options: ExportOptions,
 ): Promise<ExportResult> {
   switch (format) {
     case 'csv':
-      return writeCsv(prepared, options);
+      return writeCsv(source, options);
     case 'xlsx':
-      return writeXlsx(prepared, options);
+      return writeXlsx(source, options);
     case 'pdf':
-      return writePdf(prepared, options);
+      return writePdf(source, options);
   }
 }
 
 /** `locationHistory-2026-03-01-2026-03-31.csv` */
-export function exportFileName(prepared: PreparedReport, format: ReportFormat): string {
-  return `${prepared.key}-${prepared.context.from}-${prepared.context.to}.${format}`;
+export function exportFileName(source: ExportSource, format: ReportFormat): string {
+  const { from, to } = source.context;
+  return `${source.key.replace(/^list\./, '')}-${from === to ? from : `${from}-${to}`}.${format}`;
 }

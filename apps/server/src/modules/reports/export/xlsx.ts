@@ -3,7 +3,7 @@ import { Transform, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import type { ReportColumn, ReportRow, ReportValue } from '@lbs/contracts';
-import type { PreparedReport } from '../engine.ts';
+import type { ExportSource } from '../engine.ts';
 import { zonedClock } from './cells.ts';
 import { contextLines } from './header.ts';
 import type { ReportTextsOf } from './texts.ts';
@@ -114,10 +114,10 @@ function sheetName(title: string): string {
  * sheet never sits in memory whatever its length. The first sheet holds the rows under a bold, frozen header row
  * (right-to-left in Arabic); a second sheet says what they are (company, scope, period, time zone).
  */
-export async function writeXlsx(prepared: PreparedReport, options: ExportOptions): Promise<ExportResult> {
+export async function writeXlsx(source: ExportSource, options: ExportOptions): Promise<ExportResult> {
   const { texts, out } = options;
-  const columns = prepared.meta.columns;
-  const cells = cellsOf(columns, texts, prepared.context.timeZone);
+  const columns = source.columns;
+  const cells = cellsOf(columns, texts, source.context.timeZone);
   let bytes = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -135,8 +135,8 @@ export async function writeXlsx(prepared: PreparedReport, options: ExportOptions
   const views: Partial<ExcelJS.WorksheetView>[] = [
     { rightToLeft: texts.rtl, state: 'frozen', xSplit: 0, ySplit: 1 },
   ];
-  const sheet = workbook.addWorksheet(sheetName(texts.title(prepared.key)), { views });
-  const headers = columns.map((c) => texts.column(prepared.key, c));
+  const sheet = workbook.addWorksheet(sheetName(texts.title(source.key)), { views });
+  const headers = columns.map((c) => texts.column(source.key, c));
   sheet.columns = columns.map((column, i) => {
     const numFmt = numFmtOf(column);
     return {
@@ -150,7 +150,7 @@ export async function writeXlsx(prepared: PreparedReport, options: ExportOptions
   header.commit();
 
   let rows = 0;
-  for await (const batch of prepared.batches(options.batchSize)) {
+  for await (const batch of source.batches(options.batchSize)) {
     options.signal?.throwIfAborted();
     for (const data of batch) {
       const row = sheet.addRow([]);
@@ -173,11 +173,11 @@ export async function writeXlsx(prepared: PreparedReport, options: ExportOptions
     views: [{ rightToLeft: texts.rtl }],
   });
   about.columns = [{ width: 20 }, { width: 48 }];
-  const title = about.addRow([texts.title(prepared.key)]);
+  const title = about.addRow([texts.title(source.key)]);
   title.font = { bold: true, size: 13 };
   title.commit();
   for (const line of [
-    ...contextLines(prepared.context, texts),
+    ...contextLines(source.context, texts),
     [texts.text('reports.export.rows'), rows] as const,
   ]) {
     const row = about.addRow([...line]);
