@@ -7,7 +7,10 @@
  *
  * The server's tsconfig does not compile JSX, so the document is built with `createElement`.
  */
-import { Document, Page, Text, View, renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
+import layoutPages from '@react-pdf/layout';
+import renderPages from '@react-pdf/render';
+import { Document, Font, Page, Text, View, pdf } from '@react-pdf/renderer';
+import PDFDocument from 'pdfkit';
 import type { Style } from '@react-pdf/types';
 import { createElement as el, type ReactElement } from 'react';
 import { REPORT_EXPORT_ROWS_MAX, type ReportColumn } from '@lbs/contracts';
@@ -63,14 +66,94 @@ export interface ReportPdfInput {
   pageText: string;
 }
 
-function reportDocument(input: ReportPdfInput): ReactElement<DocumentProps> {
+/** Landscape A4 in points, and the page's margins. */
+const PAGE = { width: 841.89, height: 595.28, top: 28, bottom: 44, side: 36 };
+/** The title and context block at the top of every page (fixed height: two lines of context fit). */
+const HEADER_HEIGHT = 62;
+const LINE = FONT_SIZE * LINE_HEIGHT;
+/**
+ * Pages laid out at a time. react-pdf lays out a whole document in memory (a 5,000-row table took 2 GB); laying out
+ * a few pages at a time into one pdfkit document keeps memory flat, and our own pagination (paginate) knows every
+ * page beforehand, so nothing is split across a chunk.
+ */
+const PAGES_PER_LAYOUT = 10;
+/** react-pdf's layout takes the font store as a second argument (its typings name only the first). */
+const layoutDocument = layoutPages as unknown as (
+  document: unknown,
+  fonts: typeof Font,
+) => Promise<Parameters<typeof renderPages>[1]>;
+const CELL_PADDING = { x: 3, y: 2 };
+/** A cell shows at most this many lines (a longer text ends with an ellipsis). */
+const MAX_LINES = 3;
+const WIDE_CHAR =
+  /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/u;
+
+/**
+ * Lines a text takes in a column `width` points wide, wrapped between words, erring on the high side: a Latin or
+ * Arabic character counted 0.62 em wide (0.68 in bold), a Chinese one 1 em.
+ */
+function linesOf(text: string, width: number, bold = false): number {
+  const narrow = FONT_SIZE * (bold ? 0.68 : 0.62);
+  const measure = (word: string) => {
+    let w = 0;
+    for (const char of word) w += WIDE_CHAR.test(char) ? FONT_SIZE : narrow;
+    return w;
+  };
+  let lines = 1;
+  let used = 0;
+  for (const word of text.split(' ')) {
+    const w = measure(word);
+    const needed = used === 0 ? w : used + narrow + w;
+    if (needed <= width) used = needed;
+    else if (used === 0) {
+      lines += Math.ceil(w / width) - 1;
+      used = w % width;
+    } else {
+      lines += Math.ceil(w / width);
+      used = w % width || width;
+    }
+  }
+  return Math.min(MAX_LINES, lines);
+}
+
+/**
+ * The rows cut into pages: each row's height estimated from its longest cell, a page filled up to its height under
+ * the header and the column headings. Knowing the pages before rendering keeps the layout linear in the rows (one
+ * react-pdf page per page, nothing to split), and gives "Page X of Y" directly.
+ */
+function paginate(input: ReportPdfInput, widths: number[]): { rows: string[][]; heights: number[] }[] {
+  const headingLines = Math.max(...input.columns.map((c, i) => linesOf(c.header, widths[i]!, true)));
+  const available =
+    PAGE.height - PAGE.top - PAGE.bottom - HEADER_HEIGHT - (headingLines * LINE + 2 * 3 + 1) - 2;
+  const pages: { rows: string[][]; heights: number[] }[] = [];
+  let page = { rows: [] as string[][], heights: [] as number[] };
+  let used = 0;
+  for (const cells of input.rows) {
+    const lines = Math.max(...cells.map((value, i) => linesOf(value, widths[i]!)));
+    const height = lines * LINE + 2 * CELL_PADDING.y + 0.5;
+    if (page.rows.length > 0 && used + height > available) {
+      pages.push(page);
+      page = { rows: [], heights: [] };
+      used = 0;
+    }
+    page.rows.push(cells);
+    page.heights.push(height);
+    used += height;
+  }
+  if (page.rows.length > 0 || pages.length === 0) pages.push(page);
+  return pages;
+}
+
+function reportPages(input: ReportPdfInput): ReactElement[] {
   const { rtl } = input;
   const layout = rtl ? 'rtl' : 'ltr';
   const start: Style['textAlign'] = rtl ? 'right' : 'left';
   const end: Style['textAlign'] = rtl ? 'left' : 'right';
   const row = (style: Style = {}): Style => ({ flexDirection: rtl ? 'row-reverse' : 'row', ...style });
+  const tableWidth = PAGE.width - 2 * PAGE.side;
   const total = input.columns.reduce((sum, c) => sum + WEIGHT[c.type], 0);
-  const widths = input.columns.map((c) => `${((WEIGHT[c.type] / total) * 100).toFixed(3)}%`);
+  const widths = input.columns.map((c) => (WEIGHT[c.type] / total) * tableWidth);
+  const inner = widths.map((w) => w - 2 * CELL_PADDING.x);
   const text = (content: string, direction: 'ltr' | 'rtl', style: Style = {}) =>
     el(
       Text,
@@ -86,15 +169,28 @@ function reportDocument(input: ReportPdfInput): ReactElement<DocumentProps> {
         ? pdfTextDirection(value, layout)
         : layout;
     return el(
-      View,
-      { key: i, style: { width: widths[i], paddingHorizontal: 3, paddingVertical: 2 } },
-      text(value, direction, { textAlign: NUMERIC.has(type) ? end : start }),
+      Text,
+      {
+        key: i,
+        style: {
+          width: widths[i],
+          paddingHorizontal: CELL_PADDING.x,
+          paddingVertical: CELL_PADDING.y,
+          direction,
+          textAlign: NUMERIC.has(type) ? end : start,
+          fontSize: FONT_SIZE,
+          lineHeight: LINE_HEIGHT,
+          maxLines: MAX_LINES,
+          textOverflow: 'ellipsis',
+        },
+      },
+      value,
     );
   };
 
   const header = el(
     View,
-    { fixed: true, style: { marginBottom: 8 } },
+    { style: { height: HEADER_HEIGHT, overflow: 'hidden' } },
     text(input.title, layout, { fontSize: 13, fontWeight: 'bold', color: COLOR.accent, marginBottom: 4 }),
     el(
       View,
@@ -111,73 +207,115 @@ function reportDocument(input: ReportPdfInput): ReactElement<DocumentProps> {
   );
   const headings = el(
     View,
-    { fixed: true, style: row({ backgroundColor: COLOR.band, borderBottom: `1pt solid ${COLOR.rule}` }) },
+    { style: row({ backgroundColor: COLOR.band, borderBottom: `1pt solid ${COLOR.rule}` }) },
     ...input.columns.map((c, i) =>
       el(
         View,
-        { key: i, style: { width: widths[i], paddingHorizontal: 3, paddingVertical: 3 } },
-        text(c.header, layout, { fontWeight: 'bold', textAlign: NUMERIC.has(c.type) ? end : start }),
+        { key: i, style: { width: widths[i], paddingHorizontal: CELL_PADDING.x, paddingVertical: 3 } },
+        text(c.header, layout, {
+          fontWeight: 'bold',
+          textAlign: NUMERIC.has(c.type) ? end : start,
+          maxLines: MAX_LINES,
+        }),
       ),
     ),
   );
-  const body = input.rows.map((cells, r) =>
-    el(
-      View,
-      {
-        key: r,
-        wrap: false,
-        style: row({
-          borderBottom: `0.5pt solid ${COLOR.rule}`,
-          ...(r % 2 ? { backgroundColor: '#f8fafc' } : {}),
-        }),
-      },
-      ...cells.map(cell),
-    ),
-  );
-  const footer = el(Text, {
-    fixed: true,
-    style: {
-      position: 'absolute',
-      bottom: 20,
-      left: 36,
-      right: 36,
-      textAlign: 'center',
-      fontSize: FONT_SIZE,
-      color: COLOR.muted,
-      direction: layout,
-    },
-    render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) =>
-      input.pageText.replace('{{page}}', String(pageNumber)).replace('{{pages}}', String(totalPages)),
-  });
-  return el(
-    Document,
-    { title: input.title, creator: 'LBS Portal', producer: 'LBS Portal', language: input.locale },
+  const pages = paginate(input, inner);
+  const pageStyle: Style = {
+    paddingTop: PAGE.top,
+    paddingBottom: PAGE.bottom,
+    paddingHorizontal: PAGE.side,
+    fontFamily: pdfFontStack(rtl),
+    fontSize: FONT_SIZE,
+    color: COLOR.text,
+  };
+  return pages.map((page, p) =>
     el(
       Page,
-      {
-        size: 'A4',
-        orientation: 'landscape',
-        style: {
-          paddingTop: 28,
-          paddingBottom: 44,
-          paddingHorizontal: 36,
-          fontFamily: pdfFontStack(rtl),
-          fontSize: FONT_SIZE,
-          color: COLOR.text,
-        },
-      },
+      { key: p, size: 'A4', orientation: 'landscape', wrap: false, style: pageStyle },
       header,
       headings,
-      ...body,
-      footer,
+      ...page.rows.map((cells, r) =>
+        el(
+          View,
+          {
+            key: r,
+            style: row({
+              height: page.heights[r],
+              borderBottom: `0.5pt solid ${COLOR.rule}`,
+              ...(r % 2 ? { backgroundColor: '#f8fafc' } : {}),
+            }),
+          },
+          ...cells.map(cell),
+        ),
+      ),
+      el(
+        Text,
+        {
+          style: {
+            position: 'absolute',
+            bottom: 20,
+            left: PAGE.side,
+            right: PAGE.side,
+            textAlign: 'center',
+            fontSize: FONT_SIZE,
+            color: COLOR.muted,
+            direction: layout,
+          },
+        },
+        input.pageText.replace('{{page}}', String(p + 1)).replace('{{pages}}', String(pages.length)),
+      ),
     ),
   );
 }
 
 /** Renders the table document to PDF bytes. */
-export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
+export async function renderReportPdf(
+  input: ReportPdfInput,
+  out: NodeJS.WritableStream,
+  signal?: AbortSignal,
+): Promise<number> {
   await preparePdfFonts();
-  return renderToBuffer(reportDocument(input));
+  const ctx = new PDFDocument({
+    compress: true,
+    autoFirstPage: false,
+    displayTitle: true,
+    lang: input.locale,
+    pdfVersion: '1.7',
+    info: { Title: input.title, Creator: 'LBS Portal', Producer: 'LBS Portal' },
+  });
+  let bytes = 0;
+  const written = new Promise<void>((resolve, reject) => {
+    ctx.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (!out.write(chunk)) {
+        ctx.pause();
+        out.once('drain', () => ctx.resume());
+      }
+    });
+    ctx.on('end', resolve);
+    ctx.on('error', reject);
+  });
+  const pages = reportPages(input);
+  const end = ctx.end.bind(ctx);
+  for (let from = 0; from < pages.length; from += PAGES_PER_LAYOUT) {
+    signal?.throwIfAborted();
+    const chunk = el(Document, {}, ...pages.slice(from, from + PAGES_PER_LAYOUT));
+    const instance = pdf(chunk);
+    const layout = await layoutDocument(instance.container.document, Font);
+    instance.updateContainer(el(Document, {}));
+    // render() ends the document after its pages; the next chunk's pages still follow.
+    ctx.end = () => ctx;
+    try {
+      renderPages(ctx as unknown as Parameters<typeof renderPages>[0], layout);
+    } finally {
+      ctx.end = end;
+    }
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  end();
+  await written;
+  return bytes;
 }
 
 /** The parts of a report a PDF prints, in the reader's language. */
@@ -214,9 +352,6 @@ export async function reportPdfInput(
 export async function writePdf(source: ExportSource, options: ExportOptions): Promise<ExportResult> {
   const input = await reportPdfInput(source, options);
   options.signal?.throwIfAborted();
-  const bytes = await renderReportPdf(input);
-  options.signal?.throwIfAborted();
-  const out = options.out;
-  if (!out.write(bytes)) await new Promise<void>((resolve) => out.once('drain', resolve));
-  return { rows: input.rows.length, bytes: bytes.length };
+  const bytes = await renderReportPdf(input, options.out, options.signal);
+  return { rows: input.rows.length, bytes };
 }
