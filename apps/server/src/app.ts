@@ -105,6 +105,10 @@ import {
   listExports,
   reportRoutes,
   reportsService,
+  reportExports,
+  reportExportRoutes,
+  REPORT_EXPORT_EXPIRY_JOB,
+  REPORT_EXPORT_JOB,
   type ExportableList,
 } from './modules/reports/index.ts';
 import { positionsService } from './modules/positions/service.ts';
@@ -148,6 +152,7 @@ export interface BuiltApp {
  */
 function buildServices({ config, db, location }: { config: Config; db: Db; location: LocationRuntime }) {
   const consent = consentService({ db });
+  const reports = reportsService({ db });
   return {
     consent,
     companies: companiesService({ db }),
@@ -172,7 +177,13 @@ function buildServices({ config, db, location }: { config: Config; db: Db; locat
     taskTemplates: taskTemplates({ db }),
     attendance: attendanceService({ db }),
     billing: billingService({ db, config: config.billing }),
-    reports: reportsService({ db }),
+    reports,
+    reportExports: reportExports({
+      db,
+      reports,
+      dataDir: config.dataDir,
+      ttlHours: config.reports.exportTtlHours,
+    }),
     listExports: listExports({ db }),
   };
 }
@@ -205,6 +216,14 @@ async function registerJobs(
   registerBillingJobs(runner, { db, billing: services.billing });
   runner.register(POI_IMPORT_JOB, services.poiImports.runJob, { concurrency: 1 });
   runner.register(IMPORT_JOB, services.imports.runJob, { concurrency: 2 });
+  // Report files: one export at a time per runner (a PDF lays out its pages in this process); expired files hourly.
+  runner.register(REPORT_EXPORT_JOB, services.reportExports.runJob, { concurrency: 1, leaseMs: 60_000 });
+  runner
+    .register(REPORT_EXPORT_EXPIRY_JOB, async (job) => {
+      const count = await services.reportExports.expire(job.now());
+      if (count) job.log.debug({ count }, 'deleted expired report export files');
+    })
+    .schedule({ name: REPORT_EXPORT_EXPIRY_JOB, kind: REPORT_EXPORT_EXPIRY_JOB, every: 3_600_000 });
   runner
     .register('identity.purge', async (job) => {
       const count = await purgeExpired(db, job.now());
@@ -282,6 +301,7 @@ async function apiPlugin(
   await api.register(tariffRoutes, { prefix: '/companies', service: s.billing });
   await api.register(usageRoutes, { prefix: '/usage', service: s.billing });
   await api.register(reportRoutes, { prefix: '/reports', service: s.reports });
+  await api.register(reportExportRoutes, { prefix: '/report-exports', exports: s.reportExports });
   await api.register(listExportRoutes, { exports: s.listExports, lists: exportableLists(s) });
 }
 

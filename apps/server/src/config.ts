@@ -88,6 +88,7 @@ const envSchema = z.object({
       'Bank transfer to IBAN SA03 8000 0000 6080 1016 7519, quoting the invoice number. Questions: billing@lbs.local',
     ),
   INVITATION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  REPORT_EXPORT_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   SMS_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LBS_DEMO: bool.optional(),
@@ -128,6 +129,12 @@ export interface Config {
   webDistDir: string | undefined;
   location: LocationConfig;
   billing: BillingConfig;
+  reports: ReportsConfig;
+}
+
+/** Report exports run as jobs: their files live under `<DATA_DIR>/report-exports` for `exportTtlHours`. */
+export interface ReportsConfig {
+  exportTtlHours: number;
 }
 
 /** Who issues the invoices (the operator) and how customers pay them. */
@@ -223,5 +230,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ((e.LBS_DEMO ?? e.DATABASE_URL === undefined) ? '310122393500003' : undefined),
       paymentInstructions: e.BILLING_PAYMENT_INSTRUCTIONS,
     },
+    reports: { exportTtlHours: e.REPORT_EXPORT_TTL_HOURS },
   };
 }

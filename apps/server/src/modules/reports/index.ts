@@ -3,3 +3,5 @@ export { reportsService, type ReportsService } from './service.ts';
 export { reportRoutes } from './routes.ts';
 export { listExports, type ListExports } from './lists.ts';
 export { listExportRoutes, type ExportableList } from './list-routes.ts';
+export { reportExports, REPORT_EXPORT_JOB, REPORT_EXPORT_EXPIRY_JOB, type ReportExports } from './exports.ts';
+export { reportExportRoutes } from './export-routes.ts';
