@@ -1,5 +1,6 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import {
@@ -116,7 +117,10 @@ export function reportExports({
   ttlHours: number;
   now?: () => Date;
 }) {
-  const directory = path.resolve(dataDir, 'report-exports');
+  // Files live beside the database's (DATA_DIR); an in-memory database (demo, tests) keeps them in a temporary folder.
+  const directory = dataDir.startsWith('memory://')
+    ? mkdtempSync(path.join(tmpdir(), 'lbs-report-exports-'))
+    : path.resolve(dataDir, 'report-exports');
   const fileOf = (id: number, format: ReportFormat) => path.join(directory, `${id}.${format}`);
 
   async function own(caller: Caller, id: number): Promise<Row> {
@@ -360,19 +364,28 @@ export function reportExports({
   }
 
   /**
-   * The expiry schedule's handler: finished exports past `expires_at` lose their file and become EXPIRED; files of
-   * exports that are no longer DONE (cancelled, failed) are removed too.
+   * The expiry schedule's handler: finished exports past `expires_at` lose their file and become EXPIRED (a cancelled
+   * or failed export's file is removed when it stops).
    */
   async function expire(at: Date = now()): Promise<number> {
-    const expired = await db
-      .updateTable('report_exports')
-      .set({ status: 'EXPIRED', file_path: null })
+    const due = await db
+      .selectFrom('report_exports')
+      .select(['id', 'file_path'])
       .where('status', '=', 'DONE')
       .where('expires_at', '<=', at)
-      .returning(['id', 'format'])
       .execute();
-    for (const row of expired) await rm(fileOf(row.id, row.format), { force: true });
-    return expired.length;
+    let count = 0;
+    for (const row of due) {
+      const expired = await db
+        .updateTable('report_exports')
+        .set({ status: 'EXPIRED', file_path: null })
+        .where('id', '=', row.id)
+        .where('status', '=', 'DONE')
+        .executeTakeFirst();
+      if (row.file_path) await rm(row.file_path, { force: true });
+      count += Number(expired.numUpdatedRows);
+    }
+    return count;
   }
 
   return { create, get, file, cancel, list, runJob, expire, directory };
