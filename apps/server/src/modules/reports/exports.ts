@@ -79,9 +79,9 @@ function toExport(row: Row): ReportExport {
 function asBodyErrors(error: unknown): unknown {
   if (!(error instanceof AppError) || !error.errors?.length) return error;
   const errors: FieldError[] = error.errors.map((e) => {
-    const name = e.path.replace(/^query\./, '');
-    const path = name === 'sort' || name === 'format' ? name : `params.${name}`;
-    return { ...e, path };
+    if (!e.path.startsWith('query.')) return e;
+    const name = e.path.slice('query.'.length);
+    return { ...e, path: name === 'sort' || name === 'format' ? name : `params.${name}` };
   });
   return new AppError(error.status, error.code, error.message, errors, error.headers);
 }
@@ -300,14 +300,15 @@ export function reportExports({
           out,
           signal: controller.signal,
           onRows: async (rows) => {
-            const state = await db
+            const running = await db
               .updateTable('report_exports')
               .set({ rows })
               .where('id', '=', id)
-              .returning('status')
+              .where('status', '=', 'RUNNING')
+              .returning('id')
               .executeTakeFirst();
-            if (state?.status !== 'RUNNING') controller.abort(new Cancelled('the export was cancelled'));
-            await job.saveProgress({ rows });
+            if (!running) controller.abort(new Cancelled('the export was cancelled'));
+            else await job.saveProgress({ rows });
           },
         });
       } finally {
