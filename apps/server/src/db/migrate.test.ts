@@ -44,6 +44,7 @@ const TABLES = [
   'pois',
   'positions',
   'presence_epoch',
+  'report_exports',
   'schema_migrations',
   'shift_versions',
   'shifts',
@@ -73,6 +74,7 @@ const ALL_MIGRATIONS = [
   '0011-attendance',
   '0012-attendance-months',
   '0013-billing',
+  '0014-report-exports',
 ];
 
 let testDb: TestDatabase | undefined;
