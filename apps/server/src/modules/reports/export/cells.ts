@@ -47,7 +47,8 @@ export function zonedClock(timeZone: string) {
     /** `YYYY-MM-DD HH:mm:ss` on the zone's wall clock. */
     text(iso: string): string {
       const ms = Date.parse(iso);
-      return new Date(ms + offsetAt(ms)).toISOString().slice(0, 19).replace('T', ' ');
+      const wall = new Date(ms + offsetAt(ms)).toISOString();
+      return `${wall.slice(0, 10)} ${wall.slice(11, 19)}`;
     },
   };
 }

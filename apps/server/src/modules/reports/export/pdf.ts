@@ -7,6 +7,7 @@
  *
  * The server's tsconfig does not compile JSX, so the document is built with `createElement`.
  */
+/// <reference path="../../../lib/pdfkit.d.ts" />
 import layoutPages from '@react-pdf/layout';
 import renderPages from '@react-pdf/render';
 import { Document, Font, Page, Text, View, pdf } from '@react-pdf/renderer';
