@@ -7,6 +7,8 @@
  *
  * The server's tsconfig does not compile JSX, so the document is built with `createElement`.
  */
+// pdfkit ships no typings (lib/pdfkit.d.ts); referenced here so the packages compiling this file (bench) see them.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="../../../lib/pdfkit.d.ts" />
 import layoutPages from '@react-pdf/layout';
 import renderPages from '@react-pdf/render';
