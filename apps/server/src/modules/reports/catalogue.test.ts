@@ -599,6 +599,17 @@ describe('reports: tasks', () => {
     expect((await ok('CA', 'tasks', `${q}&poiId=${p.id}`)).total).toBe(2);
     expect((await ok('DA', 'tasks', q.replace(`,${south}`, ''))).total).toBe(2);
     expect((await rows('DA', 'tasks', q)).status).toBe(404);
+    // A task of another department (the CompanyAdmin assigned the DepartmentAdmin's employee): not the DA's.
+    const other = await task(`Warehouse ${f.unique()}`, null, '2026-06-15T12:00:00Z', 'LOW');
+    await f.db
+      .updateTable('tasks')
+      .set({ department_id: await f.unitId('departments', A, 'Warehouse') })
+      .where('id', '=', other)
+      .execute();
+    await assign(other, north, 'PENDING', null, null);
+    const only = `from=2026-06-15&to=2026-06-15&${who(north)}`;
+    expect((await ok('CA', 'tasks', only)).total).toBe(1);
+    expect((await ok('DA', 'tasks', only)).total).toBe(0);
 
     const bySource = await chart('CA', 'tasks', `from=2026-06-09&to=2026-06-12&msisdnIds=${north},${south}`);
     expect(bySource).toEqual({

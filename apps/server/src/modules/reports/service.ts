@@ -154,6 +154,7 @@ export function reportsService({ db, now = () => new Date() }: { db: Db; now?: (
         .innerJoin('tasks as t', 't.id', 'ta.task_id')
         .where('ta.company_id', '=', company.id)
         .where('ta.msisdn_id', 'in', ids())
+        .where('ta.task_id', 'in', scoped(db, caller.scope).tasks('see').select('tasks.id'))
         .where('ta.status', '<>', 'CANCELLED')
         .where('t.due_end', '>=', start)
         .where('t.due_end', '<=', at)

@@ -37,14 +37,9 @@ function events(run: ReportRun) {
       sql<Date>`v.exited_at`.as('time'),
       'v.confidence',
     ]);
+  // The status filter is the event (the engine admits ENTER and EXIT only).
   const status = run.params.status;
-  return status === 'ENTER'
-    ? enter
-    : status === 'EXIT'
-      ? exit
-      : status
-        ? enter.where(sql<boolean>`false`)
-        : enter.unionAll(exit);
+  return status === 'ENTER' ? enter : status === 'EXIT' ? exit : enter.unionAll(exit);
 }
 
 /** Each entry into and exit from a POI of the run's MSISDNs in the period. */

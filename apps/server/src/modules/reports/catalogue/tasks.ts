@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { TASK_COMPLETION_SOURCES } from '@lbs/contracts';
+import { scoped } from '../../../access/scoped.ts';
 import type { ReportDefinition } from '../definition.ts';
 import {
   EMPLOYEE_COLUMNS,
@@ -15,7 +16,7 @@ import {
 const DUE = sql<Date>`coalesce(t.due_end, t.due_start, t.created_at)`;
 
 /**
- * Task assignments (modules/tasks) of the run's MSISDNs whose task falls in the period: how each was completed and
+ * Task assignments (modules/tasks) of the run's MSISDNs to tasks the caller sees, whose task falls in the period: how each was completed and
  * how long it took, whether it ran past its due end, and whether the assignee visited the task's POI in its time.
  */
 export const tasks: ReportDefinition = {
@@ -31,6 +32,8 @@ export const tasks: ReportDefinition = {
       .innerJoin('departments as d', 'd.id', 'm.department_id')
       .leftJoin('zones as z', 'z.id', 'm.zone_id')
       .where('ta.company_id', '=', run.company.id)
+      // Assignments of the caller's MSISDNs to tasks the caller sees (the company's, or its unit's).
+      .where('ta.task_id', 'in', scoped(run.db, run.scope).tasks('see').select('tasks.id'))
       .where(DUE, '>=', run.start)
       .where(DUE, '<', run.end)
       .select([
