@@ -19,7 +19,7 @@ const strings: ReportTexts = {
   'reports.locateUsage.description':
     'طلبات تحديد المواقع ونتائجها لكل رقم ويوم مع رموز الإخفاق: عمليات التحديد وراء كل بند في الفاتورة',
   'reports.consent.title': 'الموافقة',
-  'reports.consent.description': 'حالة موافقة كل رقم وتغييراتها خلال الفترة والتذكيرات المرسلة',
+  'reports.consent.description': 'حالة موافقة كل رقم وتغييراتها خلال الفترة وطلبات الموافقة المرسلة',
   'reports.locationViews.title': 'عمليات عرض المواقع',
   'reports.locationViews.description':
     'من اطّلع على موقع مَن ومتى: تقرير الخصوصية الذي يحق للموظف أو لمجلس العاملين طلبه',

@@ -25,7 +25,7 @@ const strings = {
     'Locate requests and their results per number and day, with failure codes: the locates behind each invoice line',
   'reports.consent.title': 'Consent',
   'reports.consent.description':
-    'Each number’s consent state, its changes in the period and the reminders sent',
+    'Each number’s consent state, its changes in the period and the consent requests sent',
   'reports.locationViews.title': 'Location views',
   'reports.locationViews.description':
     'Who looked at whose location, and when: the privacy report an employee or a works council can ask for',

@@ -24,7 +24,7 @@ const strings: ReportTexts = {
     'Solicitudes de localización y sus resultados por número y día, con códigos de error: las localizaciones detrás de cada línea de factura',
   'reports.consent.title': 'Consentimiento',
   'reports.consent.description':
-    'El estado de consentimiento de cada número, sus cambios en el periodo y los recordatorios enviados',
+    'El estado de consentimiento de cada número, sus cambios en el periodo y las solicitudes de consentimiento enviadas',
   'reports.locationViews.title': 'Consultas de ubicación',
   'reports.locationViews.description':
     'Quién consultó la ubicación de quién y cuándo: el informe de privacidad que un empleado o un comité puede pedir',

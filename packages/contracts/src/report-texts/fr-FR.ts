@@ -24,7 +24,7 @@ const strings: ReportTexts = {
     'Demandes de localisation et résultats par numéro et par jour, avec les codes d’échec : les localisations derrière chaque ligne de facture',
   'reports.consent.title': 'Consentement',
   'reports.consent.description':
-    'L’état du consentement de chaque numéro, ses changements sur la période et les rappels envoyés',
+    'L’état du consentement de chaque numéro, ses changements sur la période et les demandes de consentement envoyées',
   'reports.locationViews.title': 'Consultations de position',
   'reports.locationViews.description':
     'Qui a consulté la position de qui, et quand : le rapport de confidentialité qu’un employé ou un comité peut demander',

@@ -24,7 +24,7 @@ const strings: ReportTexts = {
     'Richieste di localizzazione e risultati per numero e giorno, con i codici di errore: le localizzazioni dietro ogni riga di fattura',
   'reports.consent.title': 'Consenso',
   'reports.consent.description':
-    'Lo stato del consenso di ogni numero, le modifiche nel periodo e i promemoria inviati',
+    'Lo stato del consenso di ogni numero, le modifiche nel periodo e le richieste di consenso inviate',
   'reports.locationViews.title': 'Consultazioni della posizione',
   'reports.locationViews.description':
     'Chi ha consultato la posizione di chi, e quando: il rapporto sulla privacy che un dipendente o una rappresentanza può chiedere',

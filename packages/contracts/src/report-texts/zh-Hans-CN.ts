@@ -17,7 +17,7 @@ const strings: ReportTexts = {
   'reports.locateUsage.title': '定位使用量',
   'reports.locateUsage.description': '按号码和日期列出的定位请求及结果和失败代码：每条发票明细背后的定位',
   'reports.consent.title': '同意',
-  'reports.consent.description': '每个号码的同意状态、期间内的变更和已发送的提醒',
+  'reports.consent.description': '每个号码的同意状态、期间内的变更和已发送的同意请求',
   'reports.locationViews.title': '位置查看记录',
   'reports.locationViews.description': '谁在何时查看了谁的位置：员工或职工委员会可以要求的隐私报告',
   'reports.billing.title': '计费',
