@@ -16,17 +16,7 @@ import { useNotify } from './notifier.tsx';
  * A list page's Export: the whole list with the grid's current filters, search and sort, as CSV (Excel reads its
  * Arabic) or XLSX, with the column titles in the interface language. The server answers the caller's slice only.
  */
-export function ListExportButton({
-  list,
-  params,
-}: {
-  list: ListExportKey;
-  params: {
-    sort?: string | undefined;
-    q?: string | undefined;
-    filters?: Readonly<Record<string, FilterValue>>;
-  };
-}) {
+export function ListExportButton({ list, params }: { list: ListExportKey; params: ListExportParams }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
