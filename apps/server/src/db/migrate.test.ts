@@ -73,6 +73,7 @@ const ALL_MIGRATIONS = [
   '0011-attendance',
   '0012-attendance-months',
   '0013-billing',
+  '0015-report-schedules',
 ];
 
 let testDb: TestDatabase | undefined;
