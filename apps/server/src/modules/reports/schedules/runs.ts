@@ -113,7 +113,13 @@ interface Recipient {
 export async function executeRun(
   deps: RunDeps,
   runId: number,
-  job: { attempt: number; signal?: AbortSignal; now?: () => Date },
+  job: {
+    attempt: number;
+    signal?: AbortSignal;
+    now?: () => Date;
+    /** Called after each delivery commits (tests stop a run there, as a crash would). */
+    onDelivered?: (address: string) => void;
+  },
 ): Promise<void> {
   const { db, log } = deps;
   const now = job.now ?? (() => new Date());
@@ -318,6 +324,7 @@ export async function executeRun(
           .execute();
         queued++;
       });
+      job.onDelivered?.(r.address);
     }
 
     await db.transaction().execute(async (tx) => {
