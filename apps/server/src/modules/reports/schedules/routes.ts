@@ -140,6 +140,7 @@ export const reportFileRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       schema: {
         tags,
         summary: 'Download a scheduled report through the expiring link of its e-mail (no bearer token)',
+        security: [],
         params: z.object({ token: z.string().max(200) }),
       },
     },
