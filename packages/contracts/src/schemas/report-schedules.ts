@@ -30,6 +30,35 @@ export const REPORT_SCHEDULE_RECIPIENTS_MAX = 50;
 export const REPORT_SCHEDULE_EXTERNALS_MAX = 20;
 export const REPORT_SCHEDULE_NAME_MAX = 120;
 
+/**
+ * A preset as a 5-field cron string (croner on the server, cronstrue on the screen read the same): `30 2 * * *`
+ * daily at 02:30, `0 7 * * 1` Mondays at 07:00 (cron counts Sunday as 0), `0 6 L * *` on the last day of each month.
+ */
+export function scheduleCron(spec: {
+  preset: ReportSchedulePreset;
+  weekday?: number | null | undefined;
+  monthDay?: number | 'last' | null | undefined;
+  time: string;
+}): string {
+  const [hours, minutes] = spec.time.split(':').map(Number) as [number, number];
+  const at = `${minutes} ${hours}`;
+  switch (spec.preset) {
+    case 'daily':
+      return `${at} * * *`;
+    case 'weekly':
+      return `${at} * * ${(spec.weekday ?? 1) % 7}`;
+    case 'monthly':
+      return `${at} ${spec.monthDay === 'last' ? 'L' : (spec.monthDay ?? 1)} * *`;
+  }
+}
+
+/** The period a preset covers unless told otherwise. */
+export const DEFAULT_SCHEDULE_PERIOD: Record<ReportSchedulePreset, ReportSchedulePeriod> = {
+  daily: 'previousDay',
+  weekly: 'previousWeek',
+  monthly: 'previousMonth',
+};
+
 const ids = (max: number) =>
   z.array(refId('validation.invalid'), { error: 'validation.invalid' }).max(max, TOO_MANY);
 

@@ -1,39 +1,8 @@
 import { Cron } from 'croner';
-import type { ReportSchedulePeriod, ReportSchedulePreset } from '@lbs/contracts';
+import type { ReportSchedulePeriod } from '@lbs/contracts';
 
-export interface PresetSpec {
-  preset: ReportSchedulePreset;
-  /** ISO weekday 1 (Monday) … 7 (Sunday), weekly only. */
-  weekday?: number | null;
-  /** 1–28 or 'last', monthly only. */
-  monthDay?: number | 'last' | null;
-  /** HH:MM */
-  time: string;
-}
-
-/**
- * The preset as a 5-field cron string (croner; cronstrue reads the same): `30 2 * * *` daily at 02:30,
- * `0 7 * * 1` Mondays at 07:00 (cron counts Sunday as 0), `0 6 L * *` on the last day of each month.
- */
-export function compileCron(spec: PresetSpec): string {
-  const [hours, minutes] = spec.time.split(':').map(Number) as [number, number];
-  const at = `${minutes} ${hours}`;
-  switch (spec.preset) {
-    case 'daily':
-      return `${at} * * *`;
-    case 'weekly':
-      return `${at} * * ${(spec.weekday ?? 1) % 7}`;
-    case 'monthly':
-      return `${at} ${spec.monthDay === 'last' ? 'L' : (spec.monthDay ?? 1)} * *`;
-  }
-}
-
-/** The period rule a preset implies when none is given. */
-export const DEFAULT_PERIOD: Record<ReportSchedulePreset, ReportSchedulePeriod> = {
-  daily: 'previousDay',
-  weekly: 'previousWeek',
-  monthly: 'previousMonth',
-};
+/** The preset as cron (contracts), and the period a preset covers unless told otherwise. */
+export { scheduleCron as compileCron, DEFAULT_SCHEDULE_PERIOD as DEFAULT_PERIOD } from '@lbs/contracts';
 
 export function cronOf(cron: string, timeZone: string): Cron {
   return new Cron(cron, { timezone: timeZone, paused: true });
