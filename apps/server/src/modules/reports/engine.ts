@@ -17,16 +17,31 @@ import type { Executor } from '../../db/database.ts';
 import { fieldErrorFrom, notFound, validationFailed } from '../../lib/errors.ts';
 import type { ReportDefinition, ReportRun, SortExpression } from './definition.ts';
 
+/**
+ * What the export writers (CSV, XLSX, PDF) take: a report of the catalogue or a list of the portal (`list.msisdns`
+ * …), its columns, what it covers, and its rows in batches.
+ */
+export interface ExportSource {
+  /** A report key, or `list.<name>` for a list page's export; texts: `reports.<key>.title`, `reports.column.<key>.<column>`. */
+  key: ExportKey;
+  columns: readonly ReportColumn[];
+  context: ReportContext;
+  count(): Promise<number>;
+  /** Every row in order, `size` at a time: never the whole result in memory. */
+  batches(size?: number): AsyncGenerator<ReportRow[]>;
+}
+
+/** A report's key, or a list page's (`list.msisdns`). */
+export type ExportKey = ReportKey | `list.${string}`;
+
 /** A report resolved for one caller and set of parameters: what it covers, how many rows, and the rows in batches. */
-export interface PreparedReport {
+export interface PreparedReport extends ExportSource {
   key: ReportKey;
   meta: ReportMeta;
-  context: ReportContext;
   run: ReportRun;
-  count(): Promise<number>;
   /** One page of the screen (1-based), in the requested order. */
   page(page: number, size: number): Promise<ReportRow[]>;
-  /** Every row in order, `size` at a time, by keyset: never the whole result in memory, each batch a short query. */
+  /** Every row in order, `size` at a time, by keyset: each batch a short, index-friendly query. */
   batches(size?: number): AsyncGenerator<ReportRow[]>;
 }
 
@@ -149,6 +164,7 @@ export async function prepareReport(
   return {
     key: definition.key,
     meta,
+    columns: meta.columns,
     context,
     run,
     count: () => countRows(db, base()),

@@ -9,3 +9,5 @@ export {
   executeRun,
   SCHEDULE_TICK,
 } from './schedules/runs.ts';
+export { listExports, type ListExports } from './lists.ts';
+export { listExportRoutes, type ExportableList } from './list-routes.ts';

@@ -1,4 +1,4 @@
-import type { PreparedReport } from '../engine.ts';
+import type { ExportSource } from '../engine.ts';
 import { cellTexts } from './cells.ts';
 import type { ExportOptions, ExportResult } from './write.ts';
 
@@ -14,18 +14,18 @@ export function csvCell(text: string): string {
 }
 
 /** The report as CSV: a UTF-8 byte-order mark (Excel then reads Arabic and Chinese right), a header row, CRLF lines. */
-export async function writeCsv(prepared: PreparedReport, options: ExportOptions): Promise<ExportResult> {
+export async function writeCsv(source: ExportSource, options: ExportOptions): Promise<ExportResult> {
   const { texts, out } = options;
-  const columns = prepared.meta.columns;
-  const cells = cellTexts(columns, texts, prepared.context.timeZone);
+  const columns = source.columns;
+  const cells = cellTexts(columns, texts, source.context.timeZone);
   let bytes = 0;
   const write = async (chunk: string) => {
     bytes += Buffer.byteLength(chunk);
     if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', resolve));
   };
-  await write(`\uFEFF${columns.map((c) => csvCell(texts.column(prepared.key, c))).join(',')}\r\n`);
+  await write(`\uFEFF${columns.map((c) => csvCell(texts.column(source.key, c))).join(',')}\r\n`);
   let rows = 0;
-  for await (const batch of prepared.batches(options.batchSize)) {
+  for await (const batch of source.batches(options.batchSize)) {
     options.signal?.throwIfAborted();
     let chunk = '';
     for (const row of batch) {

@@ -1,5 +1,5 @@
 import type { ReportFormat } from '@lbs/contracts';
-import type { PreparedReport } from '../engine.ts';
+import type { ExportSource } from '../engine.ts';
 import { writeCsv } from './csv.ts';
 import type { ReportTextsOf } from './texts.ts';
 
@@ -23,21 +23,22 @@ export const CONTENT_TYPES: Record<ReportFormat, string> = {
   pdf: 'application/pdf',
 };
 
-/** Writes a prepared report in a format to a stream, batch by batch. */
+/** Writes a report (or a list) in a format to a stream, batch by batch. */
 export async function writeReport(
   format: ReportFormat,
-  prepared: PreparedReport,
+  source: ExportSource,
   options: ExportOptions,
 ): Promise<ExportResult> {
   switch (format) {
     case 'csv':
-      return writeCsv(prepared, options);
+      return writeCsv(source, options);
     default:
       throw new Error(`The ${format} writer is not built yet`);
   }
 }
 
 /** `locationHistory-2026-03-01-2026-03-31.csv` */
-export function exportFileName(prepared: PreparedReport, format: ReportFormat): string {
-  return `${prepared.key}-${prepared.context.from}-${prepared.context.to}.${format}`;
+export function exportFileName(source: ExportSource, format: ReportFormat): string {
+  const { from, to } = source.context;
+  return `${source.key.replace(/^list\./, '')}-${from === to ? from : `${from}-${to}`}.${format}`;
 }
