@@ -321,6 +321,73 @@ describe('report schedules', () => {
     ).toBe(404);
   });
 
+  it('writes the e-mail in the schedule’s language with the schedule in words', async () => {
+    const ca = await f.userId('companyadmin');
+    const s = await createSchedule('CA', { recipients: [ca], name: 'تقرير الأسبوع', locale: 'ar-SA' });
+    const queued = await f.call('CA', 'POST', `/report-schedules/${s.id}/run`, {
+      from: '2026-11-02',
+      to: '2026-11-08',
+    });
+    await executeRun(deps, queued.json().id, { attempt: 1 });
+    const delivery = await f.db
+      .selectFrom('report_deliveries as d')
+      .innerJoin('outbox_messages as o', 'o.id', 'd.outbox_id')
+      .select(['o.subject', 'o.body', 'o.locale', 'o.attachments'])
+      .where('d.run_id', '=', queued.json().id)
+      .executeTakeFirstOrThrow();
+    expect(delivery.locale).toBe('ar-SA');
+    expect(delivery.subject).toBe('تقرير الأسبوع: سجل المواقع، 2026-11-02 – 2026-11-08');
+    expect(delivery.body).toContain('مرفق تقرير «سجل المواقع»');
+    expect(delivery.body).toContain(
+      `الجدولة «تقرير الأسبوع»: كل ${new Intl.DateTimeFormat('ar-SA', { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1, 12)))} الساعة 07:00`,
+    );
+    expect(delivery.attachments).toEqual([
+      expect.objectContaining({ fileName: 'locationHistory-2026-11-02-2026-11-08.csv' }),
+    ]);
+  });
+
+  it('pauses the schedule of an owner moved to another company', async () => {
+    const owner = await f.freshUser('ALPHA', ['CompanyAdmin']);
+    const company = await f.companyId('ALPHA');
+    const row = await f.db
+      .insertInto('report_schedules')
+      .values({
+        company_id: company,
+        owner_id: owner,
+        name: 'Moved owner',
+        report: 'locationHistory',
+        format: 'csv',
+        locale: 'en-US',
+        recipients: JSON.stringify([owner]),
+        preset: 'daily',
+        time_of_day: '05:00',
+        cron: '0 5 * * *',
+        time_zone: 'UTC',
+        period: 'previousDay',
+        next_run_at: new Date('2030-01-01T05:00:00Z'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await f.db
+      .updateTable('users')
+      .set({ company_id: await f.companyId('BETA') })
+      .where('id', '=', owner)
+      .execute();
+    await relay.relayDue(); // what the earlier tests queued
+    const before = sink.received.length;
+    const run = await f.call('CA', 'POST', `/report-schedules/${row.id}/run`, {});
+    expect(run.statusCode, run.body).toBe(202);
+    await executeRun(deps, run.json().id, { attempt: 1 });
+    await relay.relayDue();
+    expect(sink.received.slice(before).map((m) => `${m.to.join()} ${m.subject}`)).toEqual([]);
+    const shown = (await f.call('CA', 'GET', `/report-schedules/${row.id}`)).json();
+    expect(shown).toMatchObject({
+      active: false,
+      pausedReason: 'ownerOutOfScope',
+      lastRun: { status: 'SKIPPED' },
+    });
+  });
+
   it('validates with field errors', async () => {
     const bad = await f.call('CA', 'POST', '/report-schedules', {
       name: '',
