@@ -886,12 +886,12 @@ export interface ReportSchedulesTable {
   owner_id: number;
   name: string;
   report: string;
-  params: Json<Record<string, unknown>>;
+  params: ColumnType<Record<string, unknown>, string | undefined, string>;
   sort: string | null;
   format: 'csv' | 'xlsx' | 'pdf';
   locale: string;
-  recipients: Json<number[]>;
-  external_recipients: Json<string[]>;
+  recipients: ColumnType<number[], string | undefined, string>;
+  external_recipients: ColumnType<string[], string | undefined, string>;
   external_approved_by: number | null;
   preset: 'daily' | 'weekly' | 'monthly';
   weekday: number | null;

@@ -237,7 +237,13 @@ export function reportSchedulesService({ db, reports }: { db: Db; reports: Repor
         throw validationFailed(
           error.errors.map((e) => ({
             ...e,
-            path: e.path === 'query.sort' ? 'sort' : e.path.replace(/^query\./, 'params.'),
+            // The period comes from the schedule's rule: a period the report refuses is the rule's field.
+            path:
+              e.path === 'query.sort'
+                ? 'sort'
+                : e.path === 'query.from' || e.path === 'query.to'
+                  ? 'period'
+                  : e.path.replace(/^query\./, 'params.'),
           })),
         );
       throw error;

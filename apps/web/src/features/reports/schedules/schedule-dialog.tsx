@@ -185,7 +185,15 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: ReportSchedul
             required
             disabled={Boolean(schedule)}
             value={report}
-            onChange={(e) => setReport(e.target.value as ReportKey)}
+            onChange={(e) => {
+              const key = e.target.value as ReportKey;
+              setReport(key);
+              // A report of whole months (the attendance sheet, billing) is sent monthly over the previous month.
+              if (REPORTS[key].monthly) {
+                setPreset('monthly');
+                setPeriod('previousMonth');
+              }
+            }}
             {...errorOf('report')}
           >
             {(catalogue.data?.items ?? (schedule ? [{ key: schedule.report }] : [])).map((item) => (

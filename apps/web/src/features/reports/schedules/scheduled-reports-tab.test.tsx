@@ -206,9 +206,13 @@ describe('ScheduledReportsTab', () => {
       renderTab(testUser('ZoneAdmin'), (url) =>
         url.pathname.endsWith('/report-schedules') ? jsonResponse({ items: [schedule()] }) : undefined,
       );
-      const row = await screen.findByTestId('schedule-7');
-      expect(within(row).getByTestId('schedule-description')).toHaveTextContent('الإثنين');
-      expect(within(row).getByText('نشطة')).toBeInTheDocument();
+      // The list may come before the Arabic texts: the row turns Arabic once they are in.
+      await waitFor(() =>
+        expect(
+          within(screen.getByTestId('schedule-7')).getByTestId('schedule-description'),
+        ).toHaveTextContent('الإثنين'),
+      );
+      expect(within(screen.getByTestId('schedule-7')).getByText('نشطة')).toBeInTheDocument();
       await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
     } finally {
       localStorage.removeItem('settings');
