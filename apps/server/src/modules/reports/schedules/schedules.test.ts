@@ -133,6 +133,32 @@ describe('report schedules', () => {
     expect(row.next_run_at?.toISOString()).toBe('2026-10-27T01:30:00.000Z');
   });
 
+  it('runs a 02:30 Europe/Rome schedule once, at 03:00, on the day the clocks go forward', async () => {
+    const ca = await f.userId('companyadmin');
+    const s = await createSchedule('CA', { preset: 'daily', time: '02:30', recipients: [ca] });
+    const cron = '30 2 * * *';
+    const start = new Date('2026-03-28T12:00:00Z');
+    await f.db
+      .updateTable('report_schedules')
+      .set({ time_zone: 'Europe/Rome', cron, next_run_at: nextSlot(cron, 'Europe/Rome', start) })
+      .where('id', '=', s.id)
+      .execute();
+    const slots: string[] = [];
+    for (let t = start.getTime(); t <= Date.parse('2026-03-30T12:00:00Z'); t += 600_000) {
+      await fireDueReportSchedules(f.db, new Date(t));
+      const row = await f.db
+        .selectFrom('report_schedules')
+        .select('last_slot_at')
+        .where('id', '=', s.id)
+        .executeTakeFirstOrThrow();
+      const slot = row.last_slot_at?.toISOString();
+      if (slot && !slots.includes(slot)) slots.push(slot);
+    }
+    // 29 March 02:30 does not exist (02:00 CET → 03:00 CEST): that day runs at 03:00 CEST (01:00Z), once.
+    expect(slots).toEqual(['2026-03-29T01:00:00.000Z', '2026-03-30T00:30:00.000Z']);
+    expect((await runsOf(s.id)).map((r) => r.period_start)).toEqual(['2026-03-28', '2026-03-29']);
+  });
+
   it('runs the latest missed period once after a downtime, not the backlog', async () => {
     const ca = await f.userId('companyadmin');
     const s = await createSchedule('CA', { preset: 'daily', time: '07:00', recipients: [ca] });
