@@ -12,7 +12,7 @@ import { pruneStoredFiles, writeStoredFile } from '../../../lib/stored-files.ts'
 import { queueMail } from '../../../messaging/index.ts';
 import { reportTexts } from '../export/texts.ts';
 import { CONTENT_TYPES, exportFileName, writeReport } from '../export/write.ts';
-import type { ReportsService } from '../service.ts';
+import { checkExportSize, type ReportsService } from '../service.ts';
 import { reportMail } from './mail-texts.ts';
 import { loadOwner } from './owner.ts';
 import {
@@ -211,6 +211,8 @@ export async function executeRun(
         params,
         run.sort ?? undefined,
       );
+      // More rows than the format holds (a PDF of a busy month): the run fails with the export's own problem.
+      checkExportSize(run.format, await prepared.count());
       const name = exportFileName(prepared, run.format);
       const expires = new Date(now().getTime() + deps.config.reports.linkTtlHours * 3_600_000);
       const stored = await writeStoredFile(
