@@ -1,5 +1,7 @@
 /**
  * The location benchmarks (ingest, polling, Monitor positions, the Monitor page in Chromium, attendance, the
+ * invoice run, the attendance monthly report, the SPA on the wire), each on its own fresh database, printed as one table with the ratios measured
+ * in the same run. `node --import tsx src/location.ts` runs them alone.
  * invoice run, the SPA on the wire) and a 1,000,000-row report export to CSV, each on its own fresh database,
  * printed as one table with the ratios measured in the same run. `node --import tsx src/location.ts` runs them
  * alone.
@@ -13,6 +15,7 @@ import { benchPresenceIngest } from './presence-ingest.ts';
 import { benchAttendance } from './attendance.ts';
 import { benchBilling } from './billing.ts';
 import { benchBundle } from './bundle.ts';
+import { benchReports } from './reports.ts';
 import { benchReportExport } from './report-export.ts';
 import type { BenchRow } from './location-setup.ts';
 
@@ -39,6 +42,7 @@ export async function runLocationBenches(): Promise<BenchRow[]> {
     benchMonitorPage,
     benchAttendance,
     benchBilling,
+    benchReports,
     benchBundle,
     benchReportExport,
   ]) {

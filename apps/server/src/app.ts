@@ -103,7 +103,11 @@ import {
 import {
   listExportRoutes,
   listExports,
+  registerReportScheduleJobs,
+  reportFileRoutes,
   reportRoutes,
+  reportScheduleRoutes,
+  reportSchedulesService,
   reportsService,
   reportExports,
   reportExportRoutes,
@@ -182,8 +186,9 @@ function buildServices({ config, db, location }: { config: Config; db: Db; locat
       db,
       reports,
       dataDir: config.dataDir,
-      ttlHours: config.reports.exportTtlHours,
+      ttlHours: config.reportExports.ttlHours,
     }),
+    reportSchedules: reportSchedulesService({ db, reports }),
     listExports: listExports({ db }),
   };
 }
@@ -205,15 +210,18 @@ async function registerJobs(
     services: Services;
     relay: MessageRelay;
     worker: boolean;
+    config: Config;
+    log: FastifyBaseLogger;
   },
 ): Promise<void> {
-  const { db, bus, location, services, relay, worker } = deps;
+  const { db, bus, location, services, relay, worker, config, log } = deps;
   registerLocationJobs(runner, { db, worker: location.worker });
   registerEventJobs(runner, { db });
   registerPresenceJobs(runner, { db });
   registerTaskJobs(runner, { db });
   registerAttendanceJobs(runner, { db });
   registerBillingJobs(runner, { db, billing: services.billing });
+  registerReportScheduleJobs(runner, { db, config, reports: services.reports, log });
   runner.register(POI_IMPORT_JOB, services.poiImports.runJob, { concurrency: 1 });
   runner.register(IMPORT_JOB, services.imports.runJob, { concurrency: 2 });
   // Report files: one export at a time per runner (a PDF lays out its pages in this process); expired files hourly.
@@ -302,6 +310,8 @@ async function apiPlugin(
   await api.register(usageRoutes, { prefix: '/usage', service: s.billing });
   await api.register(reportRoutes, { prefix: '/reports', service: s.reports });
   await api.register(reportExportRoutes, { prefix: '/report-exports', exports: s.reportExports });
+  await api.register(reportScheduleRoutes, { prefix: '/report-schedules', service: s.reportSchedules });
+  await api.register(reportFileRoutes, { prefix: '/report-files', db: context.db });
   await api.register(listExportRoutes, { exports: s.listExports, lists: exportableLists(s) });
 }
 
@@ -379,7 +389,16 @@ export async function buildApp({
   // The domain-event processors (each reacts after the commit, exactly once, in its own cursor's transaction).
   events.register(taskCompletionProcessor());
   events.register(attendanceVisitProcessor());
-  await registerJobs(jobs, { db, bus, location, services, relay, worker: config.location.worker });
+  await registerJobs(jobs, {
+    db,
+    bus,
+    location,
+    services,
+    relay,
+    worker: config.location.worker,
+    config,
+    log,
+  });
   const webhookToken = await smsWebhookToken(config, db, log);
   app.addHook('preClose', async () => services.streams.endAll());
   app.addHook('onClose', async () => {

@@ -89,6 +89,8 @@ const envSchema = z.object({
     ),
   INVITATION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   REPORT_EXPORT_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  REPORT_ATTACH_MAX_BYTES: z.coerce.number().int().min(0).max(50_000_000).default(5_242_880),
+  REPORT_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(2160).default(168),
   SMS_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LBS_DEMO: bool.optional(),
@@ -130,11 +132,14 @@ export interface Config {
   location: LocationConfig;
   billing: BillingConfig;
   reports: ReportsConfig;
+  /** Report exports run as jobs: their files live under `<DATA_DIR>/report-exports` for `ttlHours`. */
+  reportExports: { ttlHours: number };
 }
 
-/** Report exports run as jobs: their files live under `<DATA_DIR>/report-exports` for `exportTtlHours`. */
+/** Scheduled reports: a file up to `attachMaxBytes` is attached, a larger one goes as a link valid `linkTtlHours`. */
 export interface ReportsConfig {
-  exportTtlHours: number;
+  attachMaxBytes: number;
+  linkTtlHours: number;
 }
 
 /** Who issues the invoices (the operator) and how customers pay them. */
@@ -205,6 +210,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR,
+    reports: {
+      attachMaxBytes: e.REPORT_ATTACH_MAX_BYTES,
+      linkTtlHours: e.REPORT_LINK_TTL_HOURS,
+    },
+    reportExports: { ttlHours: e.REPORT_EXPORT_TTL_HOURS },
     location: {
       mlpUrl: e.LBS_MLP_URL,
       mlpUser: e.LBS_MLP_USER,
@@ -230,6 +240,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ((e.LBS_DEMO ?? e.DATABASE_URL === undefined) ? '310122393500003' : undefined),
       paymentInstructions: e.BILLING_PAYMENT_INSTRUCTIONS,
     },
-    reports: { exportTtlHours: e.REPORT_EXPORT_TTL_HOURS },
   };
 }

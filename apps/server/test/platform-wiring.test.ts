@@ -74,6 +74,8 @@ describe('the old loops run as jobs of the worker', () => {
       'messaging.relay',
       'presence.sweep',
       'reports.export-expiry',
+      'reports.files.prune',
+      'reports.schedules.tick',
       'tasks.recurring',
       'tasks.sweep',
     ]);

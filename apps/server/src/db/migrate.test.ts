@@ -44,10 +44,15 @@ const TABLES = [
   'pois',
   'positions',
   'presence_epoch',
+  'report_deliveries',
   'report_exports',
+  'report_runs',
+  'report_schedules',
   'schema_migrations',
   'shift_versions',
   'shifts',
+  'stored_file_chunks',
+  'stored_files',
   'tariffs',
   'task_assignments',
   'task_attachments',
@@ -75,6 +80,7 @@ const ALL_MIGRATIONS = [
   '0012-attendance-months',
   '0013-billing',
   '0014-report-exports',
+  '0015-report-schedules',
 ];
 
 let testDb: TestDatabase | undefined;

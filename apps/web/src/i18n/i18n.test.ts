@@ -62,6 +62,9 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
     'msisdns.deviceToken.url',
     'poi.no',
     'poi.size.area',
+    // "Report" is the Italian word of business software for a report.
+    'reportSchedules.column.report',
+    'reportSchedules.form.report',
   ],
   es: [
     'attendance.code.PRESENT',
@@ -78,6 +81,12 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
     'attendance.code.NO_DATA',
     'msisdns.deviceToken.url',
     'poi.size.area',
+    // Spelt the same in French: "Actions", "Zone", "Format", "Active" (a planification, feminine).
+    'reportSchedules.column.actions',
+    'reportSchedules.form.zone',
+    'reportSchedules.form.format',
+    'reportSchedules.form.active',
+    'reportSchedules.status.active',
   ],
 };
 
