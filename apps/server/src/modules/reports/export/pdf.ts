@@ -301,20 +301,27 @@ export async function renderReportPdf(
   });
   const pages = reportPages(input);
   const end = ctx.end.bind(ctx);
-  for (let from = 0; from < pages.length; from += PAGES_PER_LAYOUT) {
-    signal?.throwIfAborted();
-    const chunk = el(Document, {}, ...pages.slice(from, from + PAGES_PER_LAYOUT));
-    const instance = pdf(chunk);
-    const layout = await layoutDocument(instance.container.document, Font);
-    instance.updateContainer(el(Document, {}));
-    // render() ends the document after its pages; the next chunk's pages still follow.
-    ctx.end = () => ctx;
-    try {
-      renderPages(ctx as unknown as Parameters<typeof renderPages>[0], layout);
-    } finally {
-      ctx.end = end;
+  try {
+    for (let from = 0; from < pages.length; from += PAGES_PER_LAYOUT) {
+      signal?.throwIfAborted();
+      const chunk = el(Document, {}, ...pages.slice(from, from + PAGES_PER_LAYOUT));
+      const instance = pdf(chunk);
+      const layout = await layoutDocument(instance.container.document, Font);
+      instance.updateContainer(el(Document, {}));
+      // render() ends the document after its pages; the next chunk's pages still follow.
+      ctx.end = () => ctx;
+      try {
+        renderPages(ctx as unknown as Parameters<typeof renderPages>[0], layout);
+      } finally {
+        ctx.end = end;
+      }
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    await new Promise<void>((resolve) => setImmediate(resolve));
+  } catch (error) {
+    // Stopped (cancelled, or the runner is stopping): nothing more goes to `out`, which its owner ends.
+    ctx.removeAllListeners('data');
+    written.catch(() => {});
+    throw error;
   }
   end();
   await written;

@@ -198,4 +198,27 @@ describe('PDF export', () => {
         .endsWith('+966500000000'),
     ).toBe(true);
   });
+
+  it('stops between pages when its signal aborts, and writes nothing more', async () => {
+    const controller = new AbortController();
+    let written = 0;
+    const out = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        written += chunk.length;
+        controller.abort(new Error('cancelled'));
+        callback();
+      },
+    });
+    const run = writeReport('pdf', fakeReport(rowAt, 400), {
+      texts: reportTexts('en-US'),
+      out,
+      signal: controller.signal,
+    });
+    await expect(run).rejects.toThrow('cancelled');
+    const atStop = written;
+    out.end();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(written).toBe(atStop);
+    expect(written).toBeGreaterThan(0);
+  });
 });
