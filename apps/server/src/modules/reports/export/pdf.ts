@@ -77,9 +77,10 @@ const LINE = FONT_SIZE * LINE_HEIGHT;
 /**
  * Pages laid out at a time. react-pdf lays out a whole document in memory (a 5,000-row table took 2 GB); laying out
  * a few pages at a time into one pdfkit document keeps memory flat, and our own pagination (paginate) knows every
- * page beforehand, so nothing is split across a chunk.
+ * page beforehand, so nothing is split across a chunk. Between chunks the event loop runs: a chunk of four pages
+ * (about 70 rows) takes some 0.3 s of CPU, so requests and jobs beside a long PDF wait at most that long.
  */
-const PAGES_PER_LAYOUT = 10;
+const PAGES_PER_LAYOUT = 4;
 /** react-pdf's layout takes the font store as a second argument (its typings name only the first). */
 const layoutDocument = layoutPages as unknown as (
   document: unknown,
