@@ -66,6 +66,16 @@ type CellOf = (value: ReportValue, row: ReportRow) => { value: ExcelJS.CellValue
  */
 function cellsOf(columns: readonly ReportColumn[], texts: ReportTextsOf, timeZone: string): CellOf[] {
   const clock = zonedClock(timeZone);
+  /** An enumerated value's text, looked up once per value. */
+  const translated = (enumOf: string) => {
+    const known = new Map<string, string>();
+    return (v: ReportValue) => {
+      const value = String(v);
+      let text = known.get(value);
+      if (text === undefined) known.set(value, (text = texts.enumValue(enumOf, value)));
+      return text;
+    };
+  };
   return columns.map((column): CellOf => {
     const plain = (convert: (v: ReportValue) => ExcelJS.CellValue): CellOf => {
       return (v) => ({ value: v === null ? null : convert(v) });
@@ -95,9 +105,9 @@ function cellsOf(columns: readonly ReportColumn[], texts: ReportTextsOf, timeZon
                 ),
               };
       case 'enum':
-        return plain((v) => texts.enumValue(column.enumOf ?? '', String(v)));
+        return plain(translated(column.enumOf ?? ''));
       case 'boolean':
-        return plain((v) => texts.enumValue('boolean', String(v)));
+        return plain(translated('boolean'));
       default:
         return plain((v) => String(v));
     }
