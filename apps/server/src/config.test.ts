@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       bodyLimit: 1_048_576,
       webDistDir: undefined,
       reports: { attachMaxBytes: 5_242_880, linkTtlHours: 168 },
+      reportExports: { ttlHours: 24 },
       billing: {
         sellerName: 'LBS Mobile Operator',
         sellerAddress: 'King Fahd Road, Riyadh 12211',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REPORT_FORMATS, REPORT_KEYS, REPORT_MSISDNS_MAX, reportLocaleSchema } from './reports.ts';
-import { emailField, isIsoDate, refId, requiredName, timestamp } from './fields.ts';
+import { emailField, idFilter, isIsoDate, refId, requiredName, timestamp } from './fields.ts';
 import { TOO_MANY } from './limits.ts';
 import { safeString } from './text.ts';
 
@@ -191,13 +191,7 @@ export type ReportSchedule = z.infer<typeof reportScheduleSchema>;
 export const reportScheduleListSchema = z.object({ items: z.array(reportScheduleSchema) });
 export type ReportScheduleList = z.infer<typeof reportScheduleListSchema>;
 
-export const reportScheduleListQuerySchema = z.object({
-  companyId: z
-    .string()
-    .regex(/^[1-9][0-9]{0,9}$/, 'validation.invalid')
-    .transform(Number)
-    .optional(),
-});
+export const reportScheduleListQuerySchema = z.object({ companyId: idFilter() });
 
 /** POST /report-schedules/{id}/run: the last complete period, or the one given (both days, or neither). */
 export const reportScheduleRunSchema = z
