@@ -62,6 +62,7 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
     'msisdns.deviceToken.url',
     'poi.no',
     'poi.size.area',
+    'reports.enum.boolean.false',
   ],
   es: [
     'attendance.code.PRESENT',
@@ -71,6 +72,7 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
     'msisdns.deviceToken.url',
     'poi.no',
     'poi.size.area',
+    'reports.enum.boolean.false',
   ],
   'fr-FR': [
     'attendance.code.PRESENT',
@@ -78,6 +80,11 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
     'attendance.code.NO_DATA',
     'msisdns.deviceToken.url',
     'poi.size.area',
+    // The report texts' columns (contracts report-texts): the French words are spelled like the English ones.
+    'reports.column.locationHistory.latitude',
+    'reports.column.locationHistory.longitude',
+    'reports.column.locationHistory.source',
+    'reports.column.zone',
   ],
 };
 
