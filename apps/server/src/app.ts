@@ -84,6 +84,7 @@ import {
   tariffRoutes,
   usageRoutes,
 } from './modules/billing/index.ts';
+import { reportRoutes, reportsService } from './modules/reports/index.ts';
 import { positionsService } from './modules/positions/service.ts';
 import { monitorStreams } from './modules/positions/stream.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
@@ -149,6 +150,7 @@ function buildServices({ config, db, location }: { config: Config; db: Db; locat
     taskTemplates: taskTemplates({ db }),
     attendance: attendanceService({ db }),
     billing: billingService({ db, config: config.billing }),
+    reports: reportsService({ db }),
   };
 }
 
@@ -256,6 +258,7 @@ async function apiPlugin(
   });
   await api.register(tariffRoutes, { prefix: '/companies', service: s.billing });
   await api.register(usageRoutes, { prefix: '/usage', service: s.billing });
+  await api.register(reportRoutes, { prefix: '/reports', service: s.reports });
 }
 
 interface ApiOptions {

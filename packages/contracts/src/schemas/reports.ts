@@ -386,19 +386,23 @@ const idList = () =>
  * time zone. A SuperAdmin names the company (the others run their own); the filters narrow within the caller's
  * scope and never widen it (a department outside the scope answers 404, like any object).
  */
-export const reportParamsSchema = z
-  .object({
-    companyId: idFilter(),
-    from: dateParam(),
-    to: dateParam(),
-    departmentId: idFilter(),
-    zoneId: idFilter(),
-    designationId: idFilter(),
-    msisdnIds: idList().optional(),
-    poiId: idFilter(),
-    status: safeString('validation.invalid').max(40, 'validation.invalid').optional(),
-  })
-  .refine((p) => p.from <= p.to, { path: ['to'], message: 'validation.periodEndBeforeStart' });
+const reportParamsShape = {
+  companyId: idFilter(),
+  from: dateParam(),
+  to: dateParam(),
+  departmentId: idFilter(),
+  zoneId: idFilter(),
+  designationId: idFilter(),
+  msisdnIds: idList().optional(),
+  poiId: idFilter(),
+  status: safeString('validation.invalid').max(40, 'validation.invalid').optional(),
+};
+
+/** The period check every schema carrying the parameters ends with. */
+const periodInOrder = <T extends { from: string; to: string }>(p: T) => p.from <= p.to;
+const PERIOD_ORDER = { path: ['to'], message: 'validation.periodEndBeforeStart' };
+
+export const reportParamsSchema = z.object(reportParamsShape).refine(periodInOrder, PERIOD_ORDER);
 export type ReportParams = z.infer<typeof reportParamsSchema>;
 
 export const reportKeyParamSchema = z.object({
@@ -406,22 +410,24 @@ export const reportKeyParamSchema = z.object({
 });
 
 /** GET /reports/{key}/rows: the parameters, one page and an optional sort by a sortable column. */
-export const reportRowsQuerySchema = z.object({
-  ...reportParamsSchema.shape,
-  page: z.coerce
-    .number({ error: 'validation.invalid' })
-    .int('validation.invalid')
-    .min(1, 'validation.invalid')
-    .max(100_000, outOfRange(1, 100_000))
-    .default(1),
-  size: z.coerce
-    .number({ error: 'validation.invalid' })
-    .int('validation.invalid')
-    .min(1, 'validation.invalid')
-    .max(REPORT_PAGE_SIZE_MAX, 'validation.pageSizeTooLarge')
-    .default(25),
-  sort: safeString('validation.sortInvalid').max(64, 'validation.sortInvalid').optional(),
-});
+export const reportRowsQuerySchema = z
+  .object({
+    ...reportParamsShape,
+    page: z.coerce
+      .number({ error: 'validation.invalid' })
+      .int('validation.invalid')
+      .min(1, 'validation.invalid')
+      .max(100_000, outOfRange(1, 100_000))
+      .default(1),
+    size: z.coerce
+      .number({ error: 'validation.invalid' })
+      .int('validation.invalid')
+      .min(1, 'validation.invalid')
+      .max(REPORT_PAGE_SIZE_MAX, 'validation.pageSizeTooLarge')
+      .default(25),
+    sort: safeString('validation.sortInvalid').max(64, 'validation.sortInvalid').optional(),
+  })
+  .refine(periodInOrder, PERIOD_ORDER);
 export type ReportRowsQuery = z.infer<typeof reportRowsQuerySchema>;
 
 export const reportValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
@@ -481,12 +487,14 @@ export const reportLocaleSchema = z.enum(LOCALE_CODES as [LocaleCode, ...LocaleC
 });
 
 /** GET /reports/{key}/export: downloads at once up to REPORT_INLINE_ROWS_MAX rows. */
-export const reportExportQuerySchema = z.object({
-  ...reportParamsSchema.shape,
-  format: z.enum(REPORT_FORMATS, { error: 'validation.invalid' }),
-  locale: reportLocaleSchema.default('en-US'),
-  sort: safeString('validation.sortInvalid').max(64, 'validation.sortInvalid').optional(),
-});
+export const reportExportQuerySchema = z
+  .object({
+    ...reportParamsShape,
+    format: z.enum(REPORT_FORMATS, { error: 'validation.invalid' }),
+    locale: reportLocaleSchema.default('en-US'),
+    sort: safeString('validation.sortInvalid').max(64, 'validation.sortInvalid').optional(),
+  })
+  .refine(periodInOrder, PERIOD_ORDER);
 export type ReportExportQuery = z.infer<typeof reportExportQuerySchema>;
 
 /** POST /report-exports: a large export as a job. */

@@ -1,0 +1,312 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import {
+  REPORTS,
+  fieldMessage,
+  type ReportColumn,
+  type ReportContext,
+  type ReportKey,
+  type ReportMeta,
+  type ReportParams,
+  type ReportRow,
+  type ReportValue,
+} from '@lbs/contracts';
+import { authorize, type Caller } from '../../access/caller.ts';
+import { ownCompanyOf } from '../../access/scope.ts';
+import { scoped } from '../../access/scoped.ts';
+import type { Executor } from '../../db/database.ts';
+import { fieldErrorFrom, notFound, validationFailed } from '../../lib/errors.ts';
+import type { ReportDefinition, ReportRun, SortExpression } from './definition.ts';
+
+/**
+ * What the export writers (CSV, XLSX, PDF) take: a report of the catalogue or a list of the portal (`list.msisdns`
+ * …), its columns, what it covers, and its rows in batches.
+ */
+export interface ExportSource {
+  /** A report key, or `list.<name>` for a list page's export; texts: `reports.<key>.title`, `reports.column.<key>.<column>`. */
+  key: ExportKey;
+  columns: readonly ReportColumn[];
+  context: ReportContext;
+  count(): Promise<number>;
+  /** Every row in order, `size` at a time: never the whole result in memory. */
+  batches(size?: number): AsyncGenerator<ReportRow[]>;
+}
+
+/** A report's key, or a list page's (`list.msisdns`). */
+export type ExportKey = ReportKey | `list.${string}`;
+
+/** A report resolved for one caller and set of parameters: what it covers, how many rows, and the rows in batches. */
+export interface PreparedReport extends ExportSource {
+  key: ReportKey;
+  meta: ReportMeta;
+  run: ReportRun;
+  /** One page of the screen (1-based), in the requested order. */
+  page(page: number, size: number): Promise<ReportRow[]>;
+  /** Every row in order, `size` at a time, by keyset: each batch a short, index-friendly query. */
+  batches(size?: number): AsyncGenerator<ReportRow[]>;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Resolves a report for a caller: the permission of its data (403), the company (a SuperAdmin names it; anyone
+ * else runs their own — another company answers 404), the period in the company's time zone (capped per report),
+ * and the filters, each of which must lie in the caller's scope (404 otherwise, like any object).
+ */
+export async function prepareReport(
+  db: Executor,
+  definition: ReportDefinition,
+  caller: Caller,
+  params: ReportParams,
+  sort?: string,
+): Promise<PreparedReport> {
+  const meta = REPORTS[definition.key];
+  authorize(caller, 'report', 'run');
+  authorize(caller, meta.permission.resource, meta.permission.action as never);
+  const scope = caller.scope;
+  const tables = scoped(db, scope);
+
+  const days = (Date.parse(`${params.to}T00:00:00Z`) - Date.parse(`${params.from}T00:00:00Z`)) / DAY_MS + 1;
+  if (days < 1) throw validationFailed([fieldErrorFrom('query.to', 'validation.periodEndBeforeStart')]);
+  if (days > meta.maxPeriodDays)
+    throw validationFailed([
+      fieldErrorFrom('query.to', fieldMessage('validation.periodTooLong', { max: meta.maxPeriodDays })),
+    ]);
+  const order = orderOf(definition, sort);
+
+  const own = ownCompanyOf(scope);
+  const companyId = own ?? params.companyId;
+  if (companyId === undefined) {
+    if (scope.tier === 'none') throw notFound('The company');
+    throw validationFailed([fieldErrorFrom('query.companyId', 'report.companyRequired')]);
+  }
+  if (params.companyId !== undefined && params.companyId !== companyId) throw notFound('The company');
+  const company = await tables
+    .companies()
+    .select([
+      'companies.id',
+      'companies.name',
+      sql<string | null>`companies.config->'trackingWindow'->>'timezone'`.as('tz'),
+    ])
+    .where('companies.id', '=', companyId)
+    .executeTakeFirst();
+  if (!company) throw notFound('The company');
+  const timeZone = company.tz ?? 'UTC';
+
+  const unitName = async (kind: 'departments' | 'zones' | 'designations', id: number | undefined) => {
+    if (id === undefined) return undefined;
+    const row = await tables
+      .orgUnits(kind)
+      .select(['u.id', 'u.name'])
+      .where('u.id', '=', id)
+      .where('u.company_id', '=', company.id)
+      .executeTakeFirst();
+    if (!row)
+      throw notFound(
+        kind === 'departments' ? 'The department' : kind === 'zones' ? 'The zone' : 'The designation',
+      );
+    return row.name;
+  };
+  const department = await unitName('departments', params.departmentId);
+  const zone = await unitName('zones', params.zoneId);
+  await unitName('designations', params.designationId);
+
+  const msisdns = () => {
+    let q = tables.msisdns().where('msisdns.company_id', '=', company.id);
+    if (params.departmentId !== undefined) q = q.where('msisdns.department_id', '=', params.departmentId);
+    if (params.zoneId !== undefined) q = q.where('msisdns.zone_id', '=', params.zoneId);
+    if (params.designationId !== undefined) q = q.where('msisdns.designation_id', '=', params.designationId);
+    if (params.msisdnIds?.length) q = q.where('msisdns.id', 'in', params.msisdnIds);
+    return q;
+  };
+  if (params.msisdnIds?.length) {
+    const found = await tables
+      .msisdns()
+      .select('msisdns.id')
+      .where('msisdns.company_id', '=', company.id)
+      .where('msisdns.id', 'in', params.msisdnIds)
+      .execute();
+    if (found.length !== params.msisdnIds.length) throw notFound('The MSISDN');
+  }
+  const poiIds = () => {
+    let q = tables.pois('see').select('pois.id').where('pois.company_id', '=', company.id);
+    if (params.poiId !== undefined) q = q.where('pois.id', '=', params.poiId);
+    return q;
+  };
+  if (params.poiId !== undefined && !(await poiIds().executeTakeFirst())) throw notFound('The POI');
+
+  const bounds = await sql<{ start: Date; end: Date }>`select
+      ((${params.from}::date)::timestamp at time zone ${timeZone}) as start,
+      ((${params.to}::date + 1)::timestamp at time zone ${timeZone}) as "end"`.execute(db);
+  const { start, end } = bounds.rows[0]!;
+
+  const run: ReportRun = {
+    db,
+    scope,
+    key: definition.key,
+    company: { id: company.id, name: company.name, timeZone },
+    params,
+    start: new Date(start),
+    end: new Date(end),
+    msisdns,
+    poiIds,
+  };
+  const context: ReportContext = {
+    company: { id: company.id, name: company.name },
+    timeZone,
+    from: params.from,
+    to: params.to,
+    department: department ?? (await ownUnitName(db, caller, 'departments')),
+    zone: zone ?? (await ownUnitName(db, caller, 'zones')),
+  };
+  const base = () => definition.query(run);
+  const normalise = rowNormaliser(meta.columns);
+
+  return {
+    key: definition.key,
+    meta,
+    columns: meta.columns,
+    context,
+    run,
+    count: () => countRows(db, base()),
+    async page(page, size) {
+      let q = base();
+      for (const o of order) q = q.orderBy(sortRef(o.expression), o.descending ? 'desc' : 'asc');
+      const rows = await q
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute();
+      return rows.map(normalise);
+    },
+    async *batches(size = 2000) {
+      let after: unknown[] | undefined;
+      for (;;) {
+        let q = base();
+        order.forEach((o, i) => {
+          q = q.select(sql`${sortRef(o.expression)}`.as(`__k${i}`));
+        });
+        if (after) q = q.where(keysetAfter(order, after));
+        for (const o of order) q = q.orderBy(sortRef(o.expression), o.descending ? 'desc' : 'asc');
+        const rows = (await q.limit(size).execute()) as Record<string, unknown>[];
+        if (rows.length) yield rows.map(normalise);
+        if (rows.length < size) return;
+        const last = rows[rows.length - 1]!;
+        after = order.map((_o, i) => last[`__k${i}`]);
+      }
+    },
+  };
+}
+
+/** The caller's own department or zone name (a DepartmentAdmin's report is its department's), for the header. */
+async function ownUnitName(
+  db: Executor,
+  caller: Caller,
+  kind: 'departments' | 'zones',
+): Promise<string | null> {
+  const scope = caller.scope;
+  const id =
+    kind === 'departments' && scope.tier === 'department'
+      ? scope.departmentId
+      : kind === 'zones' && scope.tier === 'zone'
+        ? scope.zoneId
+        : undefined;
+  if (id === undefined) return null;
+  const row = await db
+    .selectFrom(kind === 'departments' ? 'departments' : 'zones')
+    .select('name')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}
+
+interface OrderKey {
+  expression: SortExpression;
+  descending: boolean;
+}
+
+/** `-due,employee` → order keys over the definition's sortable columns, ending with the tie-breaker (400 if unknown). */
+function orderOf(definition: ReportDefinition, sort: string | undefined): OrderKey[] {
+  const meta = REPORTS[definition.key];
+  const keys: OrderKey[] = [];
+  const text = sort?.trim() || meta.defaultSort;
+  for (const part of text.split(',').map((p) => p.trim())) {
+    if (!part) continue;
+    const descending = part.startsWith('-');
+    const expression = definition.sortBy[descending ? part.slice(1) : part];
+    if (!expression) throw validationFailed([fieldErrorFrom('query.sort', 'validation.sortInvalid')]);
+    keys.push({ expression, descending });
+  }
+  keys.push({ expression: definition.tieBreaker, descending: false });
+  return keys;
+}
+
+function sortRef(expression: SortExpression) {
+  return typeof expression === 'string' ? sql.ref(expression) : expression;
+}
+
+/**
+ * The rows after `values` in the order `keys` (PostgreSQL's default: nulls last ascending, first descending):
+ * k1 after v1, or k1 = v1 and k2 after v2, … — so each batch is a fresh, short, index-friendly query.
+ */
+function keysetAfter(keys: OrderKey[], values: unknown[]): Expression<SqlBool> {
+  const same = (k: OrderKey, v: unknown) =>
+    v === null || v === undefined
+      ? sql`${sortRef(k.expression)} is null`
+      : sql`${sortRef(k.expression)} = ${v}`;
+  const beyond = (k: OrderKey, v: unknown) => {
+    const ref = sortRef(k.expression);
+    if (v === null || v === undefined) return k.descending ? sql`${ref} is not null` : sql`false`;
+    return k.descending ? sql`${ref} < ${v}` : sql`(${ref} > ${v} or ${ref} is null)`;
+  };
+  const alternatives = keys.map(
+    (k, i) =>
+      sql`(${sql.join([...keys.slice(0, i).map((p, j) => same(p, values[j])), beyond(k, values[i])], sql` and `)})`,
+  );
+  return sql<boolean>`(${sql.join(alternatives, sql` or `)})`;
+}
+
+async function countRows(db: Executor, query: ReturnType<ReportDefinition['query']>): Promise<number> {
+  const row = await db
+    .selectFrom(query.as('r'))
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** A database row → the report's row: exactly its columns, each value in its column type's wire form. */
+export function rowNormaliser(columns: readonly ReportColumn[]): (row: Record<string, unknown>) => ReportRow {
+  const converters = columns.map((c) => [c.key, converterOf(c)] as const);
+  return (row) => {
+    const out: ReportRow = {};
+    for (const [key, convert] of converters) {
+      const value = row[key];
+      out[key] = value === null || value === undefined ? null : convert(value);
+    }
+    return out;
+  };
+}
+
+function converterOf(column: ReportColumn): (value: unknown) => ReportValue {
+  switch (column.type) {
+    case 'integer':
+    case 'duration':
+      return (v) => Math.round(Number(v));
+    case 'number':
+    case 'percent':
+    case 'coordinate':
+      return (v) => Number(v);
+    case 'boolean':
+      return (v) => Boolean(v);
+    case 'datetime':
+      return (v) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+    case 'date':
+      // node-postgres reads a `date` as local midnight; definitions should select `::text`, but either way is right.
+      return (v) =>
+        v instanceof Date
+          ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
+          : String(v).slice(0, 10);
+    case 'money':
+      return (v) => String(v);
+    default:
+      return (v) => String(v);
+  }
+}

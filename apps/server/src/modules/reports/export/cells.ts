@@ -1,0 +1,94 @@
+import type { ReportColumn, ReportValue } from '@lbs/contracts';
+import type { ReportTextsOf } from './texts.ts';
+
+/**
+ * Wall-clock time of an instant in a time zone, fast enough for a million rows: the zone's offset is looked up once
+ * per quarter hour of the timeline (every offset change of every zone falls on a quarter hour) and cached.
+ */
+export function zonedClock(timeZone: string) {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const offsets = new Map<number, number>();
+  const offsetAt = (ms: number): number => {
+    const slot = Math.floor(ms / 900_000);
+    let offset = offsets.get(slot);
+    if (offset === undefined) {
+      const parts = Object.fromEntries(
+        format.formatToParts(new Date(slot * 900_000)).map((p) => [p.type, p.value]),
+      );
+      const wall = Date.UTC(
+        +parts.year!,
+        +parts.month! - 1,
+        +parts.day!,
+        +parts.hour!,
+        +parts.minute!,
+        +parts.second!,
+      );
+      offset = wall - slot * 900_000;
+      if (offsets.size > 100_000) offsets.clear();
+      offsets.set(slot, offset);
+    }
+    return offset;
+  };
+  return {
+    /** The instant as a Date whose UTC fields read the wall clock in the zone (for typed spreadsheet cells). */
+    wall(iso: string): Date {
+      const ms = Date.parse(iso);
+      return new Date(ms + offsetAt(ms));
+    },
+    /** `YYYY-MM-DD HH:mm:ss` on the zone's wall clock. */
+    text(iso: string): string {
+      const ms = Date.parse(iso);
+      return new Date(ms + offsetAt(ms)).toISOString().slice(0, 19).replace('T', ' ');
+    },
+  };
+}
+
+/** Seconds → `h:mm:ss` (hours may exceed 24: a month's time inside). */
+export function durationText(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return `${h}:${String(m).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/**
+ * Each column's value as the text a file prints (CSV, PDF): times on the company's wall clock, enumerated values and
+ * yes/no in the reader's language, durations as h:mm:ss, numbers with a dot (files are read by programs too).
+ */
+export function cellTexts(
+  columns: readonly ReportColumn[],
+  texts: ReportTextsOf,
+  timeZone: string,
+): ((value: ReportValue) => string)[] {
+  const clock = zonedClock(timeZone);
+  return columns.map((column) => {
+    switch (column.type) {
+      case 'datetime':
+        return (v) => (v === null ? '' : clock.text(String(v)));
+      case 'enum':
+        return (v) => (v === null ? '' : texts.enumValue(column.enumOf ?? '', String(v)));
+      case 'boolean':
+        return (v) => (v === null ? '' : texts.enumValue('boolean', String(v)));
+      case 'duration':
+        return (v) => (v === null ? '' : durationText(Number(v)));
+      case 'coordinate':
+        return (v) => (v === null ? '' : Number(v).toFixed(6));
+      case 'number':
+        return (v) =>
+          v === null ? '' : column.decimals === undefined ? String(v) : Number(v).toFixed(column.decimals);
+      case 'percent':
+        return (v) => (v === null ? '' : `${Number(v).toFixed(1)}`);
+      default:
+        return (v) => (v === null ? '' : String(v));
+    }
+  });
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import type { ReportPage } from '@lbs/contracts';
+import { useOrgFixtures } from '../organisation/test-fixtures.ts';
+
+const f = useOrgFixtures();
+
+/** Positions of a fresh MSISDN at known instants (Riyadh time zone: Alpha's). */
+async function positionsOf(id: number, times: string[]): Promise<void> {
+  await f.db
+    .insertInto('positions')
+    .values(
+      times.map((t, i) => ({
+        msisdn_id: id,
+        time: new Date(t),
+        lat: 24.7 + i / 1000,
+        lon: 46.6,
+        accuracy_m: 150,
+        source: 'NETWORK' as const,
+      })),
+    )
+    .execute();
+}
+
+const rowsOf = async (who: Parameters<typeof f.call>[0], query: string) => {
+  const res = await f.call(who, 'GET', `/reports/locationHistory/rows?${query}`);
+  return {
+    status: res.statusCode,
+    body: res.json() as ReportPage & { errors?: { path: string; code: string }[] },
+  };
+};
+
+describe('reports engine: location history', () => {
+  it('reads the period in the company’s time zone, pages in order, and audits the view', async () => {
+    const id = await f.freshMsisdn('ALPHA', 'Field Operations', 'Driver', 'North');
+    // Riyadh is UTC+3: 2026-03-01 local starts at 2026-02-28T21:00Z.
+    await positionsOf(id, [
+      '2026-02-28T20:59:00Z', // 2026-02-28 23:59 local: before the period
+      '2026-02-28T21:00:00Z',
+      '2026-03-01T09:00:00Z',
+      '2026-03-02T20:59:59Z', // 2026-03-02 23:59:59 local: last instant
+      '2026-03-02T21:00:00Z', // 2026-03-03 local: after
+    ]);
+    const q = `from=2026-03-01&to=2026-03-02&msisdnIds=${id}`;
+    const first = await rowsOf('CA', `${q}&size=2`);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.total).toBe(3);
+    expect(first.body.context).toMatchObject({
+      timeZone: 'Asia/Riyadh',
+      from: '2026-03-01',
+      to: '2026-03-02',
+    });
+    expect(first.body.items.map((r) => r.time)).toEqual([
+      '2026-02-28T21:00:00.000Z',
+      '2026-03-01T09:00:00.000Z',
+    ]);
+    expect(Object.keys(first.body.items[0]!)).toEqual([
+      'msisdn',
+      'employee',
+      'department',
+      'zone',
+      'time',
+      'latitude',
+      'longitude',
+      'accuracyM',
+      'source',
+    ]);
+    expect(first.body.items[0]).toMatchObject({
+      department: 'Field Operations',
+      zone: 'North',
+      source: 'NETWORK',
+    });
+    const second = await rowsOf('CA', `${q}&size=2&page=2`);
+    expect(second.body.items.map((r) => r.time)).toEqual(['2026-03-02T20:59:59.000Z']);
+    const desc = await rowsOf('CA', `${q}&sort=-time`);
+    expect(desc.body.items.map((r) => r.time)[0]).toBe('2026-03-02T20:59:59.000Z');
+    const audited = await f.db
+      .selectFrom('audit_log')
+      .select(['action', 'entity', 'entity_id', 'actor'])
+      .where('entity', '=', 'report')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audited).toMatchObject({
+      action: 'location.view',
+      entity_id: 'locationHistory',
+      actor: 'companyadmin',
+    });
+  });
+
+  it('keeps each caller to its slice: another company’s number is not found, a zone admin sees its zone', async () => {
+    const north = await f.freshMsisdn('ALPHA', 'Field Operations', 'Driver', 'North');
+    await positionsOf(north, ['2026-03-05T10:00:00Z']);
+    expect((await rowsOf('CB', `from=2026-03-05&to=2026-03-05&msisdnIds=${north}`)).status).toBe(404);
+    const za = await rowsOf('ZA', `from=2026-03-05&to=2026-03-05&msisdnIds=${north}`);
+    expect(za.status, JSON.stringify(za.body)).toBe(200);
+    expect(za.body.total).toBe(1);
+    const all = await rowsOf('ZA', `from=2026-03-05&to=2026-03-05&size=100`);
+    expect(all.body.items.every((r) => r.zone === 'North')).toBe(true);
+    // The SuperAdmin names the company; without one, a field error.
+    const none = await rowsOf('SA', 'from=2026-03-05&to=2026-03-05');
+    expect(none.status).toBe(400);
+    expect(none.body.errors).toEqual([
+      expect.objectContaining({ path: 'query.companyId', code: 'report.companyRequired' }),
+    ]);
+    const company = await f.companyId('ALPHA');
+    const sa = await rowsOf('SA', `companyId=${company}&from=2026-03-05&to=2026-03-05&msisdnIds=${north}`);
+    expect(sa.body.total).toBe(1);
+  });
+
+  it('answers bad parameters with field errors', async () => {
+    const long = await rowsOf('CA', 'from=2026-01-01&to=2026-03-01');
+    expect(long.status).toBe(400);
+    expect(long.body.errors).toEqual([
+      expect.objectContaining({ path: 'query.to', code: 'validation.periodTooLong', params: { max: 31 } }),
+    ]);
+    const reversed = await rowsOf('CA', 'from=2026-03-02&to=2026-03-01');
+    expect(reversed.body.errors).toEqual([
+      expect.objectContaining({ path: 'query.to', code: 'validation.periodEndBeforeStart' }),
+    ]);
+    const sort = await rowsOf('CA', 'from=2026-03-01&to=2026-03-01&sort=latitude');
+    expect(sort.body.errors).toEqual([
+      expect.objectContaining({ path: 'query.sort', code: 'validation.sortInvalid' }),
+    ]);
+  });
+
+  it('exports CSV with a byte-order mark, translated headers and guarded formulas', async () => {
+    const id = await f.freshMsisdn('ALPHA', 'Field Operations', 'Driver', 'North');
+    await f.db
+      .updateTable('msisdns')
+      .set({ employee_name: '=HYPERLINK("x")' })
+      .where('id', '=', id)
+      .execute();
+    await positionsOf(id, ['2026-03-07T10:00:00Z', '2026-03-07T11:00:00Z']);
+    const res = await f.call(
+      'CA',
+      'GET',
+      `/reports/locationHistory/export?from=2026-03-07&to=2026-03-07&msisdnIds=${id}&format=csv&locale=ar-SA`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const text = res.rawPayload.toString('utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).trimEnd().split('\r\n');
+    expect(lines[0]!.startsWith('رقم الجوال,الموظف,القسم')).toBe(true);
+    expect(lines).toHaveLength(3);
+    // 13:00 in Riyadh, the formula neutralised, the source translated.
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(lines[1]).toContain('2026-03-07 13:00:00');
+    expect(lines[1]).toContain('شبكة الجوال');
+  });
+});
