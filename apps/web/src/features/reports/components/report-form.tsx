@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useTheme } from '@mui/material/styles';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useTranslation } from 'react-i18next';
 import type { ReportMeta } from '@lbs/contracts';
@@ -39,6 +40,7 @@ export function ReportForm({
   const { t } = useTranslation();
   const errorText = useFieldErrorText();
   const { mode } = useHierarchy();
+  const rtl = useTheme().direction === 'rtl';
   const has = (filter: ReportMeta['filters'][number]) => meta.filters.includes(filter);
   const set = <K extends keyof ReportFormValues>(name: K, value: ReportFormValues[K]) =>
     onChange({ ...values, [name]: value });
@@ -181,7 +183,12 @@ export function ReportForm({
         </TextField>
       )}
       <Box sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" startIcon={<PlayArrowIcon />} disabled={running}>
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<PlayArrowIcon sx={{ transform: rtl ? 'scaleX(-1)' : undefined }} />}
+          disabled={running}
+        >
           {t('reports.form.run')}
         </Button>
       </Box>
