@@ -130,9 +130,9 @@ describe('Reports page', () => {
       reportsApi((url) => {
         if (url.pathname.endsWith('/reports/visits/rows'))
           return problem(400, 'problem.validation', [
-            { path: 'companyId', code: 'report.companyRequired', message: 'report.companyRequired' },
+            { path: 'query.companyId', code: 'report.companyRequired', message: 'report.companyRequired' },
             {
-              path: 'to',
+              path: 'query.to',
               code: 'validation.periodTooLong',
               message: 'validation.periodTooLong',
               params: { max: 92 },

@@ -95,7 +95,9 @@ export function fieldErrorsOf(error: unknown): {
   const other: string[] = [];
   if (error instanceof ApiError) {
     for (const problem of error.fieldErrors) {
-      const field = fieldForPath(problem.path, REPORT_FIELDS) as ReportField | undefined;
+      // The parameters travel in the query string: the server names them `query.<name>`.
+      const field = fieldForPath(problem.path.replace(/^query\./, ''), REPORT_FIELDS) as
+        ReportField | undefined;
       const message = fieldMessageOf(problem);
       if (field && !byField[field]) byField[field] = message;
       else if (!field) other.push(message);
