@@ -52,10 +52,12 @@ export function ReportChartView({ data, label }: { data: ReportChartData; label:
     valueFormatter: (v: number | null) => (v === null ? '' : number.format(v)),
     ...(stack ? { stack } : {}),
   }));
+  const percent = data.chart === 'attendanceRate';
   const yAxis = [
     {
       position: rtl ? ('right' as const) : ('left' as const),
       valueFormatter: (v: number) => number.format(v),
+      ...(percent ? { min: 0, max: 100 } : {}),
     },
   ];
   const common = {
@@ -70,11 +72,16 @@ export function ReportChartView({ data, label }: { data: ReportChartData; label:
       {LINE_CHARTS.has(data.chart) ? (
         <LineChart
           {...common}
-          series={series.map((s) => ({ ...s, showMark: labels.length <= 31, connectNulls: false }))}
-          xAxis={[{ scaleType: 'point', data: labels, reverse: rtl }]}
+          series={series.map((s) => ({
+            ...s,
+            curve: 'linear' as const,
+            showMark: labels.length <= 31,
+            connectNulls: false,
+          }))}
+          xAxis={[{ scaleType: 'point', data: labels, reverse: rtl, height: 40 }]}
         />
       ) : (
-        <BarChart {...common} xAxis={[{ scaleType: 'band', data: labels, reverse: rtl }]} />
+        <BarChart {...common} xAxis={[{ scaleType: 'band', data: labels, reverse: rtl, height: 40 }]} />
       )}
     </Box>
   );
