@@ -1,6 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { API_BASE_PATH } from '@lbs/contracts';
+import type { z } from 'zod';
+import {
+  API_BASE_PATH,
+  attendanceListQuerySchema,
+  companyListQuerySchema,
+  invoiceListQuerySchema,
+  msisdnListQuerySchema,
+  orgUnitListQuerySchema,
+  poiAssignmentListQuerySchema,
+  poiListQuerySchema,
+  taskAssignmentListQuerySchema,
+  taskListQuerySchema,
+  userListQuerySchema,
+  type ListExportKey,
+  type Permission,
+} from '@lbs/contracts';
+import type { Caller } from './access/caller.ts';
 import authPlugin from './access/auth-plugin.ts';
 import { routeAccess, type ApiRoute } from './access/route-access.ts';
 import type { AppContext } from './app-context.ts';
@@ -84,7 +100,13 @@ import {
   tariffRoutes,
   usageRoutes,
 } from './modules/billing/index.ts';
-import { reportRoutes, reportsService } from './modules/reports/index.ts';
+import {
+  listExportRoutes,
+  listExports,
+  reportRoutes,
+  reportsService,
+  type ExportableList,
+} from './modules/reports/index.ts';
 import { positionsService } from './modules/positions/service.ts';
 import { monitorStreams } from './modules/positions/stream.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
@@ -151,6 +173,7 @@ function buildServices({ config, db, location }: { config: Config; db: Db; locat
     attendance: attendanceService({ db }),
     billing: billingService({ db, config: config.billing }),
     reports: reportsService({ db }),
+    listExports: listExports({ db }),
   };
 }
 
@@ -259,6 +282,34 @@ async function apiPlugin(
   await api.register(tariffRoutes, { prefix: '/companies', service: s.billing });
   await api.register(usageRoutes, { prefix: '/usage', service: s.billing });
   await api.register(reportRoutes, { prefix: '/reports', service: s.reports });
+  await api.register(listExportRoutes, { exports: s.listExports, lists: exportableLists(s) });
+}
+
+/** Every list page's Export: the list's query schema, permission and service call (contracts LIST_EXPORTS). */
+function exportableLists(s: Services): Record<ListExportKey, ExportableList> {
+  const entry = <Q, P extends { items: unknown[]; total: number }>(
+    query: z.ZodType<Q>,
+    permission: Permission,
+    list: (caller: Caller, query: Q) => Promise<P>,
+  ): ExportableList => ({
+    query: query as unknown as ExportableList['query'],
+    permission,
+    list: (caller, q) => list(caller, q as unknown as Q),
+  });
+  return {
+    companies: entry(companyListQuerySchema, 'company.list', s.companies.list),
+    departments: entry(orgUnitListQuerySchema, 'department.list', s.departments.list),
+    zones: entry(orgUnitListQuerySchema, 'zone.list', s.zones.list),
+    designations: entry(orgUnitListQuerySchema, 'designation.list', s.designations.list),
+    msisdns: entry(msisdnListQuerySchema, 'msisdn.list', s.msisdns.list),
+    users: entry(userListQuerySchema, 'user.list', s.users.list),
+    pois: entry(poiListQuerySchema, 'poi.list', s.pois.list),
+    poiAssignments: entry(poiAssignmentListQuerySchema, 'poiAssignment.list', s.pois.listAssignments),
+    tasks: entry(taskListQuerySchema, 'task.list', s.tasks.listTasks),
+    taskAssignments: entry(taskAssignmentListQuerySchema, 'taskAssignment.list', s.tasks.listAssignments),
+    attendance: entry(attendanceListQuerySchema, 'attendance.list', s.attendance.listDays),
+    invoices: entry(invoiceListQuerySchema, 'invoice.list', s.billing.list),
+  };
 }
 
 interface ApiOptions {

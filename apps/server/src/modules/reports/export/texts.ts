@@ -1,24 +1,31 @@
 import type { LocaleCode, ReportColumn } from '@lbs/contracts';
 import ar from '@lbs/contracts/report-texts/ar-SA';
-import en, { type ReportTexts } from '@lbs/contracts/report-texts/en-US';
+import en from '@lbs/contracts/report-texts/en-US';
 import es from '@lbs/contracts/report-texts/es';
 import fr from '@lbs/contracts/report-texts/fr-FR';
 import it from '@lbs/contracts/report-texts/it-IT';
 import zh from '@lbs/contracts/report-texts/zh-Hans-CN';
+import listAr from '@lbs/contracts/report-texts/lists/ar-SA';
+import listEn from '@lbs/contracts/report-texts/lists/en-US';
+import listEs from '@lbs/contracts/report-texts/lists/es';
+import listFr from '@lbs/contracts/report-texts/lists/fr-FR';
+import listIt from '@lbs/contracts/report-texts/lists/it-IT';
+import listZh from '@lbs/contracts/report-texts/lists/zh-Hans-CN';
 
-const TEXTS: Record<LocaleCode, ReportTexts> = {
-  'en-US': en,
-  'zh-Hans-CN': zh,
-  'ar-SA': ar,
-  'it-IT': it,
-  es,
-  'fr-FR': fr,
+/** The reports' texts and the list exports' of each language (a report's own key wins). */
+const TEXTS: Record<LocaleCode, Record<string, string>> = {
+  'en-US': { ...listEn, ...en },
+  'zh-Hans-CN': { ...listZh, ...zh },
+  'ar-SA': { ...listAr, ...ar },
+  'it-IT': { ...listIt, ...it },
+  es: { ...listEs, ...es },
+  'fr-FR': { ...listFr, ...fr },
 };
 
 /** The report texts of one language (the web app shows the same ones), with `{{name}}` values filled in. */
 export function reportTexts(locale: LocaleCode) {
-  const texts = TEXTS[locale] as Record<string, string>;
-  const english = en as Record<string, string>;
+  const texts = TEXTS[locale];
+  const english = TEXTS['en-US'];
   const text = (key: string, values: Record<string, string | number> = {}): string =>
     (texts[key] ?? english[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) =>
       String(values[name] ?? ''),

@@ -39,5 +39,6 @@ export async function writeReport(
 
 /** `locationHistory-2026-03-01-2026-03-31.csv` */
 export function exportFileName(source: ExportSource, format: ReportFormat): string {
-  return `${source.key.replace(/^list\./, '')}-${source.context.from}-${source.context.to}.${format}`;
+  const { from, to } = source.context;
+  return `${source.key.replace(/^list\./, '')}-${from === to ? from : `${from}-${to}`}.${format}`;
 }
