@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import {
   REPORT_FORMATS,
   REPORT_INLINE_ROWS_MAX,
+  parseFieldMessage,
   type ReportExport,
   type ReportFormat,
   type ReportKey,
@@ -221,7 +222,7 @@ export function ReportExportMenu({
                 ? t('reports.download.cancelled')
                 : job.status === 'EXPIRED'
                   ? t('reports.download.expired')
-                  : job.error
+                  : job.error && parseFieldMessage(job.error)
                     ? messageTextIn(t, i18n.language, job.error)
                     : t('reports.download.jobFailed')}
             </Alert>
