@@ -8,6 +8,7 @@ import { orgUnitPageSchema, type OrgUnit } from '@lbs/contracts';
 import { i18n, initI18n, loadAreas } from '../i18n/index.ts';
 import { fetchList, listQueryOptions, listSearch } from '../lib/api/list-query.ts';
 import { jsonResponse, stubFetch } from '../lib/auth/test-helpers.ts';
+import { NotifierProvider } from './notifier.tsx';
 import {
   gridLocaleText,
   paginationToParams,
@@ -81,7 +82,7 @@ describe('ServerDataGrid', () => {
     vi.unstubAllGlobals();
   });
 
-  function renderGrid(total = 45) {
+  function renderGrid(total = 45, exportList?: 'departments') {
     const { calls } = stubFetch({
       onApi: (raw) => {
         const url = new URL(raw, 'http://localhost');
@@ -93,6 +94,13 @@ describe('ServerDataGrid', () => {
           : Array.from({ length: Math.min(size, total - (page - 1) * size) }, (_, i) =>
               unit((page - 1) * size + i + 1, `Unit ${(page - 1) * size + i + 1}`),
             );
+        if (url.pathname.includes('/list-exports/'))
+          return new Response('\uFEFFName\r\n', {
+            headers: {
+              'content-type': 'text/csv',
+              'content-disposition': 'attachment; filename="departments-2026-11-26.csv"',
+            },
+          });
         return jsonResponse({ items, total: q ? 1 : total, page, size });
       },
     });
@@ -117,6 +125,7 @@ describe('ServerDataGrid', () => {
               defaultSort="name"
               filters={{ companyId: 7 }}
               onRowClick={onRowClick}
+              {...(exportList ? { exportList } : {})}
               gridProps={{ disableVirtualization: true }}
             />
           ),
@@ -127,7 +136,9 @@ describe('ServerDataGrid', () => {
     render(
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
+          <NotifierProvider>
+            <RouterProvider router={router} />
+          </NotifierProvider>
         </QueryClientProvider>
       </I18nextProvider>,
     );
@@ -136,7 +147,12 @@ describe('ServerDataGrid', () => {
         .map((c) => new URL(c.url, 'http://localhost'))
         .filter((u) => u.pathname.endsWith('/departments'))
         .map((u) => u.search);
-    return { requests, onRowClick, router };
+    const exports = () =>
+      calls
+        .map((c) => new URL(c.url, 'http://localhost'))
+        .filter((u) => u.pathname.includes('/list-exports/'))
+        .map((u) => `${u.pathname.replace(/^.*\/list-exports/, '/list-exports')}${u.search}`);
+    return { requests, exports, onRowClick, router };
   }
 
   it('asks for page 1 with the default sort and filters, then follows sorting, paging and the debounced search', async () => {
@@ -190,5 +206,26 @@ describe('ServerDataGrid', () => {
   it('shows No Record Found for an empty page', async () => {
     renderGrid(0);
     expect(await screen.findByText('No Record Found')).toBeInTheDocument();
+  });
+
+  it('exports the whole list with the grid’s filters, search and sort, in the interface language', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { exports } = renderGrid(45, 'departments');
+    await screen.findByText('Unit 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Excel workbook (XLSX)' }));
+    await waitFor(() =>
+      expect(exports()).toEqual(['/list-exports/departments?sort=name&companyId=7&format=xlsx&locale=en-US']),
+    );
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    click.mockRestore();
+  });
+
+  it('has no Export button unless the page asks for one', async () => {
+    renderGrid(3);
+    await screen.findByText('Unit 1');
+    expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
   });
 });

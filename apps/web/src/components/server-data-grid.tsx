@@ -17,6 +17,7 @@
  *     onRowClick={(row) => navigate(`/department-details/${row.id}`)}
  *   />
  * Columns the server cannot sort by need `sortable: false`. `urlPrefix` separates two grids on one page.
+ * `exportList="msisdns"` adds the list's Export button (CSV/XLSX of the whole list as filtered and sorted).
  * `gridProps` passes anything else to DataGrid (getRowId, checkboxSelection, columnVisibilityModel…).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -40,7 +41,12 @@ import {
 } from '@mui/x-data-grid';
 import { arSD, enUS, esES, frFR, itIT, zhCN } from '@mui/x-data-grid/locales';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, searchText as searchTextRule } from '@lbs/contracts';
+import {
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  searchText as searchTextRule,
+  type ListExportKey,
+} from '@lbs/contracts';
 import {
   type FilterValue,
   type ListPage,
@@ -50,6 +56,7 @@ import {
 import { useDelayedFlag } from '../lib/use-delayed-flag.ts';
 import { EmptyState } from './empty-state.tsx';
 import { fitHeaders, headerTextWidth } from './grid-headers.ts';
+import { ListExportButton } from './list-export-button.tsx';
 import { ProblemAlert } from './problem-alert.tsx';
 
 export const PAGE_SIZE_OPTIONS = [10, PAGE_SIZE_DEFAULT, 50, PAGE_SIZE_MAX] as const;
@@ -280,6 +287,8 @@ export interface ServerDataGridProps<R extends GridValidRowModel> {
   urlPrefix?: string;
   /** Skip loading (e.g. until a required filter is chosen). */
   enabled?: boolean;
+  /** The list's Export (contracts LIST_EXPORTS): the whole list with the grid's filters, search and sort. */
+  exportList?: ListExportKey;
   gridProps?: Partial<Omit<DataGridProps<R>, 'rows' | 'columns' | 'rowCount' | 'loading'>>;
 }
 
@@ -295,6 +304,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   onRowClick,
   urlPrefix,
   enabled = true,
+  exportList,
   gridProps,
 }: ServerDataGridProps<R>) {
   const { i18n } = useTranslation();
@@ -332,7 +342,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
 
   return (
     <Box>
-      {(searchable || toolbar) && (
+      {(searchable || toolbar || exportList) && (
         <Box
           sx={{
             display: 'flex',
@@ -347,6 +357,9 @@ export function ServerDataGrid<R extends GridValidRowModel>({
         >
           {searchable && <GridSearchBox value={searchText} onChange={setSearchText} label={searchLabel} />}
           {toolbar}
+          {exportList && (
+            <ListExportButton list={exportList} params={{ sort: state.sort, q: state.q, filters }} />
+          )}
         </Box>
       )}
       <ProblemAlert error={query.error} onRetry={() => void query.refetch()} />

@@ -4,6 +4,10 @@ import type en from './en-US.ts';
 /** العربية (ar-SA), right-to-left. */
 const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'app.name': 'بوابة LBS',
+  'common.export': 'تصدير',
+  'common.exportAs.csv': 'CSV (إكسل)',
+  'common.exportAs.xlsx': 'مصنف إكسل (XLSX)',
+  'common.exportFailed': 'تعذّر تنزيل ملف التصدير',
   'common.loading': 'جارٍ التحميل…',
   'common.home': 'الرئيسية',
   'common.goHome': 'الذهاب إلى الرئيسية',

@@ -1,6 +1,10 @@
 /** The shell: app name, common words, sign-in callback, top bar, sidebar, route titles, footer, error pages, privacy notice. English (en-US): the source of the area's keys. */
 const strings = {
   'app.name': 'LBS Portal',
+  'common.export': 'Export',
+  'common.exportAs.csv': 'CSV (Excel)',
+  'common.exportAs.xlsx': 'Excel workbook (XLSX)',
+  'common.exportFailed': 'The export could not be downloaded',
   'common.loading': 'Loading…',
   'common.home': 'Home',
   'common.goHome': 'Go Home',

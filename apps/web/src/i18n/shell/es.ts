@@ -4,6 +4,10 @@ import type en from './en-US.ts';
 /** Español (es). */
 const strings: LocaleStrings<typeof en, 'es'> = {
   'app.name': 'Portal LBS',
+  'common.export': 'Exportar',
+  'common.exportAs.csv': 'CSV (para Excel)',
+  'common.exportAs.xlsx': 'Libro de Excel (XLSX)',
+  'common.exportFailed': 'No se pudo descargar la exportación',
   'common.loading': 'Cargando…',
   'common.home': 'Inicio',
   'common.goHome': 'Ir al inicio',

@@ -4,6 +4,10 @@ import type en from './en-US.ts';
 /** Français (fr-FR). */
 const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'app.name': 'Portail LBS',
+  'common.export': 'Exporter',
+  'common.exportAs.csv': 'CSV (pour Excel)',
+  'common.exportAs.xlsx': 'Classeur Excel (XLSX)',
+  'common.exportFailed': 'L’export n’a pas pu être téléchargé',
   'common.loading': 'Chargement…',
   'common.home': 'Accueil',
   'common.goHome': 'Retour à l’accueil',

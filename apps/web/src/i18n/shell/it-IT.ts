@@ -4,6 +4,10 @@ import type en from './en-US.ts';
 /** Italiano (it-IT). */
 const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'app.name': 'Portale LBS',
+  'common.export': 'Esporta',
+  'common.exportAs.csv': 'CSV (per Excel)',
+  'common.exportAs.xlsx': 'Cartella di lavoro Excel (XLSX)',
+  'common.exportFailed': 'Impossibile scaricare l’esportazione',
   'common.loading': 'Caricamento…',
   'common.home': 'Pagina iniziale',
   'common.goHome': 'Vai alla pagina iniziale',

@@ -4,6 +4,10 @@ import type en from './en-US.ts';
 /** 简体中文 (zh-Hans-CN). */
 const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'app.name': 'LBS 门户',
+  'common.export': '导出',
+  'common.exportAs.csv': 'CSV 文件（Excel）',
+  'common.exportAs.xlsx': 'Excel 工作簿（XLSX）',
+  'common.exportFailed': '无法下载导出文件',
   'common.loading': '加载中…',
   'common.home': '首页',
   'common.goHome': '返回首页',

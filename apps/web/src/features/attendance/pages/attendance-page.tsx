@@ -183,6 +183,7 @@ export function AttendancePage() {
         <ServerDataGrid<AttendanceDay>
           label={title}
           query={attendanceQueryOptions}
+          exportList="attendance"
           columns={columns}
           filters={{ ...hierarchy.filters, date, status }}
           toolbar={

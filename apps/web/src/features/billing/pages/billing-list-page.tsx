@@ -141,6 +141,7 @@ export function BillingListPage() {
             <ServerDataGrid<InvoiceSummary>
               label={title}
               query={invoicesQueryOptions}
+              exportList="invoices"
               columns={columns}
               defaultSort="-period"
               searchable={false}

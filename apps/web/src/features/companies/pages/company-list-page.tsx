@@ -99,6 +99,7 @@ export function CompanyListPage() {
       <ServerDataGrid<Company>
         label={title}
         query={companiesQueryOptions}
+        exportList="companies"
         columns={columns}
         defaultSort="name"
         filters={{ status, zoneEnabled }}

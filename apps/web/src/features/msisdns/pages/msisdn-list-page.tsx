@@ -126,6 +126,7 @@ export function MsisdnListPage() {
       <ServerDataGrid<Msisdn>
         label={t('route.msisdnList')}
         query={msisdnsQueryOptions}
+        exportList="msisdns"
         columns={columns}
         defaultSort="employeeName"
         searchLabel={t('msisdns.list.searchPlaceholder')}

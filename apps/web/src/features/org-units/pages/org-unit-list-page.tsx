@@ -79,6 +79,7 @@ export function OrgUnitListPage({ kind }: { kind: OrgUnitKind }) {
       <ServerDataGrid<OrgUnit>
         label={title}
         query={(params) => orgUnitsQueryOptions(kind, params)}
+        exportList={`${kind}s`}
         columns={columns}
         defaultSort="name"
         filters={{ companyId: superAdmin ? companyId : undefined }}

@@ -93,6 +93,7 @@ export function AssignmentsGrid({
       <ServerDataGrid<PoiAssignment>
         label={label}
         query={assignmentsQueryOptions}
+        exportList="poiAssignments"
         columns={columns}
         defaultSort={poiId === undefined ? 'poiName' : 'employeeName'}
         filters={{ poiId }}

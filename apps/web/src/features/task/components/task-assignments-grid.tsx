@@ -140,6 +140,7 @@ export function TaskAssignmentsGrid({
       <ServerDataGrid<TaskAssignment>
         label={label}
         query={taskAssignmentsQueryOptions}
+        exportList="taskAssignments"
         columns={columns}
         defaultSort="-createdAt"
         urlPrefix={urlPrefix}

@@ -325,6 +325,7 @@ export function TaskListPage() {
         <ServerDataGrid<Task>
           label={title}
           query={tasksQueryOptions}
+          exportList="tasks"
           columns={columns}
           defaultSort="-createdAt"
           filters={{ ...filters, status }}

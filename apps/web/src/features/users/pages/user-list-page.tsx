@@ -130,6 +130,7 @@ export function UserListPage() {
       <ServerDataGrid<User>
         label={title}
         query={usersQueryOptions}
+        exportList="users"
         columns={columns}
         defaultSort="fullName"
         filters={{ ...org.filters, role: roleFilter, active }}
