@@ -79,7 +79,9 @@ export function ReportExportMenu({
     const controller = new AbortController();
     const timer = setTimeout(() => {
       getReportExport(jobId, controller.signal).then(
-        (next) => setJob((current) => (current?.id === next.id ? next : current)),
+        // An answer that arrives after Cancel does not bring the job back.
+        (next) =>
+          setJob((current) => (current?.id === next.id && !FINISHED.has(current.status) ? next : current)),
         (error: unknown) => {
           if (controller.signal.aborted) return;
           setMessage(problemText(error));
