@@ -1,6 +1,6 @@
 /**
  * The location benchmarks (ingest, polling, Monitor positions, the Monitor page in Chromium, attendance, the
- * invoice run, the SPA on the wire), each on its own fresh database, printed as one table with the ratios measured
+ * invoice run, the attendance monthly report, the SPA on the wire), each on its own fresh database, printed as one table with the ratios measured
  * in the same run. `node --import tsx src/location.ts` runs them alone.
  */
 import { pathToFileURL } from 'node:url';
@@ -12,6 +12,7 @@ import { benchPresenceIngest } from './presence-ingest.ts';
 import { benchAttendance } from './attendance.ts';
 import { benchBilling } from './billing.ts';
 import { benchBundle } from './bundle.ts';
+import { benchReports } from './reports.ts';
 import type { BenchRow } from './location-setup.ts';
 
 function format(row: BenchRow): string {
@@ -37,6 +38,7 @@ export async function runLocationBenches(): Promise<BenchRow[]> {
     benchMonitorPage,
     benchAttendance,
     benchBilling,
+    benchReports,
     benchBundle,
   ]) {
     const started = performance.now();

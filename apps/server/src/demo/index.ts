@@ -9,6 +9,7 @@ import { seedPois } from './pois.ts';
 import { seedPositionHistory } from './positions.ts';
 import { seedTasks } from './tasks.ts';
 import { seedAttendance } from './attendance.ts';
+import { seedReportHistory } from './reports.ts';
 import { recomputeAttendance } from '../modules/attendance/index.ts';
 import { generateRecurring } from '../modules/tasks/index.ts';
 
@@ -21,7 +22,15 @@ export { DEMO_ACCOUNTS, type DemoAccount };
 
 /** Days of position history for every MSISDN (every 15 minutes), and for the employees with an attendance site. */
 const HISTORY_DAYS = 3;
-const ATTENDANCE_HISTORY_DAYS = 30;
+/**
+ * The employees with an attendance site get the days since the first of the previous month (at least 30): the
+ * reports of this month and the last one have their visits and attendance.
+ */
+const attendanceHistoryDays = (at: Date) =>
+  Math.max(
+    30,
+    Math.ceil((at.getTime() - Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1, 1)) / 86_400_000),
+  );
 
 /** The tracked employees with an attendance site: they get a month of history (a number not tracked has none). */
 async function attendanceEmployees(db: Db): Promise<Set<number>> {
@@ -52,7 +61,8 @@ export interface DemoSeed {
 
 /**
  * Demo data on an empty database: the operator's super admin, company A (zones) and B (no zones) with their org
- * structure, about 200 employee MSISDNs in every consent state, in one transaction; then six months of invoices
+ * structure, about 200 employee MSISDNs in every consent state with their consent history and views of location,
+ * in one transaction; then six months of invoices
  * (company C with an overdue one). The position history follows when asked.
  */
 export async function seedDemo(
@@ -66,6 +76,7 @@ export async function seedDemo(
     await seedTasks(trx, companies.values(), now);
     await seedAttendance(trx, companies.values(), now);
     const users = await seedAccounts(trx, companies, passwordHash);
+    await seedReportHistory(trx, companies.values(), now);
     await audit(trx, SYSTEM_ACTOR('seed'), {
       action: 'seed.demo',
       entity: 'database',
@@ -82,14 +93,12 @@ export async function seedDemo(
       await generateRecurring(db, now);
       // A month of history for the employees with an attendance site (the attendance sheet), a few days for the rest.
       const month = await attendanceEmployees(db);
-      const positions = await seedPositionHistory(db, new Date(), HISTORY_DAYS, {
-        msisdnIds: month,
-        days: ATTENDANCE_HISTORY_DAYS,
-      });
-      // Their month of attendance (the untracked ones' days say "no data", as they would).
       const at = new Date();
+      const days = attendanceHistoryDays(at);
+      const positions = await seedPositionHistory(db, at, HISTORY_DAYS, { msisdnIds: month, days });
+      // Their attendance (the untracked ones' days say "no data", as they would).
       await recomputeAttendance(db, {
-        from: new Date(at.getTime() - ATTENDANCE_HISTORY_DAYS * 86_400_000),
+        from: new Date(at.getTime() - days * 86_400_000),
         to: at,
         now: at,
         cause: 'demo',

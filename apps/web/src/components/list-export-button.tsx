@@ -6,50 +6,17 @@ import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import { useTranslation } from 'react-i18next';
 import { LIST_EXPORT_FORMATS, type ListExportFormat, type ListExportKey } from '@lbs/contracts';
 import { ApiError, messageKeyFor } from '../lib/api/api-error.ts';
-import { apiRequestRaw } from '../lib/api/client.ts';
-import type { FilterValue } from '../lib/api/list-query.ts';
-import { saveResponseAs } from '../lib/api/save-file.ts';
+import {
+  downloadListExport,
+  type ListExportParams,
+} from '../shared-api/list-exports/download-list-export.ts';
 import { useNotify } from './notifier.tsx';
-
-/** `/list-exports/msisdns?sort=…&q=…&departmentId=3&format=csv&locale=ar-SA`: the list as its screen shows it. */
-export function listExportPath(
-  list: ListExportKey,
-  params: {
-    sort?: string | undefined;
-    q?: string | undefined;
-    filters?: Readonly<Record<string, FilterValue>>;
-  },
-  format: ListExportFormat,
-  locale: string,
-): string {
-  const search = new URLSearchParams();
-  if (params.sort) search.set('sort', params.sort);
-  const text = params.q?.trim();
-  if (text) search.set('q', text);
-  for (const [key, value] of Object.entries(params.filters ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
-    if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
-  }
-  search.set('format', format);
-  search.set('locale', locale);
-  return `/list-exports/${list}?${search.toString()}`;
-}
 
 /**
  * A list page's Export: the whole list with the grid's current filters, search and sort, as CSV (Excel reads its
  * Arabic) or XLSX, with the column titles in the interface language. The server answers the caller's slice only.
  */
-export function ListExportButton({
-  list,
-  params,
-}: {
-  list: ListExportKey;
-  params: {
-    sort?: string | undefined;
-    q?: string | undefined;
-    filters?: Readonly<Record<string, FilterValue>>;
-  };
-}) {
+export function ListExportButton({ list, params }: { list: ListExportKey; params: ListExportParams }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -58,8 +25,7 @@ export function ListExportButton({
     setAnchor(null);
     setPending(true);
     try {
-      const response = await apiRequestRaw(listExportPath(list, params, format, i18n.language));
-      await saveResponseAs(response, `${list}.${format}`);
+      await downloadListExport(list, params, format, i18n.language);
     } catch (error) {
       notify(error instanceof ApiError ? t(messageKeyFor(error)) : t('common.exportFailed'), 'error');
     } finally {

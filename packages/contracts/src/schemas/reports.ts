@@ -86,6 +86,21 @@ export const REPORT_CHARTS = [
 ] as const;
 export type ReportChart = (typeof REPORT_CHARTS)[number];
 
+/** What showed a location, in the location views report (`reports.enum.locationViewAction.<value>`). */
+export const LOCATION_VIEW_ACTIONS = [
+  'MONITOR',
+  'LIVE',
+  'HISTORY',
+  'LOCATE',
+  'VISITS',
+  'POI_PRESENCE',
+  'ATTENDANCE',
+  'ATTENDANCE_SHEET',
+  'REPORT',
+  'OTHER',
+] as const;
+export type LocationViewAction = (typeof LOCATION_VIEW_ACTIONS)[number];
+
 export interface ReportMeta {
   key: ReportKey;
   /** Who may run it: the permission of the data it shows (scope then applies as everywhere). */
@@ -144,12 +159,15 @@ export const REPORTS: Record<ReportKey, ReportMeta> = {
       ...EMPLOYEE,
       col('poi', 'text', { sortable: true }),
       col('category', 'text'),
-      col('enteredEarliest', 'datetime', { sortable: true }),
-      col('enteredLatest', 'datetime'),
-      col('exitedEarliest', 'datetime'),
+      // The person arrived between enteredEarliest (the fix before; null if none) and enteredAt (the first inside
+      // fix), and left between exitedAt (the last inside fix) and exitedLatest (the first outside fix, if any).
+      col('enteredEarliest', 'datetime'),
+      col('enteredAt', 'datetime', { sortable: true }),
+      col('exitedAt', 'datetime'),
       col('exitedLatest', 'datetime'),
       col('dwell', 'duration', { sortable: true }),
       col('confidence', 'percent'),
+      // OPEN: still inside; CLOSED: ended (closedBy says how); PASSED_BY: inside too briefly to count as a visit.
       col('status', 'enum', { enumOf: 'visitStatus' }),
       col('closedBy', 'enum', { enumOf: 'visitClosedBy' }),
     ],
@@ -157,7 +175,7 @@ export const REPORTS: Record<ReportKey, ReportMeta> = {
     statusEnum: { enumOf: 'visitStatus', values: ['OPEN', 'CLOSED', 'PASSED_BY'] },
     maxPeriodDays: 92,
     chart: 'visitsPerDay',
-    defaultSort: '-enteredEarliest',
+    defaultSort: '-enteredAt',
     revealsLocation: true,
   },
   geofenceEvents: {
@@ -185,6 +203,7 @@ export const REPORTS: Record<ReportKey, ReportMeta> = {
       ...EMPLOYEE,
       col('designation', 'text'),
       col('shift', 'text'),
+      // The day's status (a manual override wins; `overridden` says so).
       col('status', 'enum', { enumOf: 'attendanceStatus' }),
       col('firstIn', 'datetime'),
       col('lastOut', 'datetime'),
@@ -219,14 +238,19 @@ export const REPORTS: Record<ReportKey, ReportMeta> = {
     columns: [
       ...EMPLOYEE,
       col('designation', 'text'),
+      // Days by status (each day counts once: a day both late and early is lateAndEarlyExit only). Working days are
+      // the computed days that are neither a holiday nor a weekly off; the rate is present-like days (present, late,
+      // early exit, both, half day) ÷ working days, 0–100, one decimal (null without a working day).
       col('workingDays', 'integer'),
       col('present', 'integer'),
       col('late', 'integer'),
       col('earlyExit', 'integer'),
+      col('lateAndEarlyExit', 'integer'),
       col('halfDay', 'integer'),
       col('absent', 'integer'),
       col('noData', 'integer'),
       col('holidays', 'integer'),
+      col('weeklyOff', 'integer'),
       col('inside', 'duration'),
       col('attendanceRate', 'percent', { sortable: true }),
     ],
@@ -245,6 +269,10 @@ export const REPORTS: Record<ReportKey, ReportMeta> = {
       col('poi', 'text'),
       col('priority', 'enum', { enumOf: 'taskPriority' }),
       ...EMPLOYEE,
+      // One row per assignment (task × assignee), in the period by its due end (else due start, else creation).
+      // status: the assignment's; timeToComplete: from the assignment to its completion; overdue: completed after
+      // the due end, or still pending past it; visited: a visit of the assignee at the task's POI within the task's
+      // time (null for a task without a POI).
       col('status', 'enum', { enumOf: 'taskStatus' }),
       col('due', 'datetime', { sortable: true }),
       col('completedAt', 'datetime', { sortable: true }),
@@ -254,10 +282,7 @@ export const REPORTS: Record<ReportKey, ReportMeta> = {
       col('visited', 'boolean'),
     ],
     filters: ['hierarchy', 'designation', 'msisdns', 'poi', 'status'],
-    statusEnum: {
-      enumOf: 'taskStatus',
-      values: ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED', 'OVERDUE'],
-    },
+    statusEnum: { enumOf: 'taskStatus', values: ['PENDING', 'COMPLETED', 'CANCELLED'] },
     maxPeriodDays: 366,
     chart: 'tasksBySource',
     defaultSort: '-due',
@@ -274,6 +299,8 @@ export const REPORTS: Record<ReportKey, ReportMeta> = {
       col('failed', 'integer'),
       col('scheduled', 'integer'),
       col('onDemand', 'integer'),
+      // The distinct result codes of the failed locates (MLP result codes, NONE: no answer for the number, or the
+      // request's transport failure: TIMEOUT, NETWORK, HTTP_<status>, MALFORMED).
       col('failureCodes', 'text'),
     ],
     filters: ['hierarchy', 'designation', 'msisdns'],
@@ -287,16 +314,19 @@ export const REPORTS: Record<ReportKey, ReportMeta> = {
     permission: { resource: 'msisdn', action: 'list' },
     columns: [
       ...EMPLOYEE,
+      // status: now; since: its last change (null while never answered); changesInPeriod: replies and re-opened
+      // requests in the period; lastChange(At): the state the period's last change left; requestsSent: consent
+      // request SMS sent in the period (the first and every reminder).
       col('status', 'enum', { enumOf: 'consentStatus' }),
       col('since', 'datetime', { sortable: true }),
       col('changesInPeriod', 'integer'),
       col('lastChange', 'enum', { enumOf: 'consentStatus' }),
       col('lastChangeAt', 'datetime'),
-      col('remindersSent', 'integer'),
+      col('requestsSent', 'integer'),
       col('trackingEnabled', 'boolean'),
     ],
     filters: ['hierarchy', 'designation', 'msisdns', 'status'],
-    statusEnum: { enumOf: 'consentStatus', values: ['PENDING', 'GRANTED', 'DENIED', 'REVOKED'] },
+    statusEnum: { enumOf: 'consentStatus', values: ['PENDING', 'GRANTED', 'REVOKED'] },
     maxPeriodDays: 366,
     chart: 'consentStates',
     defaultSort: 'employee',
@@ -309,6 +339,9 @@ export const REPORTS: Record<ReportKey, ReportMeta> = {
       col('time', 'datetime', { sortable: true }),
       col('viewer', 'text', { sortable: true }),
       col('viewerRole', 'enum', { enumOf: 'role' }),
+      // One row per audited view and MSISDN it showed. action: what showed it (see LOCATION_VIEW_ACTIONS); a view
+      // naming no number (a report, the attendance sheet, the live stream) has empty employee columns and is listed
+      // to company-wide callers when no hierarchy or MSISDN filter is set. detail: the report, day or period viewed.
       col('action', 'enum', { enumOf: 'locationViewAction' }),
       ...EMPLOYEE,
       col('detail', 'text'),
@@ -322,6 +355,8 @@ export const REPORTS: Record<ReportKey, ReportMeta> = {
     key: 'billing',
     permission: { resource: 'usage', action: 'list' },
     columns: [
+      // One row per invoice (not void) of a month in the period and MSISDN billed on it: its fee and locate lines
+      // (before the invoice's rebate and tax). invoice: the number, null while DRAFT.
       col('month', 'text', { sortable: true }),
       col('invoice', 'text'),
       col('invoiceStatus', 'enum', { enumOf: 'invoiceStatus' }),
@@ -457,7 +492,18 @@ export const reportPageSchema = z.object({
 });
 export type ReportPage = z.infer<typeof reportPageSchema>;
 
-/** GET /reports/{key}/chart: one or more series over the period's days (or categories). */
+/**
+ * GET /reports/{key}/chart: one or more series over the period's days (or categories). The series keys, which the
+ * web translates:
+ * - visitsPerDay: labels the period's days; `visits` (visits entered that day) and `passedBy` (brief passes).
+ * - attendanceRate: labels the period's days; `rate` (present-like ÷ working days of that day, 0–100, null without
+ *   a working day), `present` (present-like days) and `workingDays`.
+ * - tasksBySource: labels the period's days (of completion); one series per completion source,
+ *   `reports.enum.taskCompletionSource.<key>` (AUTO_VISIT, MANUAL).
+ * - locatesPerDay: labels the period's days; `successful` and `failed` locates.
+ * - consentStates: labels the consent states (`reports.enum.consentStatus.<label>`); `msisdns` per state now.
+ * The same filters as the table apply (a status filter narrows the rows counted).
+ */
 export const reportChartSchema = z.object({
   chart: z.enum(REPORT_CHARTS),
   /** Day (`YYYY-MM-DD`) or category key (an enum value) of each point, in order. */
@@ -472,11 +518,17 @@ export const reportDashboardSchema = z.object({
   month: z.string(),
   /** Present-like days ÷ working days so far, 0–100; null when no working day has passed. */
   attendanceRate: z.number().nullable(),
-  locatesUsed: z.number().int(),
-  /** Locates the tariff includes this month; null when it includes none (all are billed). */
+  /** Locates of the MSISDNs in scope this month that count for billing; null for a role that may not read usage. */
+  locatesUsed: z.number().int().nullable(),
+  /**
+   * Locates the tariff includes this month for those MSISDNs (its included locates per MSISDN × the MSISDNs); null
+   * when it includes none (all are billed), there is no tariff, or the role may not read usage.
+   */
   locatesIncluded: z.number().int().nullable(),
+  /** Assignments (not cancelled) whose task fell due this month so far, and those of them completed. */
   tasksDone: z.number().int(),
   tasksDue: z.number().int(),
+  /** MSISDNs in scope whose consent is not GRANTED, of all MSISDNs in scope. */
   msisdnsWithoutConsent: z.number().int(),
   msisdns: z.number().int(),
 });

@@ -3,3 +3,4 @@ export { billingService, dueInvoicesOf, documentLocale, type BillingService } fr
 export { invoiceRoutes, tariffRoutes, usageRoutes } from './routes.ts';
 export { registerBillingJobs, queueRuns, autoIssue, notifyOverdue, BILLING_RUN_JOB } from './jobs.ts';
 export { buildInvoice, type TariffTerms, type MsisdnPeriod } from './build.ts';
+export { tariffFor } from './facts.ts';

@@ -11,7 +11,7 @@ import {
   type ReportValue,
 } from '@lbs/contracts';
 import { authorize, type Caller } from '../../access/caller.ts';
-import { ownCompanyOf } from '../../access/scope.ts';
+import { ownCompanyOf, type Scope } from '../../access/scope.ts';
 import { scoped } from '../../access/scoped.ts';
 import type { Executor } from '../../db/database.ts';
 import { fieldErrorFrom, notFound, validationFailed } from '../../lib/errors.ts';
@@ -72,25 +72,17 @@ export async function prepareReport(
       fieldErrorFrom('query.to', fieldMessage('validation.periodTooLong', { max: meta.maxPeriodDays })),
     ]);
   const order = orderOf(definition, sort);
+  // The status filter takes the report's status values only (a report without one ignores it).
+  if (params.status !== undefined && meta.statusEnum && !meta.statusEnum.values.includes(params.status))
+    throw validationFailed([fieldErrorFrom('query.status', 'validation.statusInvalid')]);
+  if (!meta.statusEnum && params.status !== undefined) params = { ...params, status: undefined };
 
-  const own = ownCompanyOf(scope);
-  const companyId = own ?? params.companyId;
-  if (companyId === undefined) {
-    if (scope.tier === 'none') throw notFound('The company');
-    throw validationFailed([fieldErrorFrom('query.companyId', 'report.companyRequired')]);
-  }
-  if (params.companyId !== undefined && params.companyId !== companyId) throw notFound('The company');
-  const company = await tables
-    .companies()
-    .select([
-      'companies.id',
-      'companies.name',
-      sql<string | null>`companies.config->'trackingWindow'->>'timezone'`.as('tz'),
-    ])
-    .where('companies.id', '=', companyId)
-    .executeTakeFirst();
-  if (!company) throw notFound('The company');
-  const timeZone = company.tz ?? 'UTC';
+  const {
+    id: companyIdOfRun,
+    name: companyName,
+    timeZone,
+  } = await reportCompany(db, scope, params.companyId);
+  const company = { id: companyIdOfRun, name: companyName };
 
   const unitName = async (kind: 'departments' | 'zones' | 'designations', id: number | undefined) => {
     if (id === undefined) return undefined;
@@ -194,6 +186,35 @@ export async function prepareReport(
       }
     },
   };
+}
+
+/**
+ * The company a report or the dashboard covers: a SuperAdmin names it (none: 400 on `query.companyId`), anyone else
+ * has their own (naming another: 404, like any object outside the scope); with its time zone.
+ */
+export async function reportCompany(
+  db: Executor,
+  scope: Scope,
+  requested: number | undefined,
+): Promise<{ id: number; name: string; timeZone: string }> {
+  const own = ownCompanyOf(scope);
+  const companyId = own ?? requested;
+  if (companyId === undefined) {
+    if (scope.tier === 'none') throw notFound('The company');
+    throw validationFailed([fieldErrorFrom('query.companyId', 'report.companyRequired')]);
+  }
+  if (requested !== undefined && requested !== companyId) throw notFound('The company');
+  const company = await scoped(db, scope)
+    .companies()
+    .select([
+      'companies.id',
+      'companies.name',
+      sql<string | null>`companies.config->'trackingWindow'->>'timezone'`.as('tz'),
+    ])
+    .where('companies.id', '=', companyId)
+    .executeTakeFirst();
+  if (!company) throw notFound('The company');
+  return { id: company.id, name: company.name, timeZone: company.tz ?? 'UTC' };
 }
 
 /** The caller's own department or zone name (a DepartmentAdmin's report is its department's), for the header. */

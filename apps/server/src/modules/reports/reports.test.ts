@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportPage } from '@lbs/contracts';
+import { callerOf } from '../../access/caller.ts';
+import { loadAuthUser } from '../../access/auth-user.ts';
 import { useOrgFixtures } from '../organisation/test-fixtures.ts';
+import { locationHistory } from './catalogue/location-history.ts';
+import { prepareReport } from './engine.ts';
 
 const f = useOrgFixtures();
 
@@ -146,5 +150,39 @@ describe('reports engine: location history', () => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[1]).toContain('2026-03-07 13:00:00');
     expect(lines[1]).toContain('شبكة الجوال');
+  });
+
+  it('streams every row once by keyset, in the page order, over ties and across batches', async () => {
+    const ids = [
+      await f.freshMsisdn('ALPHA', 'Field Operations', 'Driver', 'North'),
+      await f.freshMsisdn('ALPHA', 'Field Operations', 'Driver', 'North'),
+      await f.freshMsisdn('ALPHA', 'Field Operations', 'Driver', 'North'),
+    ];
+    // Many rows share a time (ties on the sort key) and two employees share a name.
+    await f.db
+      .updateTable('msisdns')
+      .set({ employee_name: 'Same Name' })
+      .where('id', 'in', ids.slice(0, 2))
+      .execute();
+    for (const id of ids)
+      await positionsOf(id, [
+        '2026-03-09T06:00:00Z',
+        '2026-03-09T06:00:00Z',
+        '2026-03-09T07:00:00Z',
+        '2026-03-09T06:30:00Z',
+      ]);
+    const user = (await loadAuthUser(f.db, { username: 'companyadmin' }))!;
+    const caller = callerOf({ auth: user, id: 'test' } as never);
+    const params = { from: '2026-03-09', to: '2026-03-09', msisdnIds: ids };
+    for (const sort of ['time', '-time', 'employee,-time', '-employee,time']) {
+      const prepared = await prepareReport(f.db, locationHistory, caller, params, sort);
+      const paged = await prepared.page(1, 100);
+      expect(paged).toHaveLength(12);
+      for (const size of [1, 5, 12, 100]) {
+        const streamed = [];
+        for await (const batch of prepared.batches(size)) streamed.push(...batch);
+        expect(streamed, `${sort} by ${size}`).toEqual(paged);
+      }
+    }
   });
 });

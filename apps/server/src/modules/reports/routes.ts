@@ -5,6 +5,8 @@ import {
   REPORT_KEYS,
   problemSchema,
   reportChartSchema,
+  reportDashboardQuerySchema,
+  reportDashboardSchema,
   reportExportQuerySchema,
   reportKeyParamSchema,
   reportPageSchema,
@@ -36,6 +38,19 @@ export const reportRoutes: FastifyPluginAsyncZod<Options> = async (app, { servic
       },
     },
     async (r) => ({ items: s.catalogue(callerOf(r)).items.map((meta) => ({ ...meta })) }),
+  );
+  app.get(
+    '/dashboard',
+    {
+      config: { permission: 'report.run' },
+      schema: {
+        tags,
+        summary: 'This month so far for the caller’s scope: attendance, locates, tasks and consent',
+        querystring: reportDashboardQuerySchema,
+        response: { 200: reportDashboardSchema, ...readProblems },
+      },
+    },
+    async (r) => s.dashboard(callerOf(r), r.query.companyId),
   );
   app.get(
     '/:key/rows',
