@@ -62,7 +62,12 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
     'msisdns.deviceToken.url',
     'poi.no',
     'poi.size.area',
+    // The report texts (contracts report-texts): POI is the portal's word in every language; "Report" is Italian.
+    'reports.column.geofenceEvents.poi',
+    'reports.column.tasks.poi',
+    'reports.column.visits.poi',
     'reports.enum.boolean.false',
+    'reports.enum.locationViewAction.REPORT',
   ],
   es: [
     'attendance.code.PRESENT',
@@ -72,6 +77,11 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
     'msisdns.deviceToken.url',
     'poi.no',
     'poi.size.area',
+    // The report texts (contracts report-texts): POI as everywhere in the portal; "Total" is Spanish.
+    'reports.column.billing.total',
+    'reports.column.geofenceEvents.poi',
+    'reports.column.tasks.poi',
+    'reports.column.visits.poi',
     'reports.enum.boolean.false',
   ],
   'fr-FR': [
@@ -80,7 +90,16 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
     'attendance.code.NO_DATA',
     'msisdns.deviceToken.url',
     'poi.size.area',
-    // The report texts' columns (contracts report-texts): the French words are spelled like the English ones.
+    // The report texts (contracts report-texts): these French words are spelled like the English ones; POI as
+    // everywhere in the portal.
+    'reports.column.attendanceDaily.date',
+    'reports.column.attendanceMonthly.absent',
+    'reports.column.billing.total',
+    'reports.column.geofenceEvents.poi',
+    'reports.column.locateUsage.date',
+    'reports.column.tasks.poi',
+    'reports.column.visits.poi',
+    'reports.enum.attendanceStatus.ABSENT',
     'reports.column.locationHistory.latitude',
     'reports.column.locationHistory.longitude',
     'reports.column.locationHistory.source',

@@ -20,7 +20,7 @@ const CATEGORY_ENUM: Partial<Record<ReportChart, string>> = {
 /** Charts drawn as lines; the others are bars. */
 const LINE_CHARTS = new Set<ReportChart>(['attendanceRate']);
 /** Charts whose series stack (parts of one whole per day). */
-const STACKED_CHARTS = new Set<ReportChart>(['locatesPerDay', 'visitsPerDay']);
+const STACKED_CHARTS = new Set<ReportChart>(['locatesPerDay', 'visitsPerDay', 'tasksBySource']);
 
 export function ReportChartView({ data, label }: { data: ReportChartData; label: string }) {
   const { t, i18n } = useTranslation();
@@ -45,7 +45,9 @@ export function ReportChartView({ data, label }: { data: ReportChartData; label:
         ? t(`reports.enum.${enumOf}.${key}`, { defaultValue: key })
         : key;
   const stack = STACKED_CHARTS.has(data.chart) ? 'total' : undefined;
-  const series = data.series.map((s) => ({
+  // The attendance rate's chart draws the rate (its other series, the day counts, are the rate's parts).
+  const shown = data.chart === 'attendanceRate' ? data.series.filter((s) => s.key === 'rate') : data.series;
+  const series = shown.map((s) => ({
     id: s.key,
     data: s.values,
     label: seriesName(s.key),

@@ -63,15 +63,18 @@ export function ReportDashboard({ companyId }: { companyId: number | null }) {
                   }
                   detail={data.attendanceRate === null ? t('reports.dashboard.noWorkingDay') : ' '}
                 />
-                <Stat
-                  label={t('reports.dashboard.locates')}
-                  value={number(data.locatesUsed)}
-                  detail={
-                    data.locatesIncluded === null
-                      ? t('reports.dashboard.locatesNoneIncluded')
-                      : t('reports.dashboard.locatesIncluded', { included: number(data.locatesIncluded) })
-                  }
-                />
+                {/* A role that may not read usage gets no locate figures. */}
+                {data.locatesUsed !== null && (
+                  <Stat
+                    label={t('reports.dashboard.locates')}
+                    value={number(data.locatesUsed)}
+                    detail={
+                      data.locatesIncluded === null
+                        ? t('reports.dashboard.locatesNoneIncluded')
+                        : t('reports.dashboard.locatesIncluded', { included: number(data.locatesIncluded) })
+                    }
+                  />
+                )}
                 <Stat
                   label={t('reports.dashboard.tasks')}
                   value={number(data.tasksDone)}
