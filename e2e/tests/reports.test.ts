@@ -85,9 +85,13 @@ async function exportAs(p: Page, report: string, query: string, format: Format):
   await p.getByRole('button', { name: 'Export', exact: true }).click();
   await p.getByRole('menuitem', { name: MENU_ITEM[format] }).click();
   const jobLink = p.getByRole('button', { name: /^Download / });
+  const refused = p.getByTestId('report-export').getByRole('alert');
   const first = await Promise.race([
     downloaded.then(() => 'file' as const),
     jobLink.waitFor({ timeout: 120_000 }).then(() => 'job' as const),
+    refused.waitFor({ timeout: 120_000 }).then(async () => {
+      throw new Error(`${format} export refused: ${await refused.innerText()}`);
+    }),
   ]);
   if (first === 'job') await jobLink.click();
   const download = await downloaded;
@@ -131,7 +135,7 @@ describe('Reports: run, read and export', () => {
   it('runs the attendance daily list, shows the API’s rows, and exports CSV, XLSX and PDF', async () => {
     page = await open('en-US', '/reports');
     await page.getByRole('heading', { name: /^This month so far: / }).waitFor();
-    await page.getByText('Attendance rate').waitFor();
+    await page.getByText('Attendance rate', { exact: true }).waitFor();
     const from = riyadhDay(7);
     const to = riyadhDay(1);
     const query = `from=${from}&to=${to}`;
@@ -168,6 +172,13 @@ describe('Reports: run, read and export', () => {
     const from = riyadhDay(2);
     const to = riyadhDay(1);
     const query = `from=${from}&to=${to}`;
+    // The demo's visits are derived from its positions shortly after the first start.
+    await expect
+      .poll(async () => (await rowsOf(page, 'visits', `${query}&size=1`)).total, {
+        timeout: 120_000,
+        interval: 2000,
+      })
+      .toBeGreaterThan(0);
     const api = await rowsOf(page, 'visits', `${query}&size=20`);
     const form = page.getByRole('form', { name: 'Parameters of the report' });
     await fillDate(form, 'from', from);

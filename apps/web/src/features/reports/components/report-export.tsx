@@ -142,7 +142,7 @@ export function ReportExportMenu({
   const running = job !== null && !FINISHED.has(job.status);
   const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
   return (
-    <Box>
+    <Box data-testid="report-export">
       <Button
         variant="outlined"
         startIcon={<FileDownloadOutlinedIcon />}
