@@ -62,6 +62,14 @@ export function ReportChartView({ data, label }: { data: ReportChartData; label:
       ...(percent ? { min: 0, max: 100 } : {}),
     },
   ];
+  // Every step-th day is labelled, the same ones in both directions (MUI's own thinning crowds them right to left).
+  const step = Math.max(1, Math.ceil(labels.length / 12));
+  const xAxis = {
+    data: labels,
+    reverse: rtl,
+    height: 40,
+    tickLabelInterval: (_value: unknown, index: number) => index % step === 0,
+  };
   const common = {
     height: 280,
     series,
@@ -80,10 +88,10 @@ export function ReportChartView({ data, label }: { data: ReportChartData; label:
             showMark: labels.length <= 31,
             connectNulls: false,
           }))}
-          xAxis={[{ scaleType: 'point', data: labels, reverse: rtl, height: 40 }]}
+          xAxis={[{ scaleType: 'point', ...xAxis }]}
         />
       ) : (
-        <BarChart {...common} xAxis={[{ scaleType: 'band', data: labels, reverse: rtl, height: 40 }]} />
+        <BarChart {...common} xAxis={[{ scaleType: 'band', ...xAxis }]} />
       )}
     </Box>
   );
