@@ -103,7 +103,11 @@ import {
 import {
   listExportRoutes,
   listExports,
+  registerReportScheduleJobs,
+  reportFileRoutes,
   reportRoutes,
+  reportScheduleRoutes,
+  reportSchedulesService,
   reportsService,
   type ExportableList,
 } from './modules/reports/index.ts';
@@ -148,6 +152,7 @@ export interface BuiltApp {
  */
 function buildServices({ config, db, location }: { config: Config; db: Db; location: LocationRuntime }) {
   const consent = consentService({ db });
+  const reports = reportsService({ db });
   return {
     consent,
     companies: companiesService({ db }),
@@ -172,7 +177,8 @@ function buildServices({ config, db, location }: { config: Config; db: Db; locat
     taskTemplates: taskTemplates({ db }),
     attendance: attendanceService({ db }),
     billing: billingService({ db, config: config.billing }),
-    reports: reportsService({ db }),
+    reports,
+    reportSchedules: reportSchedulesService({ db, reports }),
     listExports: listExports({ db }),
   };
 }
@@ -194,15 +200,18 @@ async function registerJobs(
     services: Services;
     relay: MessageRelay;
     worker: boolean;
+    config: Config;
+    log: FastifyBaseLogger;
   },
 ): Promise<void> {
-  const { db, bus, location, services, relay, worker } = deps;
+  const { db, bus, location, services, relay, worker, config, log } = deps;
   registerLocationJobs(runner, { db, worker: location.worker });
   registerEventJobs(runner, { db });
   registerPresenceJobs(runner, { db });
   registerTaskJobs(runner, { db });
   registerAttendanceJobs(runner, { db });
   registerBillingJobs(runner, { db, billing: services.billing });
+  registerReportScheduleJobs(runner, { db, config, reports: services.reports, log });
   runner.register(POI_IMPORT_JOB, services.poiImports.runJob, { concurrency: 1 });
   runner.register(IMPORT_JOB, services.imports.runJob, { concurrency: 2 });
   runner
@@ -282,6 +291,8 @@ async function apiPlugin(
   await api.register(tariffRoutes, { prefix: '/companies', service: s.billing });
   await api.register(usageRoutes, { prefix: '/usage', service: s.billing });
   await api.register(reportRoutes, { prefix: '/reports', service: s.reports });
+  await api.register(reportScheduleRoutes, { prefix: '/report-schedules', service: s.reportSchedules });
+  await api.register(reportFileRoutes, { prefix: '/report-files', db: context.db });
   await api.register(listExportRoutes, { exports: s.listExports, lists: exportableLists(s) });
 }
 
@@ -359,7 +370,16 @@ export async function buildApp({
   // The domain-event processors (each reacts after the commit, exactly once, in its own cursor's transaction).
   events.register(taskCompletionProcessor());
   events.register(attendanceVisitProcessor());
-  await registerJobs(jobs, { db, bus, location, services, relay, worker: config.location.worker });
+  await registerJobs(jobs, {
+    db,
+    bus,
+    location,
+    services,
+    relay,
+    worker: config.location.worker,
+    config,
+    log,
+  });
   const webhookToken = await smsWebhookToken(config, db, log);
   app.addHook('preClose', async () => services.streams.endAll());
   app.addHook('onClose', async () => {

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       bodyLimit: 1_048_576,
       webDistDir: undefined,
+      reports: { attachMaxBytes: 5_242_880, linkTtlHours: 168 },
       billing: {
         sellerName: 'LBS Mobile Operator',
         sellerAddress: 'King Fahd Road, Riyadh 12211',

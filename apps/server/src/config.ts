@@ -88,6 +88,8 @@ const envSchema = z.object({
       'Bank transfer to IBAN SA03 8000 0000 6080 1016 7519, quoting the invoice number. Questions: billing@lbs.local',
     ),
   INVITATION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  REPORT_ATTACH_MAX_BYTES: z.coerce.number().int().min(0).max(50_000_000).default(5_242_880),
+  REPORT_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(2160).default(168),
   SMS_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LBS_DEMO: bool.optional(),
@@ -128,6 +130,13 @@ export interface Config {
   webDistDir: string | undefined;
   location: LocationConfig;
   billing: BillingConfig;
+  reports: ReportsConfig;
+}
+
+/** Scheduled reports: a file up to `attachMaxBytes` is attached, a larger one goes as a link valid `linkTtlHours`. */
+export interface ReportsConfig {
+  attachMaxBytes: number;
+  linkTtlHours: number;
 }
 
 /** Who issues the invoices (the operator) and how customers pay them. */
@@ -198,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR,
+    reports: { attachMaxBytes: e.REPORT_ATTACH_MAX_BYTES, linkTtlHours: e.REPORT_LINK_TTL_HOURS },
     location: {
       mlpUrl: e.LBS_MLP_URL,
       mlpUser: e.LBS_MLP_USER,

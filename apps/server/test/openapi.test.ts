@@ -36,6 +36,8 @@ const PUBLIC = [
   `GET ${API_BASE_PATH}/config`,
   `POST ${API_BASE_PATH}/invitations/verify`,
   `POST ${API_BASE_PATH}/invitations/accept`,
+  // The expiring signed link of a scheduled report's e-mail: the token in the path is the credential.
+  `GET ${API_BASE_PATH}/report-files/{token}`,
 ];
 /** Operations outside the bearer-token API and the schemes they must declare. */
 const OWN_SECURITY: Record<string, string[]> = {

@@ -73,6 +73,8 @@ describe('the old loops run as jobs of the worker', () => {
       'location.tick',
       'messaging.relay',
       'presence.sweep',
+      'reports.files.prune',
+      'reports.schedules.tick',
       'tasks.recurring',
       'tasks.sweep',
     ]);

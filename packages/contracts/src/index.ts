@@ -25,4 +25,5 @@ export * from './schemas/task-api.ts';
 export * from './schemas/attendance-api.ts';
 export * from './schemas/billing.ts';
 export * from './schemas/reports.ts';
+export * from './schemas/report-schedules.ts';
 export * from './schemas/list-exports.ts';

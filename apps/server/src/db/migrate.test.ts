@@ -44,9 +44,14 @@ const TABLES = [
   'pois',
   'positions',
   'presence_epoch',
+  'report_deliveries',
+  'report_runs',
+  'report_schedules',
   'schema_migrations',
   'shift_versions',
   'shifts',
+  'stored_file_chunks',
+  'stored_files',
   'tariffs',
   'task_assignments',
   'task_attachments',
@@ -73,6 +78,7 @@ const ALL_MIGRATIONS = [
   '0011-attendance',
   '0012-attendance-months',
   '0013-billing',
+  '0015-report-schedules',
 ];
 
 let testDb: TestDatabase | undefined;

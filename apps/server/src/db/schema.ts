@@ -283,6 +283,14 @@ export interface OutboxMessagesTable {
   headers: Json<Record<string, string>> | null;
   locale: string | null;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Files the e-mail carries (0015): stored_files rows read at send time. */
+  attachments: ColumnType<OutboxAttachment[] | null, string | null | undefined, string | null>;
+}
+
+export interface OutboxAttachment {
+  fileId: number;
+  fileName: string;
+  contentType: string;
 }
 
 export interface UserInvitationsTable {
@@ -849,4 +857,92 @@ export interface AttendanceMonthsTable {
   company_id: number;
   codes: string;
   minutes_inside: number;
+}
+
+// ── Report schedules (0015) ──
+
+export interface StoredFilesTable {
+  id: Generated<number>;
+  name: string;
+  content_type: string;
+  bytes: ColumnType<number, number | undefined, number>;
+  complete: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
+export interface StoredFileChunksTable {
+  file_id: number;
+  seq: number;
+  data: Buffer;
+}
+
+export type ReportRunStatus = 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED' | 'SKIPPED';
+export type ReportDeliveryStatus = 'QUEUED' | 'SENT' | 'FAILED' | 'DROPPED';
+
+export interface ReportSchedulesTable {
+  id: Generated<number>;
+  company_id: number;
+  owner_id: number;
+  name: string;
+  report: string;
+  params: ColumnType<Record<string, unknown>, string | undefined, string>;
+  sort: string | null;
+  format: 'csv' | 'xlsx' | 'pdf';
+  locale: string;
+  recipients: ColumnType<number[], string | undefined, string>;
+  external_recipients: ColumnType<string[], string | undefined, string>;
+  external_approved_by: number | null;
+  preset: 'daily' | 'weekly' | 'monthly';
+  weekday: number | null;
+  month_day: string | null;
+  time_of_day: string;
+  cron: string;
+  time_zone: string;
+  period: 'previousDay' | 'previousWeek' | 'previousMonth';
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  paused_reason: string | null;
+  next_run_at: Timestamp | null;
+  last_slot_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ReportRunsTable {
+  id: Generated<number>;
+  schedule_id: number;
+  period_start: string;
+  period_end: string;
+  trigger: 'SCHEDULE' | 'MANUAL';
+  status: ColumnType<ReportRunStatus, ReportRunStatus | undefined, ReportRunStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  rows: number | null;
+  bytes: number | null;
+  file_id: number | null;
+  file_name: string | null;
+  delivery: 'ATTACHED' | 'LINK' | null;
+  link_expires_at: Timestamp | null;
+  error: string | null;
+  created_at: CreatedAt;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+export interface ReportDeliveriesTable {
+  id: Generated<number>;
+  run_id: number;
+  recipient: string;
+  user_id: number | null;
+  status: ReportDeliveryStatus;
+  reason: string | null;
+  outbox_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
+  report_schedules: ReportSchedulesTable;
+  report_runs: ReportRunsTable;
+  report_deliveries: ReportDeliveriesTable;
 }

@@ -18,6 +18,7 @@ export const EVENT_TYPES = {
   INVOICE_ISSUED: 'INVOICE_ISSUED',
   INVOICE_OVERDUE: 'INVOICE_OVERDUE',
   PAYMENT_RECORDED: 'PAYMENT_RECORDED',
+  REPORT_READY: 'REPORT_READY',
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;
@@ -61,6 +62,19 @@ export interface EventPayloads {
   /** Once per invoice, the day after its due date passed unpaid (company time zone). */
   INVOICE_OVERDUE: { number: string; period: string; currency: string; balanceMinor: number; dueOn: string };
   PAYMENT_RECORDED: { number: string; currency: string; amountMinor: number; balanceMinor: number };
+  /** Reports (modules/reports/schedules), subject the schedule: a run's file is made and its e-mails queued. */
+  REPORT_READY: {
+    runId: number;
+    report: string;
+    periodStart: string;
+    periodEnd: string;
+    format: string;
+    rows: number;
+    bytes: number;
+    delivery: 'ATTACHED' | 'LINK';
+    queued: number;
+    dropped: number;
+  };
 }
 
 export interface PresencePayload {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { OutboxAttachment } from '../db/schema.ts';
 
 /** NOTIFY channel of new outbox messages (payload: the id), so the relay sends them right after the commit. */
 export const OUTBOX_CHANNEL = 'lbs_outbox';
@@ -13,6 +14,8 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** BCP 47 language of the text, sent as Content-Language. */
   locale?: string;
+  /** Stored files (lib/stored-files.ts) the relay attaches when it sends; they must outlive the sending. */
+  attachments?: OutboxAttachment[];
 }
 
 export interface SmsMessage {
@@ -43,6 +46,7 @@ export async function queueMail(tx: Db, mail: MailMessage): Promise<QueuedMessag
       html: mail.html ?? null,
       headers: mail.headers ? JSON.stringify(mail.headers) : null,
       locale: mail.locale ?? null,
+      attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
     })
     .returning(['id', 'message_id'])
     .executeTakeFirstOrThrow();

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
-import type { OutboxStatus } from '../db/schema.ts';
+import type { OutboxAttachment, OutboxStatus } from '../db/schema.ts';
+import { readStoredFileBuffer } from '../lib/stored-files.ts';
 import { backoffDelay, type Backoff } from '../lib/backoff.ts';
 import type { MailTransport, SmsGateway } from './transports.ts';
 
@@ -35,6 +36,7 @@ interface Claimed {
   html: string | null;
   headers: Record<string, string> | null;
   locale: string | null;
+  attachments: OutboxAttachment[] | null;
   message_id: string;
   attempts: number;
   previous: OutboxStatus;
@@ -113,6 +115,13 @@ export class MessageRelay {
       );
     try {
       if (message.channel === 'EMAIL') {
+        const attachments = [];
+        for (const a of message.attachments ?? [])
+          attachments.push({
+            filename: a.fileName,
+            contentType: a.contentType,
+            content: await readStoredFileBuffer(this.#db, a.fileId),
+          });
         await this.#mail.send({
           messageId: message.message_id,
           from: this.#from,
@@ -122,6 +131,7 @@ export class MessageRelay {
           ...(message.html ? { html: message.html } : {}),
           ...(message.headers ? { headers: message.headers } : {}),
           ...(message.locale ? { locale: message.locale } : {}),
+          ...(attachments.length ? { attachments } : {}),
         });
       } else {
         await this.#sms.send({ to: message.to, text: message.body });
@@ -151,7 +161,8 @@ export class MessageRelay {
         updated_at = ${at}::timestamptz
       from next
       where o.id = next.id
-      returning o.id, o.channel, o."to", o.subject, o.body, o.html, o.headers, o.locale, o.message_id, o.attempts,
+      returning o.id, o.channel, o."to", o.subject, o.body, o.html, o.headers, o.locale, o.attachments, o.message_id,
+        o.attempts,
         next.status as previous
     `.execute(this.#db);
     return result.rows[0];

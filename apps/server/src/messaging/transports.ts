@@ -10,6 +10,7 @@ export interface OutgoingMail {
   html?: string;
   headers?: Record<string, string>;
   locale?: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** Hands one e-mail to the world; throws when it was not accepted. */
@@ -46,6 +47,7 @@ export function smtpTransport(url: string): MailTransport {
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
         headers: { ...mail.headers, ...(mail.locale ? { 'Content-Language': mail.locale } : {}) },
       });
     },
@@ -59,7 +61,14 @@ export function logTransport(log: FastifyBaseLogger): MailTransport {
     kind: 'log',
     async send(mail) {
       log.info(
-        { to: mail.to, subject: mail.subject, messageId: mail.messageId },
+        {
+          to: mail.to,
+          subject: mail.subject,
+          messageId: mail.messageId,
+          ...(mail.attachments?.length
+            ? { attachments: mail.attachments.map((a) => `${a.filename} (${a.content.length} bytes)`) }
+            : {}),
+        },
         `e-mail written to the log (no SMTP_URL):\n${mail.text}`,
       );
     },

@@ -68,6 +68,9 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
     'reports.column.visits.poi',
     'reports.enum.boolean.false',
     'reports.enum.locationViewAction.REPORT',
+    // "Report" is the Italian word of business software for a report.
+    'reportSchedules.column.report',
+    'reportSchedules.form.report',
   ],
   es: [
     'attendance.code.PRESENT',
@@ -104,6 +107,12 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
     'reports.column.locationHistory.longitude',
     'reports.column.locationHistory.source',
     'reports.column.zone',
+    // Spelt the same in French: "Actions", "Zone", "Format", "Active" (a planification, feminine).
+    'reportSchedules.column.actions',
+    'reportSchedules.form.zone',
+    'reportSchedules.form.format',
+    'reportSchedules.form.active',
+    'reportSchedules.status.active',
   ],
 };
 

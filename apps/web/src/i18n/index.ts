@@ -28,6 +28,7 @@ export const AREAS = [
   'task',
   'attendance',
   'reports',
+  'report-schedules',
 ] as const;
 export type TranslationArea = (typeof AREAS)[number];
 

@@ -1,5 +1,13 @@
 /** Reports (issue 16): the catalogue's engine, exports and routes. */
 export { reportsService, type ReportsService } from './service.ts';
 export { reportRoutes } from './routes.ts';
+export { reportSchedulesService, type ReportSchedulesService } from './schedules/service.ts';
+export { reportScheduleRoutes, reportFileRoutes } from './schedules/routes.ts';
+export {
+  registerReportScheduleJobs,
+  fireDueReportSchedules,
+  executeRun,
+  SCHEDULE_TICK,
+} from './schedules/runs.ts';
 export { listExports, type ListExports } from './lists.ts';
 export { listExportRoutes, type ExportableList } from './list-routes.ts';

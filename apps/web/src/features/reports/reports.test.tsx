@@ -119,6 +119,7 @@ describe('Reports page', () => {
     expect(screen.getByText('of 40 numbers')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'This month so far: November 2026' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Scheduled' })).toHaveAttribute('aria-selected', 'false');
     // A CompanyAdmin runs its own company: no company is named.
     expect(apiCalls().find((c) => c.url.pathname.endsWith('/dashboard'))!.url.search).toBe('');
   });

@@ -33,6 +33,7 @@ import {
   type ReportFormValues,
 } from '../components/report-params.ts';
 import { RESULT_URL_PREFIX, ReportResult } from '../components/report-result.tsx';
+import { ScheduledReportsTab } from '../schedules/index.ts';
 
 /**
  * "Reports" tab: the month's figures, the catalogue of the reports the caller may run (GET /reports), the chosen
@@ -180,7 +181,7 @@ function RunReportsPanel() {
   );
 }
 
-/** /reports: the tabs of the reports area ("Reports"; further tabs join them) and the chosen tab's panel. */
+/** /reports: the tabs of the reports area ("Reports", "Scheduled": `?tab=scheduled`) and the chosen tab's panel. */
 export function ReportsPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useUrlFilter('tab');
@@ -194,8 +195,10 @@ export function ReportsPage() {
         sx={{ mb: 2 }}
       >
         <Tab value="run" label={t('reports.tabs.run')} />
+        <Tab value="scheduled" label={t('reportSchedules.tab')} />
       </Tabs>
       {current === 'run' && <RunReportsPanel />}
+      {current === 'scheduled' && <ScheduledReportsTab />}
     </PageFrame>
   );
 }

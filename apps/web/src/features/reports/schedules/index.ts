@@ -1,0 +1,1 @@
+export { ScheduledReportsTab } from './scheduled-reports-tab.tsx';
