@@ -2,6 +2,9 @@
  * The location benchmarks (ingest, polling, Monitor positions, the Monitor page in Chromium, attendance, the
  * invoice run, the attendance monthly report, the SPA on the wire), each on its own fresh database, printed as one table with the ratios measured
  * in the same run. `node --import tsx src/location.ts` runs them alone.
+ * invoice run, the SPA on the wire) and a 1,000,000-row report export to CSV, each on its own fresh database,
+ * printed as one table with the ratios measured in the same run. `node --import tsx src/location.ts` runs them
+ * alone.
  */
 import { pathToFileURL } from 'node:url';
 import { benchIngest } from './ingest.ts';
@@ -13,6 +16,7 @@ import { benchAttendance } from './attendance.ts';
 import { benchBilling } from './billing.ts';
 import { benchBundle } from './bundle.ts';
 import { benchReports } from './reports.ts';
+import { benchReportExport } from './report-export.ts';
 import type { BenchRow } from './location-setup.ts';
 
 function format(row: BenchRow): string {
@@ -40,6 +44,7 @@ export async function runLocationBenches(): Promise<BenchRow[]> {
     benchBilling,
     benchReports,
     benchBundle,
+    benchReportExport,
   ]) {
     const started = performance.now();
     const result = await bench();

@@ -109,6 +109,10 @@ import {
   reportScheduleRoutes,
   reportSchedulesService,
   reportsService,
+  reportExports,
+  reportExportRoutes,
+  REPORT_EXPORT_EXPIRY_JOB,
+  REPORT_EXPORT_JOB,
   type ExportableList,
 } from './modules/reports/index.ts';
 import { positionsService } from './modules/positions/service.ts';
@@ -178,6 +182,12 @@ function buildServices({ config, db, location }: { config: Config; db: Db; locat
     attendance: attendanceService({ db }),
     billing: billingService({ db, config: config.billing }),
     reports,
+    reportExports: reportExports({
+      db,
+      reports,
+      dataDir: config.dataDir,
+      ttlHours: config.reportExports.ttlHours,
+    }),
     reportSchedules: reportSchedulesService({ db, reports }),
     listExports: listExports({ db }),
   };
@@ -214,6 +224,14 @@ async function registerJobs(
   registerReportScheduleJobs(runner, { db, config, reports: services.reports, log });
   runner.register(POI_IMPORT_JOB, services.poiImports.runJob, { concurrency: 1 });
   runner.register(IMPORT_JOB, services.imports.runJob, { concurrency: 2 });
+  // Report files: one export at a time per runner (a PDF lays out its pages in this process); expired files hourly.
+  runner.register(REPORT_EXPORT_JOB, services.reportExports.runJob, { concurrency: 1, leaseMs: 60_000 });
+  runner
+    .register(REPORT_EXPORT_EXPIRY_JOB, async (job) => {
+      const count = await services.reportExports.expire(job.now());
+      if (count) job.log.debug({ count }, 'deleted expired report export files');
+    })
+    .schedule({ name: REPORT_EXPORT_EXPIRY_JOB, kind: REPORT_EXPORT_EXPIRY_JOB, every: 3_600_000 });
   runner
     .register('identity.purge', async (job) => {
       const count = await purgeExpired(db, job.now());
@@ -291,6 +309,7 @@ async function apiPlugin(
   await api.register(tariffRoutes, { prefix: '/companies', service: s.billing });
   await api.register(usageRoutes, { prefix: '/usage', service: s.billing });
   await api.register(reportRoutes, { prefix: '/reports', service: s.reports });
+  await api.register(reportExportRoutes, { prefix: '/report-exports', exports: s.reportExports });
   await api.register(reportScheduleRoutes, { prefix: '/report-schedules', service: s.reportSchedules });
   await api.register(reportFileRoutes, { prefix: '/report-files', db: context.db });
   await api.register(listExportRoutes, { exports: s.listExports, lists: exportableLists(s) });

@@ -88,6 +88,7 @@ const envSchema = z.object({
       'Bank transfer to IBAN SA03 8000 0000 6080 1016 7519, quoting the invoice number. Questions: billing@lbs.local',
     ),
   INVITATION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  REPORT_EXPORT_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   REPORT_ATTACH_MAX_BYTES: z.coerce.number().int().min(0).max(50_000_000).default(5_242_880),
   REPORT_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(2160).default(168),
   SMS_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -131,6 +132,8 @@ export interface Config {
   location: LocationConfig;
   billing: BillingConfig;
   reports: ReportsConfig;
+  /** Report exports run as jobs: their files live under `<DATA_DIR>/report-exports` for `ttlHours`. */
+  reportExports: { ttlHours: number };
 }
 
 /** Scheduled reports: a file up to `attachMaxBytes` is attached, a larger one goes as a link valid `linkTtlHours`. */
@@ -207,7 +210,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR,
-    reports: { attachMaxBytes: e.REPORT_ATTACH_MAX_BYTES, linkTtlHours: e.REPORT_LINK_TTL_HOURS },
+    reports: {
+      attachMaxBytes: e.REPORT_ATTACH_MAX_BYTES,
+      linkTtlHours: e.REPORT_LINK_TTL_HOURS,
+    },
+    reportExports: { ttlHours: e.REPORT_EXPORT_TTL_HOURS },
     location: {
       mlpUrl: e.LBS_MLP_URL,
       mlpUser: e.LBS_MLP_USER,

@@ -45,6 +45,7 @@ const TABLES = [
   'positions',
   'presence_epoch',
   'report_deliveries',
+  'report_exports',
   'report_runs',
   'report_schedules',
   'schema_migrations',
@@ -78,6 +79,7 @@ const ALL_MIGRATIONS = [
   '0011-attendance',
   '0012-attendance-months',
   '0013-billing',
+  '0014-report-exports',
   '0015-report-schedules',
 ];
 

@@ -11,6 +11,7 @@ import * as m0010 from './migrations/0010-presence-checkpoints.ts';
 import * as m0011 from './migrations/0011-attendance.ts';
 import * as m0012 from './migrations/0012-attendance-months.ts';
 import * as m0013 from './migrations/0013-billing.ts';
+import * as m0014 from './migrations/0014-report-exports.ts';
 import * as m0015 from './migrations/0015-report-schedules.ts';
 
 interface Migration {
@@ -32,6 +33,7 @@ const MIGRATIONS: Migration[] = [
   { name: '0011-attendance', up: m0011.up },
   { name: '0012-attendance-months', up: m0012.up },
   { name: '0013-billing', up: m0013.up },
+  { name: '0014-report-exports', up: m0014.up },
   { name: '0015-report-schedules', up: m0015.up },
 ];
 

@@ -859,6 +859,36 @@ export interface AttendanceMonthsTable {
   minutes_inside: number;
 }
 
+/** A report export run as a job (migration 0014): its owner, what it exports, its progress and its file. */
+export interface ReportExportsTable {
+  id: Generated<number>;
+  user_id: number;
+  company_id: number;
+  report: string;
+  format: 'csv' | 'xlsx' | 'pdf';
+  locale: string;
+  params: ColumnType<Record<string, unknown>, string, string>;
+  sort: string | null;
+  status: ColumnType<ReportExportStatus, ReportExportStatus | undefined>;
+  rows: ColumnType<number, number | undefined, number>;
+  total: number | null;
+  bytes: ColumnType<number | null, number | null | undefined, number | null>;
+  file_name: string;
+  /** The file under the data directory once written (null before, and after it expired or was discarded). */
+  file_path: string | null;
+  /** Problem code of a FAILED export. */
+  error: string | null;
+  created_at: CreatedAt;
+  finished_at: Timestamp | null;
+  expires_at: Timestamp | null;
+}
+
+export type ReportExportStatus = 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+
+export interface Database {
+  report_exports: ReportExportsTable;
+}
+
 // ── Report schedules (0015) ──
 
 export interface StoredFilesTable {

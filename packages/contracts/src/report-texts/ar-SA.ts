@@ -168,5 +168,6 @@ const strings: ReportTexts = {
   'reports.export.generated': 'تاريخ الإنشاء',
   'reports.export.page': 'الصفحة {{page}} من {{pages}}',
   'reports.export.rows': 'عدد الصفوف',
+  'reports.export.details': 'التفاصيل',
 };
 export default strings;

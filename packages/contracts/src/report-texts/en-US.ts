@@ -174,6 +174,7 @@ const strings = {
   'reports.export.generated': 'Generated',
   'reports.export.page': 'Page {{page}} of {{pages}}',
   'reports.export.rows': 'Rows',
+  'reports.export.details': 'Details',
 };
 export type ReportTexts = Record<keyof typeof strings, string>;
 export default strings;

@@ -173,5 +173,6 @@ const strings: ReportTexts = {
   'reports.export.generated': 'Generado',
   'reports.export.page': 'Página {{page}} de {{pages}}',
   'reports.export.rows': 'Filas',
+  'reports.export.details': 'Detalles',
 };
 export default strings;

@@ -173,5 +173,6 @@ const strings: ReportTexts = {
   'reports.export.generated': 'Généré le',
   'reports.export.page': 'Page {{page}} sur {{pages}}',
   'reports.export.rows': 'Lignes',
+  'reports.export.details': 'Détails',
 };
 export default strings;

@@ -173,5 +173,6 @@ const strings: ReportTexts = {
   'reports.export.generated': 'Generato',
   'reports.export.page': 'Pagina {{page}} di {{pages}}',
   'reports.export.rows': 'Righe',
+  'reports.export.details': 'Dettagli',
 };
 export default strings;

@@ -165,5 +165,6 @@ const strings: ReportTexts = {
   'reports.export.generated': '生成于',
   'reports.export.page': '第 {{page}} 页，共 {{pages}} 页',
   'reports.export.rows': '行数',
+  'reports.export.details': '详情',
 };
 export default strings;

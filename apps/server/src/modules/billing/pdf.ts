@@ -10,11 +10,8 @@
  *
  * The server's tsconfig does not compile JSX, so the document is built with `createElement`.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   Document,
-  Font,
   Page,
   Path,
   Svg,
@@ -37,6 +34,7 @@ import {
   type PdfNumberFormat,
 } from './pdf-labels.ts';
 import { zatcaQrPayload } from './zatca.ts';
+import { pdfFontStack, preparePdfFonts } from '../../lib/pdf-fonts.ts';
 
 export type { PdfLocale } from './pdf-labels.ts';
 export { zatcaQrPayload } from './zatca.ts';
@@ -76,126 +74,10 @@ export interface InvoicePdfInput {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Fonts
+// Fonts (lib/pdf-fonts.ts: the same Noto faces for every PDF of the server)
 
-const FAMILY = {
-  latin: 'InvoiceNotoSans',
-  arabic: 'InvoiceNotoNaskhArabic',
-  cjk: 'InvoiceNotoSansCJK',
-} as const;
-
-interface FontFile {
-  family: string;
-  weight: 'normal' | 'bold';
-  path: string;
-  /** The face inside a TrueType collection (.ttc). */
-  postscriptName?: string;
-}
-
-const DEBIAN_TRUETYPE_DIR = '/usr/share/fonts/truetype/noto';
-const DEBIAN_OPENTYPE_DIR = '/usr/share/fonts/opentype/noto';
-
-/** The Noto files, from Debian's fonts-noto-core and fonts-noto-cjk, or all from PDF_FONT_DIR when that is set. */
-function fontFiles(fontDir: string | undefined): FontFile[] {
-  const trueType = (file: string) => join(fontDir ?? DEBIAN_TRUETYPE_DIR, file);
-  const openType = (file: string) => join(fontDir ?? DEBIAN_OPENTYPE_DIR, file);
-  return [
-    { family: FAMILY.latin, weight: 'normal', path: trueType('NotoSans-Regular.ttf') },
-    { family: FAMILY.latin, weight: 'bold', path: trueType('NotoSans-Bold.ttf') },
-    { family: FAMILY.arabic, weight: 'normal', path: trueType('NotoNaskhArabic-Regular.ttf') },
-    { family: FAMILY.arabic, weight: 'bold', path: trueType('NotoNaskhArabic-Bold.ttf') },
-    {
-      family: FAMILY.cjk,
-      weight: 'normal',
-      path: openType('NotoSansCJK-Regular.ttc'),
-      postscriptName: 'NotoSansCJKsc-Regular',
-    },
-    {
-      family: FAMILY.cjk,
-      weight: 'bold',
-      path: openType('NotoSansCJK-Bold.ttc'),
-      postscriptName: 'NotoSansCJKsc-Bold',
-    },
-  ];
-}
-
-/** The part of a loaded fontkit font that the glyph cache warm-up uses. */
-interface LoadedFont {
-  characterSet: number[];
-  glyphForCodePoint(codePoint: number): unknown;
-}
-
-let fontsReady: Promise<void> | null = null;
-
-/** Registers, loads and warms the fonts once per process (react-pdf's font store is process-wide). */
-function prepareFonts(): Promise<void> {
-  fontsReady ??= loadFonts().catch((error: unknown) => {
-    fontsReady = null; // try again next time (the fonts may have been installed meanwhile)
-    throw error;
-  });
-  return fontsReady;
-}
-
-async function loadFonts(): Promise<void> {
-  const files = fontFiles(process.env.PDF_FONT_DIR || undefined);
-  const missing = files.filter((file) => !existsSync(file.path)).map((file) => file.path);
-  if (missing.length > 0) {
-    throw new Error(
-      `Invoice PDF fonts are missing: ${missing.join(', ')}. Install the Debian packages fonts-noto-core and ` +
-        `fonts-noto-cjk (apt-get install fonts-noto-core fonts-noto-cjk), or set PDF_FONT_DIR to a folder that ` +
-        `holds these files.`,
-    );
-  }
-  for (const family of Object.values(FAMILY)) {
-    Font.register({
-      family,
-      fonts: files
-        .filter((file) => file.family === family)
-        .map((file) => ({
-          src: file.path,
-          fontWeight: file.weight,
-          ...(file.postscriptName ? { postscriptName: file.postscriptName } : {}),
-        })),
-    });
-  }
-  // Without this react-pdf hyphenates words at line ends ("MSIS-DN"); break only between words.
-  Font.registerHyphenationCallback((word) => [word]);
-
-  for (const file of files) {
-    const descriptor = { fontFamily: file.family, fontWeight: file.weight };
-    await Font.load(descriptor);
-    const font = Font.getFont(descriptor).data as unknown as LoadedFont | null;
-    if (!font) throw new Error(`Font ${file.path} did not load`);
-    warmGlyphCache(font);
-  }
-}
-
-/**
- * fontkit caches each glyph with the characters it was first met for, and pdfkit writes those into the PDF's
- * ToUnicode map (what text extraction and search read). When a composite glyph is embedded (Noto Sans's ":" is
- * built from "."), its component is first met with no characters, and every later PDF of the process would then
- * carry a "." that extracts as nothing. So each glyph is met first through its own character, before any rendering:
- * the map is right, and the same whatever the process rendered before.
- *
- * Compatibility characters are left out (NFKC changes them: Arabic presentation forms, Kangxi radicals, no-break
- * space…): they share glyphs with the real letters ("⼩" with "小"), or name contextual Arabic forms that shaping
- * should map back to the base letter. Code points go in ascending order, so a shared glyph gets the lowest.
- */
-function warmGlyphCache(font: LoadedFont): void {
-  const codePoints = [...font.characterSet].sort((a, b) => a - b);
-  for (const codePoint of codePoints) {
-    const char = String.fromCodePoint(codePoint);
-    if (char.normalize('NFKC') === char) font.glyphForCodePoint(codePoint);
-  }
-}
-
-/**
- * The font stack: react-pdf takes each character from the first family that has a glyph for it, so Arabic and
- * Chinese names render inside English text. Arabic invoices put the Arabic face first (its digits and punctuation
- * then match the Arabic text around them).
- */
-const fontStack = (locale: PdfLocale): string[] =>
-  locale === 'ar-SA' ? [FAMILY.arabic, FAMILY.latin, FAMILY.cjk] : [FAMILY.latin, FAMILY.arabic, FAMILY.cjk];
+/** Arabic invoices put the Arabic face first (its digits and punctuation then match the Arabic text around them). */
+const fontStack = (locale: PdfLocale): string[] => pdfFontStack(locale === 'ar-SA');
 
 // ---------------------------------------------------------------------------------------------------------------
 // Layout helpers
@@ -807,6 +689,6 @@ function invoiceDocument(input: InvoicePdfInput): ReactElement<DocumentProps> {
 
 /** Renders an invoice or credit note to PDF bytes; the same input always gives the same bytes. */
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
-  await prepareFonts();
+  await preparePdfFonts();
   return renderToBuffer(invoiceDocument(input));
 }

@@ -169,20 +169,48 @@ export async function prepareReport(
         .execute();
       return rows.map(normalise);
     },
+    /**
+     * By keyset, in two runs over the first sort key: its non-null values (each batch bounded below — or above, when
+     * descending — by the last value seen, so the query walks an index instead of sorting every remaining row), and
+     * the rows where it is null (after them ascending, before them descending: PostgreSQL's default null order).
+     */
     async *batches(size = 2000) {
-      let after: unknown[] | undefined;
-      for (;;) {
+      const [first, ...rest] = order;
+      const firstRef = sortRef(first!.expression);
+      const runs: ('values' | 'nulls')[] = first!.descending ? ['nulls', 'values'] : ['values', 'nulls'];
+      const fetch = (run: 'values' | 'nulls', after: unknown[] | undefined) => {
         let q = base();
         order.forEach((o, i) => {
           q = q.select(sql`${sortRef(o.expression)}`.as(`__k${i}`));
         });
-        if (after) q = q.where(keysetAfter(order, after));
+        if (run === 'values') {
+          q = q.where(sql<boolean>`${firstRef} is not null`);
+          if (after) q = q.where(keysetAfterValue(first!, after[0], rest, after.slice(1)));
+        } else {
+          q = q.where(sql<boolean>`${firstRef} is null`);
+          if (after) q = q.where(keysetAfter(rest, after.slice(1)));
+        }
         for (const o of order) q = q.orderBy(sortRef(o.expression), o.descending ? 'desc' : 'asc');
-        const rows = (await q.limit(size).execute()) as Record<string, unknown>[];
-        if (rows.length) yield rows.map(normalise);
-        if (rows.length < size) return;
-        const last = rows[rows.length - 1]!;
-        after = order.map((_o, i) => last[`__k${i}`]);
+        return q.limit(size).execute() as Promise<Record<string, unknown>[]>;
+      };
+      for (const run of runs) {
+        // The next batch is asked for as soon as this one is in (its keyset is its last row), so the database
+        // reads it while this one is formatted: two batches at most in memory.
+        let pending: Promise<Record<string, unknown>[]> | undefined = fetch(run, undefined);
+        while (pending) {
+          const rows = await pending;
+          pending = undefined;
+          if (rows.length === size && (run === 'values' || rest.length > 0)) {
+            const last = rows[rows.length - 1]!;
+            pending = fetch(
+              run,
+              order.map((_o, i) => last[`__k${i}`]),
+            );
+            // A batch the consumer never asks for (it stopped early) must not reject unhandled.
+            pending.catch(() => {});
+          }
+          if (rows.length) yield rows.map(normalise);
+        }
       }
     },
   };
@@ -283,6 +311,24 @@ function keysetAfter(keys: OrderKey[], values: unknown[]): Expression<SqlBool> {
       sql`(${sql.join([...keys.slice(0, i).map((p, j) => same(p, values[j])), beyond(k, values[i])], sql` and `)})`,
   );
   return sql<boolean>`(${sql.join(alternatives, sql` or `)})`;
+}
+
+/**
+ * The rows after (`first` = `value`, `rest` = `values`) among those whose first key is not null: bounded by the
+ * value itself (`first >= value` ascending, `<=` descending: a range an index on it serves in order), then strictly
+ * beyond it or equal to it and after on the other keys.
+ */
+function keysetAfterValue(
+  first: OrderKey,
+  value: unknown,
+  rest: OrderKey[],
+  values: unknown[],
+): Expression<SqlBool> {
+  const ref = sortRef(first.expression);
+  const bound = first.descending ? sql`${ref} <= ${value}` : sql`${ref} >= ${value}`;
+  const beyond = first.descending ? sql`${ref} < ${value}` : sql`${ref} > ${value}`;
+  if (rest.length === 0) return sql<boolean>`(${beyond})`;
+  return sql<boolean>`(${bound} and (${beyond} or (${ref} = ${value} and ${keysetAfter(rest, values)})))`;
 }
 
 async function countRows(db: Executor, query: ReturnType<ReportDefinition['query']>): Promise<number> {

@@ -11,3 +11,5 @@ export {
 } from './schedules/runs.ts';
 export { listExports, type ListExports } from './lists.ts';
 export { listExportRoutes, type ExportableList } from './list-routes.ts';
+export { reportExports, REPORT_EXPORT_JOB, REPORT_EXPORT_EXPIRY_JOB, type ReportExports } from './exports.ts';
+export { reportExportRoutes } from './export-routes.ts';

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportPage } from '@lbs/contracts';
+import type { ReportPage, ReportRow } from '@lbs/contracts';
 import { callerOf } from '../../access/caller.ts';
 import { loadAuthUser } from '../../access/auth-user.ts';
+import { scopeOf } from '../../access/scope.ts';
+import { reportsService } from './service.ts';
 import { useOrgFixtures } from '../organisation/test-fixtures.ts';
 import { locationHistory } from './catalogue/location-history.ts';
 import { prepareReport } from './engine.ts';
@@ -183,6 +185,43 @@ describe('reports engine: location history', () => {
         for await (const batch of prepared.batches(size)) streamed.push(...batch);
         expect(streamed, `${sort} by ${size}`).toEqual(paged);
       }
+    }
+  });
+});
+
+describe('reports engine: batches', () => {
+  it('streams every row once in the page order, across batches that split equal sort values, both ways', async () => {
+    const a = await f.freshMsisdn('ALPHA', 'Field Operations', 'Driver', 'North');
+    const b = await f.freshMsisdn('ALPHA', 'Field Operations', 'Driver', 'North');
+    // Three positions at each of five instants (a and b, a twice): ties broken by the position id.
+    const times = [
+      '2026-03-09T05:00:00Z',
+      '2026-03-09T06:00:00Z',
+      '2026-03-09T07:00:00Z',
+      '2026-03-09T08:00:00Z',
+      '2026-03-09T09:00:00Z',
+    ];
+    await positionsOf(a, times);
+    await positionsOf(b, times);
+    await positionsOf(a, times);
+    const service = reportsService({ db: f.db });
+    const user = (await loadAuthUser(f.db, { username: 'companyadmin' }))!;
+    const caller = { user, scope: scopeOf(user), requestId: undefined };
+    for (const sort of ['time', '-time', 'employee,-time']) {
+      const prepared = await service.prepare(
+        caller,
+        'locationHistory',
+        { from: '2026-03-09', to: '2026-03-09', msisdnIds: [a, b] },
+        sort,
+      );
+      const streamed: ReportRow[] = [];
+      const sizes: number[] = [];
+      for await (const batch of prepared.batches(4)) {
+        sizes.push(batch.length);
+        streamed.push(...batch);
+      }
+      expect(sizes, sort).toEqual([4, 4, 4, 3]);
+      expect(streamed, sort).toEqual(await prepared.page(1, 100));
     }
   });
 });

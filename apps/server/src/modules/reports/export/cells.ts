@@ -47,7 +47,8 @@ export function zonedClock(timeZone: string) {
     /** `YYYY-MM-DD HH:mm:ss` on the zone's wall clock. */
     text(iso: string): string {
       const ms = Date.parse(iso);
-      return new Date(ms + offsetAt(ms)).toISOString().slice(0, 19).replace('T', ' ');
+      const wall = new Date(ms + offsetAt(ms)).toISOString();
+      return `${wall.slice(0, 10)} ${wall.slice(11, 19)}`;
     },
   };
 }
@@ -70,14 +71,25 @@ export function cellTexts(
   timeZone: string,
 ): ((value: ReportValue) => string)[] {
   const clock = zonedClock(timeZone);
+  /** An enumerated value's text, looked up once per value (a set has a handful; a file has a million rows). */
+  const translated = (enumOf: string) => {
+    const known = new Map<string, string>();
+    return (v: ReportValue) => {
+      if (v === null) return '';
+      const value = String(v);
+      let text = known.get(value);
+      if (text === undefined) known.set(value, (text = texts.enumValue(enumOf, value)));
+      return text;
+    };
+  };
   return columns.map((column) => {
     switch (column.type) {
       case 'datetime':
         return (v) => (v === null ? '' : clock.text(String(v)));
       case 'enum':
-        return (v) => (v === null ? '' : texts.enumValue(column.enumOf ?? '', String(v)));
+        return translated(column.enumOf ?? '');
       case 'boolean':
-        return (v) => (v === null ? '' : texts.enumValue('boolean', String(v)));
+        return translated('boolean');
       case 'duration':
         return (v) => (v === null ? '' : durationText(Number(v)));
       case 'coordinate':

@@ -1,6 +1,8 @@
 import type { ReportFormat } from '@lbs/contracts';
 import type { ExportSource } from '../engine.ts';
 import { writeCsv } from './csv.ts';
+import { writePdf } from './pdf.ts';
+import { writeXlsx } from './xlsx.ts';
 import type { ReportTextsOf } from './texts.ts';
 
 export interface ExportOptions {
@@ -23,7 +25,10 @@ export const CONTENT_TYPES: Record<ReportFormat, string> = {
   pdf: 'application/pdf',
 };
 
-/** Writes a report (or a list) in a format to a stream, batch by batch. */
+/**
+ * Writes a report (or a list) in a format to a stream, batch by batch (a PDF, at most REPORT_EXPORT_ROWS_MAX.pdf rows, is
+ * laid out whole). The writer does not end `out`: its caller does, once the result is back.
+ */
 export async function writeReport(
   format: ReportFormat,
   source: ExportSource,
@@ -32,8 +37,10 @@ export async function writeReport(
   switch (format) {
     case 'csv':
       return writeCsv(source, options);
-    default:
-      throw new Error(`The ${format} writer is not built yet`);
+    case 'xlsx':
+      return writeXlsx(source, options);
+    case 'pdf':
+      return writePdf(source, options);
   }
 }
 

@@ -1,0 +1,52 @@
+import type { ReportColumn, ReportContext, ReportRow } from '@lbs/contracts';
+import type { ExportSource } from '../engine.ts';
+
+/** Every column type of the catalogue, for the writers' tests (one report's key, synthetic columns). */
+export const ALL_TYPES: readonly ReportColumn[] = [
+  { key: 'msisdn', type: 'msisdn' },
+  { key: 'employee', type: 'text' },
+  { key: 'source', type: 'enum', enumOf: 'positionSource' },
+  { key: 'count', type: 'integer' },
+  { key: 'ratio', type: 'number', decimals: 2 },
+  { key: 'rate', type: 'percent' },
+  { key: 'time', type: 'datetime' },
+  { key: 'day', type: 'date' },
+  { key: 'spent', type: 'duration' },
+  { key: 'amount', type: 'money', currencyColumn: 'currency' },
+  { key: 'currency', type: 'text' },
+  { key: 'latitude', type: 'coordinate' },
+  { key: 'present', type: 'boolean' },
+];
+
+/**
+ * A report over made-up rows (no database): what the writers read — the key, the columns, the context and
+ * the rows in batches. `rowAt(i)` makes row i, so a large export never holds its rows.
+ */
+export function fakeReport(
+  rowAt: (i: number) => ReportRow,
+  count: number,
+  options: { columns?: readonly ReportColumn[]; context?: Partial<ReportContext> } = {},
+): ExportSource {
+  const context: ReportContext = {
+    company: { id: 1, name: 'Alpha Logistics' },
+    timeZone: 'Asia/Riyadh',
+    from: '2026-03-01',
+    to: '2026-03-31',
+    department: null,
+    zone: null,
+    ...options.context,
+  };
+  return {
+    key: 'locationHistory',
+    columns: options.columns ?? ALL_TYPES,
+    context,
+    count: async () => count,
+    async *batches(size = 2000) {
+      for (let from = 0; from < count; from += size) {
+        const batch: ReportRow[] = [];
+        for (let i = from; i < Math.min(count, from + size); i++) batch.push(rowAt(i));
+        yield batch;
+      }
+    },
+  };
+}
