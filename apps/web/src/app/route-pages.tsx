@@ -9,6 +9,7 @@ import { POI_PAGES } from './poi-route-pages.tsx';
 import { TASK_PAGES } from './task-route-pages.tsx';
 import { ATTENDANCE_PAGES } from './attendance-route-pages.tsx';
 import { BILLING_PAGES } from './billing-route-pages.tsx';
+import { REPORTS_PAGES } from './reports-route-pages.tsx';
 
 // Pages off the usual first path load on demand (the layout's Suspense shows the delayed loader).
 const ChangePasswordPage = lazyWithAreas(
@@ -31,6 +32,7 @@ const PAGES: Partial<Record<string, () => ReactNode>> = {
   ...TASK_PAGES,
   ...ATTENDANCE_PAGES,
   ...BILLING_PAGES,
+  ...REPORTS_PAGES,
 };
 
 export function pageFor(route: RouteDef): ReactNode {

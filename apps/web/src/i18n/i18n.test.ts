@@ -62,6 +62,12 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
     'msisdns.deviceToken.url',
     'poi.no',
     'poi.size.area',
+    // The report texts (contracts report-texts): POI is the portal's word in every language; "Report" is Italian.
+    'reports.column.geofenceEvents.poi',
+    'reports.column.tasks.poi',
+    'reports.column.visits.poi',
+    'reports.enum.boolean.false',
+    'reports.enum.locationViewAction.REPORT',
     // "Report" is the Italian word of business software for a report.
     'reportSchedules.column.report',
     'reportSchedules.form.report',
@@ -74,6 +80,12 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
     'msisdns.deviceToken.url',
     'poi.no',
     'poi.size.area',
+    // The report texts (contracts report-texts): POI as everywhere in the portal; "Total" is Spanish.
+    'reports.column.billing.total',
+    'reports.column.geofenceEvents.poi',
+    'reports.column.tasks.poi',
+    'reports.column.visits.poi',
+    'reports.enum.boolean.false',
   ],
   'fr-FR': [
     'attendance.code.PRESENT',
@@ -81,6 +93,20 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
     'attendance.code.NO_DATA',
     'msisdns.deviceToken.url',
     'poi.size.area',
+    // The report texts (contracts report-texts): these French words are spelled like the English ones; POI as
+    // everywhere in the portal.
+    'reports.column.attendanceDaily.date',
+    'reports.column.attendanceMonthly.absent',
+    'reports.column.billing.total',
+    'reports.column.geofenceEvents.poi',
+    'reports.column.locateUsage.date',
+    'reports.column.tasks.poi',
+    'reports.column.visits.poi',
+    'reports.enum.attendanceStatus.ABSENT',
+    'reports.column.locationHistory.latitude',
+    'reports.column.locationHistory.longitude',
+    'reports.column.locationHistory.source',
+    'reports.column.zone',
     // Spelt the same in French: "Actions", "Zone", "Format", "Active" (a planification, feminine).
     'reportSchedules.column.actions',
     'reportSchedules.form.zone',

@@ -27,6 +27,7 @@ export const AREAS = [
   'poi',
   'task',
   'attendance',
+  'reports',
   'report-schedules',
 ] as const;
 export type TranslationArea = (typeof AREAS)[number];

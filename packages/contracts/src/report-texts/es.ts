@@ -150,7 +150,7 @@ const strings: ReportTexts = {
   'reports.enum.role.CompanyAdmin': 'Administrador de empresa',
   'reports.enum.role.DepartmentAdmin': 'Administrador de departamento',
   'reports.enum.role.ZoneAdmin': 'Administrador de zona',
-  'reports.enum.locationViewAction.MONITOR': 'Monitor',
+  'reports.enum.locationViewAction.MONITOR': 'Monitorización',
   'reports.enum.locationViewAction.LIVE': 'Actualizaciones en directo',
   'reports.enum.locationViewAction.HISTORY': 'Historial de ubicaciones',
   'reports.enum.locationViewAction.LOCATE': 'Localizar ahora',

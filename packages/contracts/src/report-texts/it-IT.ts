@@ -150,7 +150,7 @@ const strings: ReportTexts = {
   'reports.enum.role.CompanyAdmin': 'Amministratore aziendale',
   'reports.enum.role.DepartmentAdmin': 'Amministratore di reparto',
   'reports.enum.role.ZoneAdmin': 'Amministratore di zona',
-  'reports.enum.locationViewAction.MONITOR': 'Monitor',
+  'reports.enum.locationViewAction.MONITOR': 'Monitoraggio',
   'reports.enum.locationViewAction.LIVE': 'Aggiornamenti in tempo reale',
   'reports.enum.locationViewAction.HISTORY': 'Cronologia posizioni',
   'reports.enum.locationViewAction.LOCATE': 'Localizza ora',
