@@ -1,11 +1,15 @@
 import type { Page } from 'playwright-core';
 import { isSidebarGroup, sidebarFor, type Role, type SidebarEntry } from '@lbs/contracts';
 
+/** "Agree and Continue" in the portal's languages (a test may meet the notice in Arabic first). */
+const AGREE =
+  /^(Agree and Continue|الموافقة والمتابعة|Aceptar y continuar|Accepter et continuer|Accetta e continua|同意并继续)$/;
+
 /** Ticks Accept and presses "Agree and Continue" on the privacy notice (it must be disabled before). */
 export async function acceptNotice(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog');
   await dialog.waitFor({ state: 'visible', timeout: 30_000 });
-  const agree = dialog.getByRole('button', { name: 'Agree and Continue' });
+  const agree = dialog.getByRole('button', { name: AGREE });
   if (!(await agree.isDisabled()))
     throw new Error('"Agree and Continue" must be disabled until Accept is ticked');
   await dialog.getByRole('checkbox').check();
