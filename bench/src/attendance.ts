@@ -12,7 +12,13 @@ import { deriveGeometry } from '@lbs/server/internal/location/geofence/index.ts'
 import { recomputeAttendance } from '@lbs/server/internal/modules/attendance/jobs.ts';
 import { attendanceService } from '@lbs/server/internal/modules/attendance/service.ts';
 import { scopeOf } from '@lbs/server/internal/access/scope.ts';
-import { benchCompany, benchDatabase, benchMsisdns, type BenchRow } from './location-setup.ts';
+import {
+  benchCompany,
+  benchDatabase,
+  benchMsisdns,
+  benchOfficeShift,
+  type BenchRow,
+} from './location-setup.ts';
 
 const MSISDNS = Number(process.env['BENCH_ATTENDANCE_MSISDNS'] ?? 10_000);
 const SHEET_MSISDNS = 1000;
@@ -50,31 +56,7 @@ export async function benchAttendance(): Promise<BenchRow[]> {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const shift = await db
-      .insertInto('shifts')
-      .values({ company_id: org.companyId, name: 'Office hours' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('shift_versions')
-      .values({
-        shift_id: shift.id,
-        effective_from: '2026-01-01',
-        start_time: '08:00',
-        end_time: '17:00',
-        days: JSON.stringify([7, 1, 2, 3, 4]),
-        time_zone: 'Asia/Riyadh',
-        check_in_before_min: 60,
-        check_out_after_min: 60,
-        late_grace_min: 10,
-        early_exit_grace_min: 10,
-        half_day_threshold_min: 240,
-        absent_threshold_min: 60,
-        hours_method: 'FIRST_IN_LAST_OUT',
-        count_on_holidays: false,
-        holiday_list_id: null,
-      })
-      .execute();
+    const { shiftId, versionId } = await benchOfficeShift(db, org.companyId);
     for (let i = 0; i < ids.length; i += 5000)
       await db
         .insertInto('poi_assignments')
@@ -84,7 +66,7 @@ export async function benchAttendance(): Promise<BenchRow[]> {
             poi_id: poi.id,
             msisdn_id: m,
             purpose: 'ATTENDANCE_SITE' as const,
-            shift_id: shift.id,
+            shift_id: shiftId,
             days: JSON.stringify([1, 2, 3, 4, 5, 6, 7]),
             windows: JSON.stringify([{ start: '00:00', end: '00:00' }]),
             notify_on_enter: false,
@@ -135,7 +117,7 @@ export async function benchAttendance(): Promise<BenchRow[]> {
     await sql`
       insert into attendance_days (msisdn_id, date, company_id, shift_id, shift_version_id, status, state, kind,
                                    minutes_inside, visit_keys, reasons)
-      select m, d::date, ${org.companyId}, ${shift.id}, (select id from shift_versions where shift_id = ${shift.id}),
+      select m, d::date, ${org.companyId}, ${shiftId}, ${versionId},
              (array['PRESENT','LATE','EARLY_EXIT','ABSENT','NO_DATA','WEEKLY_OFF'])[1 + (m + extract(day from d)::int) % 6],
              'FINAL', 'WORKING', 480, '[]', '[]'
       from unnest(${sheetIds}::int[]) m, generate_series('2026-10-01'::date, '2026-10-30'::date, '1 day') d

@@ -153,3 +153,40 @@ export async function benchServer(): Promise<{ server: RunningServer; dispose():
     },
   };
 }
+
+/**
+ * The benches' shift: Sunday–Thursday 08:00–17:00 in Riyadh from 2026-01-01, ten minutes' grace, first in / last out.
+ * Answers the shift's id and its version's.
+ */
+export async function benchOfficeShift(
+  db: Db,
+  companyId: number,
+): Promise<{ shiftId: number; versionId: number }> {
+  const shift = await db
+    .insertInto('shifts')
+    .values({ company_id: companyId, name: 'Office hours' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const version = await db
+    .insertInto('shift_versions')
+    .values({
+      shift_id: shift.id,
+      effective_from: '2026-01-01',
+      start_time: '08:00',
+      end_time: '17:00',
+      days: JSON.stringify([7, 1, 2, 3, 4]),
+      time_zone: 'Asia/Riyadh',
+      check_in_before_min: 60,
+      check_out_after_min: 60,
+      late_grace_min: 10,
+      early_exit_grace_min: 10,
+      half_day_threshold_min: 240,
+      absent_threshold_min: 60,
+      hours_method: 'FIRST_IN_LAST_OUT',
+      count_on_holidays: false,
+      holiday_list_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { shiftId: shift.id, versionId: version.id };
+}

@@ -7,7 +7,13 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { scopeOf } from '@lbs/server/internal/access/scope.ts';
 import { reportsService } from '@lbs/server/internal/modules/reports/service.ts';
-import { benchCompany, benchDatabase, benchMsisdns, type BenchRow } from './location-setup.ts';
+import {
+  benchCompany,
+  benchDatabase,
+  benchMsisdns,
+  benchOfficeShift,
+  type BenchRow,
+} from './location-setup.ts';
 
 const MSISDNS = Number(process.env['BENCH_REPORTS_MSISDNS'] ?? 1000);
 const ROUNDS = Number(process.env['BENCH_REPORTS_ROUNDS'] ?? 10);
@@ -32,36 +38,11 @@ export async function benchReports(): Promise<BenchRow[]> {
       [org, ids],
       [other, otherIds],
     ] as const) {
-      const shift = await db
-        .insertInto('shifts')
-        .values({ company_id: o.companyId, name: 'Office hours' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const version = await db
-        .insertInto('shift_versions')
-        .values({
-          shift_id: shift.id,
-          effective_from: '2026-01-01',
-          start_time: '08:00',
-          end_time: '17:00',
-          days: JSON.stringify([7, 1, 2, 3, 4]),
-          time_zone: 'Asia/Riyadh',
-          check_in_before_min: 60,
-          check_out_after_min: 60,
-          late_grace_min: 10,
-          early_exit_grace_min: 10,
-          half_day_threshold_min: 240,
-          absent_threshold_min: 60,
-          hours_method: 'FIRST_IN_LAST_OUT',
-          count_on_holidays: false,
-          holiday_list_id: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const { shiftId, versionId } = await benchOfficeShift(db, o.companyId);
       await sql`
         insert into attendance_days (msisdn_id, date, company_id, shift_id, shift_version_id, status, state, kind,
                                      minutes_inside, late_minutes, visit_keys, reasons)
-        select m, d::date, ${o.companyId}, ${shift.id}, ${version.id},
+        select m, d::date, ${o.companyId}, ${shiftId}, ${versionId},
                (array['PRESENT','LATE','EARLY_EXIT','LATE_AND_EARLY_EXIT','HALF_DAY','ABSENT','NO_DATA','HOLIDAY',
                       'WEEKLY_OFF'])[1 + (m + extract(day from d)::int) % 9],
                'FINAL', 'WORKING', 420 + m % 120, m % 30, '[]', '[]'

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LIST_EXPORTS, LIST_EXPORT_KEYS } from '@lbs/contracts';
+import { LIST_EXPORTS, LIST_EXPORT_KEYS, minorToDecimal } from '@lbs/contracts';
 import { useOrgFixtures, type Who } from '../organisation/test-fixtures.ts';
-import { majorUnits } from './lists.ts';
 
 const f = useOrgFixtures();
 
@@ -111,9 +110,9 @@ describe('list exports', () => {
   });
 
   it('writes an invoice’s amounts in major units of its currency', () => {
-    expect(majorUnits(123456, 'EUR')).toBe('1234.56');
-    expect(majorUnits(-5, 'SAR')).toBe('-0.05');
-    expect(majorUnits(1500, 'JPY')).toBe('1500');
-    expect(majorUnits(1234, 'KWD')).toBe('1.234');
+    expect(minorToDecimal(123456, 'EUR')).toBe('1234.56');
+    expect(minorToDecimal(-5, 'SAR')).toBe('-0.05');
+    expect(minorToDecimal(1500, 'JPY')).toBe('1500');
+    expect(minorToDecimal(1234, 'KWD')).toBe('1.234');
   });
 });

@@ -1,7 +1,7 @@
-import { PassThrough } from 'node:stream';
 import { sql } from 'kysely';
 import {
   LIST_EXPORTS,
+  minorToDecimal,
   ROLES,
   type ListExportFormat,
   type ListExportKey,
@@ -14,7 +14,7 @@ import type { Db } from '../../db/database.ts';
 import { actorOf, audit } from '../../events/audit.ts';
 import { rowNormaliser, type ExportSource } from './engine.ts';
 import { reportTexts } from './export/texts.ts';
-import { CONTENT_TYPES, exportFileName, writeReport } from './export/write.ts';
+import { streamExport } from './export/write.ts';
 import { checkExportSize } from './service.ts';
 
 /** A list page's service call: one page of the list for the caller, with the list's own filters and sort. */
@@ -25,23 +25,6 @@ export type ListPageFn = (
 
 /** Rows a list export reads per call of the list's service. */
 const LIST_BATCH = 500;
-
-/** Minor units → a decimal string in major units, with the currency's own number of decimals (JPY none, KWD three). */
-export function majorUnits(minor: number, currency: string): string {
-  let digits = 2;
-  try {
-    digits =
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2;
-  } catch {
-    // An unknown code keeps two decimals.
-  }
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  if (!digits) return `${sign}${abs}`;
-  const scale = 10 ** digits;
-  return `${sign}${Math.floor(abs / scale)}.${String(abs % scale).padStart(digits, '0')}`;
-}
 
 type Item = Record<string, unknown>;
 const minutes = (v: unknown) => (typeof v === 'number' ? v * 60 : null);
@@ -80,9 +63,9 @@ const DERIVED: Partial<Record<ListExportKey, (item: Item) => Item>> = {
     const currency = String(i.currency);
     return {
       ...i,
-      total: majorUnits(Number(i.totalMinor), currency),
-      paid: majorUnits(Number(i.paidMinor), currency),
-      balance: majorUnits(Number(i.balanceMinor), currency),
+      total: minorToDecimal(Number(i.totalMinor), currency),
+      paid: minorToDecimal(Number(i.paidMinor), currency),
+      balance: minorToDecimal(Number(i.balanceMinor), currency),
     };
   },
 };
@@ -148,21 +131,7 @@ export function listExports({ db }: { db: Db }) {
         companyId: source.context.company.id || null,
         detail: { format: options.format, rows: first.total, query },
       });
-      const out = new PassThrough();
-      const controller = new AbortController();
-      out.on('close', () => controller.abort());
-      writeReport(options.format, source, {
-        texts: reportTexts(options.locale),
-        out,
-        signal: controller.signal,
-      })
-        .then(() => out.end())
-        .catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
-      return {
-        stream: out,
-        contentType: CONTENT_TYPES[options.format],
-        fileName: exportFileName(source, options.format),
-      };
+      return streamExport(options.format, source, reportTexts(options.locale));
     },
   };
 }

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import {
   REPORT_EXPORT_ROWS_MAX,
   REPORT_INLINE_ROWS_MAX,
@@ -24,7 +23,7 @@ import { tariffFor } from '../billing/index.ts';
 import { DEFINITIONS } from './catalogue/index.ts';
 import { prepareReport, reportCompany, type PreparedReport } from './engine.ts';
 import { reportTexts } from './export/texts.ts';
-import { CONTENT_TYPES, exportFileName, writeReport } from './export/write.ts';
+import { streamExport } from './export/write.ts';
 
 const PARAM_KEYS = [
   'companyId',
@@ -227,18 +226,7 @@ export function reportsService({ db, now = () => new Date() }: { db: Db; now?: (
           [fieldErrorFrom('query.format', fieldMessage('report.tooLargeToDownload', { rows }))],
         );
       await auditView(caller, prepared, { export: query.format, rows });
-      const out = new PassThrough();
-      const texts = reportTexts(query.locale);
-      const controller = new AbortController();
-      out.on('close', () => controller.abort());
-      writeReport(query.format, prepared, { texts, out, signal: controller.signal })
-        .then(() => out.end())
-        .catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
-      return {
-        stream: out,
-        contentType: CONTENT_TYPES[query.format],
-        fileName: exportFileName(prepared, query.format),
-      };
+      return streamExport(query.format, prepared, reportTexts(query.locale));
     },
   };
 }

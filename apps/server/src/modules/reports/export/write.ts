@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import type { ReportFormat } from '@lbs/contracts';
 import type { ExportSource } from '../engine.ts';
 import { writeCsv } from './csv.ts';
@@ -48,4 +49,18 @@ export async function writeReport(
 export function exportFileName(source: ExportSource, format: ReportFormat): string {
   const { from, to } = source.context;
   return `${source.key.replace(/^list\./, '')}-${from === to ? from : `${from}-${to}`}.${format}`;
+}
+
+/**
+ * A download answered as the file is written: the stream a route sends, its type and name. The writer stops at its
+ * next batch when the client goes away (the stream closes), and a writer's error ends the response.
+ */
+export function streamExport(format: ReportFormat, source: ExportSource, texts: ReportTextsOf) {
+  const out = new PassThrough();
+  const controller = new AbortController();
+  out.on('close', () => controller.abort());
+  writeReport(format, source, { texts, out, signal: controller.signal })
+    .then(() => out.end())
+    .catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return { stream: out, contentType: CONTENT_TYPES[format], fileName: exportFileName(source, format) };
 }
