@@ -43,7 +43,6 @@ import {
   useUpdateSchedule,
 } from '../api/report-schedules.ts';
 import { describeCron } from './describe-cron.ts';
-import { useReportTitle } from './report-titles.ts';
 
 interface Person {
   id: number;
@@ -69,7 +68,6 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: ReportSchedul
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const { me, role } = useCurrentUser();
-  const reportTitle = useReportTitle();
   const create = useCreateSchedule();
   const update = useUpdateSchedule();
   const mutation = schedule ? update : create;
@@ -198,7 +196,7 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: ReportSchedul
           >
             {(catalogue.data?.items ?? (schedule ? [{ key: schedule.report }] : [])).map((item) => (
               <MenuItem key={item.key} value={item.key}>
-                {reportTitle(item.key)}
+                {t(`reports.${item.key}.title`)}
               </MenuItem>
             ))}
           </TextField>

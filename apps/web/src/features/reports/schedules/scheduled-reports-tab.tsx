@@ -4,7 +4,8 @@ import { lazyWithAreas } from '../../../i18n/lazy-with-areas.ts';
 
 const Panel = lazyWithAreas(
   () => import('./schedules-panel.tsx').then((m) => m.SchedulesPanel),
-  ['report-schedules'],
+  // reports: the report titles (contracts' report texts, which the reports area carries).
+  ['report-schedules', 'reports'],
 );
 
 /**

@@ -37,7 +37,6 @@ import { DeliveryLogDialog } from './delivery-log-dialog.tsx';
 import { describeCron } from './describe-cron.ts';
 import { ScheduleDialog } from './schedule-dialog.tsx';
 import { RunStatusChip, ScheduleStatusChip } from './schedule-status.tsx';
-import { useReportTitle } from './report-titles.ts';
 
 type Open =
   | { kind: 'create' }
@@ -48,7 +47,6 @@ type Open =
 function Row({ schedule, onOpen }: { schedule: ReportSchedule; onOpen: (open: Open) => void }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const reportTitle = useReportTitle();
   const update = useUpdateSchedule();
   const runNow = useRunScheduleNow();
   const locale = i18n.language;
@@ -88,7 +86,7 @@ function Row({ schedule, onOpen }: { schedule: ReportSchedule; onOpen: (open: Op
             {schedule.format.toUpperCase()}
           </Typography>
         </TableCell>
-        <TableCell>{reportTitle(schedule.report)}</TableCell>
+        <TableCell>{t(`reports.${schedule.report}.title`)}</TableCell>
         <TableCell>
           <Typography variant="body2" data-testid="schedule-description">
             {describeCron(schedule.cron, locale)}
