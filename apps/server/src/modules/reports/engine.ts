@@ -77,12 +77,8 @@ export async function prepareReport(
     throw validationFailed([fieldErrorFrom('query.status', 'validation.statusInvalid')]);
   if (!meta.statusEnum && params.status !== undefined) params = { ...params, status: undefined };
 
-  const {
-    id: companyIdOfRun,
-    name: companyName,
-    timeZone,
-  } = await reportCompany(db, scope, params.companyId);
-  const company = { id: companyIdOfRun, name: companyName };
+  const company = await reportCompany(db, scope, params.companyId);
+  const timeZone = company.timeZone;
 
   const unitName = async (kind: 'departments' | 'zones' | 'designations', id: number | undefined) => {
     if (id === undefined) return undefined;
@@ -135,7 +131,7 @@ export async function prepareReport(
     db,
     scope,
     key: definition.key,
-    company: { id: company.id, name: company.name, timeZone },
+    company,
     params,
     start: new Date(start),
     end: new Date(end),
