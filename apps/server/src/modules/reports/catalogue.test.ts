@@ -303,22 +303,31 @@ describe('reports: visits and geofence events', () => {
   });
 });
 
-async function shift(): Promise<{ shiftId: number; versionId: number; name: string }> {
-  const name = `Shift ${f.unique()}`;
+/** A shift 08:00–17:00 (Alpha's, Sunday–Thursday in Riyadh from 2024, unless told otherwise) and its version. */
+async function shift(
+  options: {
+    companyId?: number;
+    name?: string;
+    days?: number[];
+    timeZone?: string;
+    effectiveFrom?: string;
+  } = {},
+): Promise<{ shiftId: number; versionId: number; name: string }> {
+  const name = options.name ?? `Shift ${f.unique()}`;
   const s = await f.db
     .insertInto('shifts')
-    .values({ company_id: await f.companyId(A), name })
+    .values({ company_id: options.companyId ?? (await f.companyId(A)), name })
     .returning('id')
     .executeTakeFirstOrThrow();
   const v = await f.db
     .insertInto('shift_versions')
     .values({
       shift_id: s.id,
-      effective_from: '2024-01-01',
+      effective_from: options.effectiveFrom ?? '2024-01-01',
       start_time: '08:00',
       end_time: '17:00',
-      days: JSON.stringify([7, 1, 2, 3, 4]),
-      time_zone: 'Asia/Riyadh',
+      days: JSON.stringify(options.days ?? [7, 1, 2, 3, 4]),
+      time_zone: options.timeZone ?? 'Asia/Riyadh',
       check_in_before_min: 60,
       check_out_after_min: 60,
       late_grace_min: 10,
@@ -997,32 +1006,13 @@ describe('reports: dashboard', () => {
             .executeTakeFirstOrThrow()
         ).id,
       );
-    const s = await f.db
-      .insertInto('shifts')
-      .values({ company_id: company, name: 'S' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const v = await f.db
-      .insertInto('shift_versions')
-      .values({
-        shift_id: s.id,
-        effective_from: '2026-01-01',
-        start_time: '08:00',
-        end_time: '17:00',
-        days: '[1,2,3,4,5]',
-        time_zone: 'UTC',
-        check_in_before_min: 60,
-        check_out_after_min: 60,
-        late_grace_min: 10,
-        early_exit_grace_min: 10,
-        half_day_threshold_min: 0,
-        absent_threshold_min: 0,
-        hours_method: 'FIRST_IN_LAST_OUT',
-        count_on_holidays: false,
-        holiday_list_id: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { shiftId, versionId } = await shift({
+      companyId: company,
+      name: 'S',
+      days: [1, 2, 3, 4, 5],
+      timeZone: 'UTC',
+      effectiveFrom: '2026-01-01',
+    });
     const day = (
       msisdnId: number,
       date: string,
@@ -1032,8 +1022,8 @@ describe('reports: dashboard', () => {
       msisdn_id: msisdnId,
       date,
       company_id: company,
-      shift_id: s.id,
-      shift_version_id: v.id,
+      shift_id: shiftId,
+      shift_version_id: versionId,
       status,
       state,
       kind: 'WORKING',
