@@ -1,4 +1,5 @@
 import { createHash, createPrivateKey, randomBytes, randomUUID, sign, type JsonWebKey } from 'node:crypto';
+import { API_BASE_PATH } from '@lbs/contracts';
 import type { RunningServer } from '@lbs/server';
 
 const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
@@ -124,7 +125,7 @@ export async function loginWithPkce(baseUrl: string, username: string, password:
 
 /**
  * Fallback: an access token signed with the embedded provider's own key (read from its database), shaped like the
- * provider's — for when the login flow is not available.
+ * provider's (RFC 9068: header `typ: at+jwt`, `aud` the API) — for when the login flow is not available.
  */
 export async function mintWithSigningKey(server: RunningServer, username: string): Promise<string> {
   const db = server.context.db;
@@ -143,11 +144,12 @@ export async function mintWithSigningKey(server: RunningServer, username: string
   const roles = await db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).execute();
   const now = Math.floor(Date.now() / 1000);
   const { config } = server.context;
-  const header = base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: jwk.kid }));
+  const header = base64url(JSON.stringify({ alg: 'RS256', typ: 'at+jwt', kid: jwk.kid }));
   const payload = base64url(
     JSON.stringify({
       iss: config.issuer,
       sub: user.subject,
+      aud: `${config.publicUrl}${API_BASE_PATH}`,
       azp: config.clientId,
       iat: now,
       exp: now + 3600,
