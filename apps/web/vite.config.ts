@@ -80,7 +80,9 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/](@tanstack|i18next|react-i18next|zod)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/](@tanstack|i18next|react-i18next)[\\/]/ },
+            // The schema library: loaded beside the first API call and by the forms, never in the first bundle.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             { name: 'maplibre', test: /node_modules[\\/]maplibre-gl[\\/]/ },
             // Shared by the forms only: its own chunk, not the entry's.
             { name: 'phone', test: /node_modules[\\/]libphonenumber-js[\\/]/ },

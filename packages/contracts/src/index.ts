@@ -4,6 +4,8 @@ export * from './locales.ts';
 export * from './routes.ts';
 export * from './messages.ts';
 export * from './hierarchy.ts';
+export * from './values.ts';
+export * from './money.ts';
 export * from './schemas/common.ts';
 export * from './schemas/user-management.ts';
 export * from './permissions.ts';

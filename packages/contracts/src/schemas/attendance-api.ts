@@ -2,16 +2,8 @@ import { z } from 'zod';
 import { abilitiesOf } from './abilities.ts';
 import { pageSchema } from './common.ts';
 import { isoWeekdays, timeOfDay } from './companies.ts';
-import {
-  idFilter,
-  idText,
-  isIsoDate,
-  isTimeZone,
-  optionalRefId,
-  refId,
-  requiredName,
-  timestamp,
-} from './fields.ts';
+import { idFilter, idText, optionalRefId, refId, requiredName, timestamp } from './fields.ts';
+import { isIsoDate, isTimeZone } from '../values.ts';
 import { isCountryCode } from './phone.ts';
 import { POSITION_SOURCES } from './positions.ts';
 import { FIX_CLASSES } from './pois.ts';

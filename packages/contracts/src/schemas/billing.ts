@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { MINOR_MAX } from '../money.ts';
 import { abilitiesOf } from './abilities.ts';
-import { boolFilter, idFilter, isCurrencyCode, isIsoDate, listQuery, refId, timestamp } from './fields.ts';
+import { boolFilter, idFilter, listQuery, refId, timestamp } from './fields.ts';
+import { isCurrencyCode, isIsoDate } from '../values.ts';
 import { safeString } from './text.ts';
 import { TOO_LONG, intBetween } from './limits.ts';
 
@@ -33,37 +35,8 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PERIOD_PATTERN = /^(19|20)\d{2}-(0[1-9]|1[0-2])$/;
 /** Up to 14 integer digits and 6 decimals, no sign, no exponent. */
 export const DECIMAL_PATTERN = /^\d{1,14}(\.\d{1,6})?$/;
-/** Minor units are PostgreSQL bigints, but stay within JavaScript's exact integers. */
-export const MINOR_MAX = 900_000_000_000_000;
 export const BILLING_REASON_MAX_LENGTH = 500;
 export const PAYMENT_REFERENCE_MAX_LENGTH = 200;
-
-const digitsByCurrency = new Map<string, number>();
-/** The number of decimals of a currency (EUR 2, JPY 0, KWD 3), from the runtime's ISO 4217 data (remembered). */
-export function currencyDigits(currency: string): number {
-  let digits = digitsByCurrency.get(currency);
-  if (digits === undefined) {
-    try {
-      digits =
-        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-          .maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2;
-    }
-    digitsByCurrency.set(currency, digits);
-  }
-  return digits;
-}
-
-/** Minor units as a decimal string of the currency (12345 EUR → "123.45"; JPY 500 → "500"). */
-export function minorToDecimal(minor: number, currency: string): string {
-  const digits = currencyDigits(currency);
-  const negative = minor < 0;
-  const text = String(Math.abs(Math.trunc(minor))).padStart(digits + 1, '0');
-  const whole = digits ? text.slice(0, -digits) : text;
-  const fraction = digits ? `.${text.slice(-digits)}` : '';
-  return `${negative ? '-' : ''}${whole}${fraction}`;
-}
 
 const decimal = (max?: string) =>
   safeString('validation.amountInvalid')

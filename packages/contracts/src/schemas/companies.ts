@@ -12,16 +12,8 @@ import {
 import { companyAbilitiesSchema } from './abilities.ts';
 import { pageSchema } from './common.ts';
 import { AFTER_FIELDS, safeString } from './text.ts';
-import {
-  boolFilter,
-  isCurrencyCode,
-  isTimeZone,
-  listQuery,
-  optionalAddress,
-  optionalEmail,
-  requiredName,
-  timestamp,
-} from './fields.ts';
+import { boolFilter, listQuery, optionalAddress, optionalEmail, requiredName, timestamp } from './fields.ts';
+import { isCurrencyCode, isTimeZone } from '../values.ts';
 import { optionalCountry, optionalPhone } from './phone.ts';
 import { intBetween } from './limits.ts';
 

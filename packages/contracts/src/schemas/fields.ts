@@ -11,6 +11,7 @@ import {
   PAGE_SIZE_MAX,
 } from '../constants.ts';
 import type { MessageKey } from '../messages.ts';
+import { blankToNull, ID_MAX, isIsoDate } from '../values.ts';
 import { nameString, safeString, searchText } from './text.ts';
 import { DATE_OUT_OF_RANGE, TOO_LONG, outOfRange } from './limits.ts';
 
@@ -18,27 +19,6 @@ import { DATE_OUT_OF_RANGE, TOO_LONG, outOfRange } from './limits.ts';
  * Field builders shared by every org form and request body. Each rule's message is a MESSAGES key, so the server's
  * problem+json `errors[].code` and the form's error text are the same key.
  */
-
-/** IANA time-zone name the platform knows (`Asia/Riyadh`, `UTC`); offsets and abbreviations are refused. */
-export function isTimeZone(value: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** ISO 4217 currency code the platform knows. */
-export function isCurrencyCode(value: string): boolean {
-  return /^[A-Z]{3}$/.test(value) && Intl.supportedValuesOf('currency').includes(value);
-}
-
-/** Absent stays absent (PATCH: unchanged); '' and null become null (cleared). */
-export function blankToNull(value: string | null | undefined): string | null | undefined {
-  return value === undefined ? undefined : value || null;
-}
 
 const text = (required: MessageKey) => nameString(required);
 
@@ -66,13 +46,6 @@ export const optionalEmail = () =>
 
 export const optionalAddress = () => optionalText(ADDRESS_MAX_LENGTH);
 
-/** A real calendar date spelled `YYYY-MM-DD` (no 2024-02-30). */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
 /** Calendar date `YYYY-MM-DD` within the date pickers' range (SPEC §9). */
 export const optionalDate = () =>
   safeString()
@@ -80,9 +53,6 @@ export const optionalDate = () =>
     .transform(blankToNull)
     .refine((v) => v == null || isIsoDate(v), 'validation.invalid')
     .refine((v) => v == null || (v >= DATE_MIN && v <= DATE_MAX), DATE_OUT_OF_RANGE);
-
-/** Ids are PostgreSQL `integer`s. */
-export const ID_MAX = 2_147_483_647;
 
 /** Reference to another object by id (body); the server resolves it inside the caller's scope. */
 export const refId = (required: MessageKey) =>

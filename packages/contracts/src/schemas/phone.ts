@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { blankToNull } from './fields.ts';
+import { blankToNull } from '../values.ts';
 import { safeString } from './text.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REPORT_FORMATS, REPORT_KEYS, REPORT_MSISDNS_MAX, reportLocaleSchema } from './reports.ts';
-import { emailField, idFilter, isIsoDate, refId, requiredName, timestamp } from './fields.ts';
+import { emailField, idFilter, refId, requiredName, timestamp } from './fields.ts';
+import { isIsoDate } from '../values.ts';
 import { TOO_MANY } from './limits.ts';
 import { safeString } from './text.ts';
 

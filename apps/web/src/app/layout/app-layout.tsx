@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -7,7 +7,6 @@ import type { Theme } from '@mui/material/styles';
 import { DUE_INVOICE_PATH, LOCAL_STORAGE_KEYS, PRIMARY_COLOR } from '@lbs/contracts';
 import { DelayedLoader } from '../../components/delayed-loader.tsx';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
-import { PiaDialog } from '../../features/pia/components/pia-dialog.tsx';
 import { useSettings } from '../../features/settings/settings-context.tsx';
 import { lazyWithAreas } from '../../i18n/lazy-with-areas.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -17,6 +16,11 @@ import { SidebarContent } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
 const FRAME_GAP = 20;
+
+/** Shown once per user (until acknowledged): its dialog, form controls and schema load only then. */
+const PiaDialog = lazy(() =>
+  import('../../features/pia/components/pia-dialog.tsx').then((m) => ({ default: m.PiaDialog })),
+);
 
 const SettingsDrawer = lazyWithAreas(
   () => import('../../features/settings/components/settings-drawer.tsx').then((m) => m.SettingsDrawer),
@@ -102,7 +106,11 @@ export function AppLayout() {
           <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
         </Suspense>
       )}
-      <PiaDialog open={showPia} />
+      {showPia && (
+        <Suspense fallback={null}>
+          <PiaDialog open />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -4,12 +4,12 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import CheckIcon from '@mui/icons-material/Check';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '@lbs/contracts';
 import { useSettings } from '../../features/settings/settings-context.tsx';
+import { DeferredTooltip } from '../../components/deferred-tooltip.tsx';
 
 /** Language button (accessible name "Language"); each language listed by its own name. */
 export function LanguageMenu() {
@@ -18,7 +18,7 @@ export function LanguageMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Tooltip title={t('topbar.language')}>
+      <DeferredTooltip title={t('topbar.language')}>
         <IconButton
           aria-label={t('topbar.language')}
           aria-haspopup="menu"
@@ -28,7 +28,7 @@ export function LanguageMenu() {
         >
           <TranslateIcon />
         </IconButton>
-      </Tooltip>
+      </DeferredTooltip>
       <Menu id="language-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {LOCALES.map((l) => (
           <MenuItem

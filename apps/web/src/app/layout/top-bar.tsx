@@ -2,7 +2,6 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import MenuIcon from '@mui/icons-material/Menu';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { useSettings } from '../../features/settings/settings-context.tsx';
 import { HierarchyToggle } from './hierarchy-toggle.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { DeferredTooltip } from '../../components/deferred-tooltip.tsx';
 
 export function TopBar({
   onOpenSidebar,
@@ -36,11 +36,11 @@ export function TopBar({
         <Box sx={{ flexGrow: 1 }} />
         <HierarchyToggle />
         <LanguageMenu />
-        <Tooltip title={t('topbar.settings')}>
+        <DeferredTooltip title={t('topbar.settings')}>
           <IconButton aria-label={t('topbar.settings')} onClick={onOpenSettings}>
             <TuneOutlinedIcon />
           </IconButton>
-        </Tooltip>
+        </DeferredTooltip>
         <UserMenu />
       </Toolbar>
     </AppBar>

@@ -1,4 +1,5 @@
-import { MESSAGES, problemSchema, type MessageKey, type MessageParams, type Problem } from '@lbs/contracts';
+import { MESSAGES, type MessageKey, type MessageParams, type Problem } from '@lbs/contracts';
+import { loadShellSchemas } from './load-shell-schemas.ts';
 
 export interface FieldProblem {
   path: string;
@@ -21,7 +22,10 @@ export class ApiError extends Error {
   }
 
   static async fromResponse(response: Response): Promise<ApiError> {
-    const body: unknown = await response.json().catch(() => null);
+    const [body, { problemSchema }] = await Promise.all([
+      response.json().catch((): unknown => null),
+      loadShellSchemas(),
+    ]);
     const parsed = problemSchema.safeParse(body);
     if (parsed.success)
       return new ApiError(response.status, parsed.data.code, parsed.data.errors ?? [], parsed.data);
