@@ -211,7 +211,13 @@ export async function prepareReport(
             // A batch the consumer never asks for (it stopped early) must not reject unhandled.
             pending.catch(() => {});
           }
-          if (rows.length) yield rows.map(normalise);
+          if (rows.length) {
+            const batch = rows.map(normalise);
+            // The database's rows are not kept while the batch is written (fewer objects outlive the young
+            // generation: the export's memory stays flat).
+            rows.length = 0;
+            yield batch;
+          }
         }
       }
     },
@@ -366,6 +372,9 @@ const INSTANT_TEXT =
  * writes it (milliseconds cut), without a Date when the text is in UTC already — a million positions' worth.
  */
 export function isoInstant(text: string): string {
+  // PostgreSQL's text in UTC to the second (`2026-03-01 00:31:40+00`), the common case, without a regular expression.
+  if (text.length === 22 && text.charCodeAt(10) === 32 && text.endsWith('+00'))
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}.000Z`;
   const m = INSTANT_TEXT.exec(text);
   if (!m) return new Date(text).toISOString();
   const [, day, time, fraction, sign, hours, minutes, seconds] = m;
