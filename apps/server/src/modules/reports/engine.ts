@@ -47,6 +47,9 @@ export interface PreparedReport extends ExportSource {
 
 const DAY_MS = 86_400_000;
 
+/** Rows per keyset batch of an export (the job's, and the bench's). */
+export const EXPORT_BATCH_ROWS = 2000;
+
 /**
  * Resolves a report for a caller: the permission of its data (403), the company (a SuperAdmin names it; anyone
  * else runs their own — another company answers 404), the period in the company's time zone (capped per report),
@@ -170,7 +173,7 @@ export async function prepareReport(
      * descending — by the last value seen, so the query walks an index instead of sorting every remaining row), and
      * the rows where it is null (after them ascending, before them descending: PostgreSQL's default null order).
      */
-    async *batches(size = 2000) {
+    async *batches(size = EXPORT_BATCH_ROWS) {
       const [first, ...rest] = order;
       const firstRef = sortRef(first!.expression);
       const runs: ('values' | 'nulls')[] = first!.descending ? ['nulls', 'values'] : ['values', 'nulls'];
