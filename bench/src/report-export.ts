@@ -6,10 +6,12 @@
  * `BENCH_REPORT_MSISDNS` (100) MSISDNs over 30 days. Targets: ≥ 0.3 × COPY's rows/s, RSS growth < 100 MB.
  * `npm run bench:report-export -w @lbs/bench` runs it alone.
  *
- * Figures (2026-11-26, 2 cores shared with other sessions at load 10–14, so COPY itself ran at 56–65k rows/s instead
- * of ~230k quiet): before, 0.144–0.150 × COPY with RSS +158–279 MB; after, 0.28–0.32 × COPY (batches of 5,000) with
- * RSS +34 MB. The export's wall time is its Node CPU (~9 s for the million rows) stretched by the wait for a core,
- * which COPY (the database's CPU) does not pay: on a quiet machine the ratio is higher. What moved them: the CSV
+ * Figures (2026-11-26, 2 cores shared with other sessions at load 9–14): before, 0.144–0.150 × COPY with RSS
+ * +158–279 MB; after, 0.28–0.32 × COPY (batches of 5,000, COPY at 56–65k rows/s) and 0.21 × COPY (batches of 2,000,
+ * COPY at 168k rows/s) with RSS +34–37 MB. The export's wall time is its Node CPU (~9 s for the million rows)
+ * stretched by the wait for a core (~2.5 × its CPU at load 12, read from /proc/self/schedstat), a wait
+ * which COPY (the database's CPU) does not pay, so the ratio moves with the load: the RSS target is met, the
+ * ratio's is not yet met reliably (the rest is Node's: pg's row parsing, the row objects, the cells). What moved them: the CSV
  * written every 250 lines (a batch's text as one concatenation outlived the young generation — the RSS), the time
  * read as PostgreSQL's text and taken from the row as the keyset key (no Date parsing, twice, per row), the wall
  * clock from a cached hour, each distinct text cell quoted once.
