@@ -11,10 +11,10 @@
  * COPY at 168k rows/s) with RSS +34–37 MB. The export's wall time is its Node CPU (~9 s for the million rows)
  * stretched by the wait for a core (~2.5 × its CPU at load 12, read from /proc/self/schedstat), a wait
  * which COPY (the database's CPU) does not pay, so the ratio moves with the load: the RSS target is met, the
- * ratio's is not yet met reliably (the rest is Node's: pg's row parsing, the row objects, the cells). What moved them: the CSV
- * written every 250 lines (a batch's text as one concatenation outlived the young generation — the RSS), the time
- * read as PostgreSQL's text and taken from the row as the keyset key (no Date parsing, twice, per row), the wall
- * clock from a cached hour, each distinct text cell quoted once.
+ * ratio's is not yet met reliably (the rest is Node's: pg's row parsing, the row objects, the cells). What moved
+ * them: the CSV written every 250 lines (a batch's text as one concatenation outlived the young generation — the
+ * RSS), the time read as PostgreSQL's text and taken from the row as the keyset key (no Date parsing, twice, per
+ * row), the wall clock from a cached hour, each distinct text cell quoted once.
  */
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
