@@ -49,6 +49,11 @@ export interface ReportDefinition {
   query(run: ReportRun): SelectQueryBuilder<Database, any, any>;
   /** Sortable column key → its sort expression (columns marked sortable in contracts REPORTS). */
   sortBy: Record<string, SortExpression>;
+  /**
+   * Sort keys whose column is the key's own text (`instantText(ref)` for a sort key `ref`): a keyset takes the key
+   * from the row instead of selecting it again.
+   */
+  keyColumns?: readonly string[];
   /** Unique and never null (e.g. `p.id`, or a row-number-free composite expression). */
   tieBreaker: SortExpression;
   /** The chart beside the table (contracts REPORTS[key].chart), over the same run. */

@@ -47,6 +47,9 @@ export interface PreparedReport extends ExportSource {
 
 const DAY_MS = 86_400_000;
 
+/** Rows per keyset batch of an export (the job's, and the bench's). */
+export const EXPORT_BATCH_ROWS = 2000;
+
 /**
  * Resolves a report for a caller: the permission of its data (403), the company (a SuperAdmin names it; anyone
  * else runs their own — another company answers 404), the period in the company's time zone (capped per report),
@@ -170,14 +173,20 @@ export async function prepareReport(
      * descending — by the last value seen, so the query walks an index instead of sorting every remaining row), and
      * the rows where it is null (after them ascending, before them descending: PostgreSQL's default null order).
      */
-    async *batches(size = 2000) {
+    async *batches(size = EXPORT_BATCH_ROWS) {
       const [first, ...rest] = order;
       const firstRef = sortRef(first!.expression);
       const runs: ('values' | 'nulls')[] = first!.descending ? ['nulls', 'values'] : ['values', 'nulls'];
+      const keyNames = order.map((o, i) =>
+        o.column !== undefined && definition.keyColumns?.includes(o.column) ? o.column : `__k${i}`,
+      );
       const fetch = (run: 'values' | 'nulls', after: unknown[] | undefined) => {
         let q = base();
-        order.forEach((o, i) => {
-          q = q.select(sql`${sortRef(o.expression)}`.as(`__k${i}`));
+        // The keys as text: exact (a Date would drop a timestamp's microseconds, and a batch boundary inside one
+        // millisecond would repeat rows) and read without a type parser; a parameter takes its column's type back.
+        // A key the row carries already as that text (keyColumns) is not selected twice.
+        keyNames.forEach((name, i) => {
+          if (name === `__k${i}`) q = q.select(sql`(${sortRef(order[i]!.expression)})::text`.as(name));
         });
         if (run === 'values') {
           q = q.where(sql<boolean>`${firstRef} is not null`);
@@ -200,12 +209,18 @@ export async function prepareReport(
             const last = rows[rows.length - 1]!;
             pending = fetch(
               run,
-              order.map((_o, i) => last[`__k${i}`]),
+              keyNames.map((name) => last[name]),
             );
             // A batch the consumer never asks for (it stopped early) must not reject unhandled.
             pending.catch(() => {});
           }
-          if (rows.length) yield rows.map(normalise);
+          if (rows.length) {
+            const batch = rows.map(normalise);
+            // The database's rows are not kept while the batch is written (fewer objects outlive the young
+            // generation: the export's memory stays flat).
+            rows.length = 0;
+            yield batch;
+          }
         }
       }
     },
@@ -266,6 +281,8 @@ async function ownUnitName(
 interface OrderKey {
   expression: SortExpression;
   descending: boolean;
+  /** The sortable column it came from (none for the tie-breaker). */
+  column?: string;
 }
 
 /** `-due,employee` → order keys over the definition's sortable columns, ending with the tie-breaker (400 if unknown). */
@@ -276,9 +293,10 @@ function orderOf(definition: ReportDefinition, sort: string | undefined): OrderK
   for (const part of text.split(',').map((p) => p.trim())) {
     if (!part) continue;
     const descending = part.startsWith('-');
-    const expression = definition.sortBy[descending ? part.slice(1) : part];
+    const column = descending ? part.slice(1) : part;
+    const expression = definition.sortBy[column];
     if (!expression) throw validationFailed([fieldErrorFrom('query.sort', 'validation.sortInvalid')]);
-    keys.push({ expression, descending });
+    keys.push({ expression, descending, column });
   }
   keys.push({ expression: definition.tieBreaker, descending: false });
   return keys;
@@ -348,6 +366,27 @@ export function rowNormaliser(columns: readonly ReportColumn[]): (row: Record<st
   };
 }
 
+/** An instant as PostgreSQL writes it in ISO style (`2026-03-01 00:31:40.123456+03`), or as ISO 8601 in UTC. */
+const INSTANT_TEXT =
+  /^(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d)(?:\.(\d+))?(?:([+-])(\d\d)(?::?(\d\d))?(?::?(\d\d))?|Z)$/;
+
+/**
+ * An instant's text (catalogue/shared.ts instantText) → `2026-03-01T07:00:00.000Z`, as Date.prototype.toISOString
+ * writes it (milliseconds cut), without a Date when the text is in UTC already — a million positions' worth.
+ */
+export function isoInstant(text: string): string {
+  // PostgreSQL's text in UTC to the second (`2026-03-01 00:31:40+00`), the common case, without a regular expression.
+  if (text.length === 22 && text.charCodeAt(10) === 32 && text.endsWith('+00'))
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}.000Z`;
+  const m = INSTANT_TEXT.exec(text);
+  if (!m) return new Date(text).toISOString();
+  const [, day, time, fraction, sign, hours, minutes, seconds] = m;
+  const iso = `${day}T${time}.${`${fraction ?? ''}000`.slice(0, 3)}Z`;
+  const offset = sign ? Number(hours) * 3600 + Number(minutes ?? 0) * 60 + Number(seconds ?? 0) : 0;
+  if (offset === 0) return iso;
+  return new Date(Date.parse(iso) - (sign === '-' ? -offset : offset) * 1000).toISOString();
+}
+
 function converterOf(column: ReportColumn): (value: unknown) => ReportValue {
   switch (column.type) {
     case 'integer':
@@ -360,7 +399,8 @@ function converterOf(column: ReportColumn): (value: unknown) => ReportValue {
     case 'boolean':
       return (v) => Boolean(v);
     case 'datetime':
-      return (v) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+      return (v) =>
+        typeof v === 'string' ? isoInstant(v) : (v instanceof Date ? v : new Date(String(v))).toISOString();
     case 'date':
       // node-postgres reads a `date` as local midnight; definitions should select `::text`, but either way is right.
       return (v) =>

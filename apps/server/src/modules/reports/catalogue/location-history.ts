@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ReportDefinition } from '../definition.ts';
+import { instantText } from './shared.ts';
 
 /** Every position of the run's MSISDNs in the period: time, coordinates, accuracy and source (a view of location). */
 export const locationHistory: ReportDefinition = {
@@ -17,7 +18,7 @@ export const locationHistory: ReportDefinition = {
         'm.employee_name as employee',
         'd.name as department',
         'z.name as zone',
-        'p.time as time',
+        instantText('p.time').as('time'),
         'p.lat as latitude',
         'p.lon as longitude',
         'p.accuracy_m as accuracyM',
@@ -28,6 +29,7 @@ export const locationHistory: ReportDefinition = {
     msisdn: 'm.msisdn',
     employee: sql`lower(m.employee_name)`,
   },
+  keyColumns: ['time'],
   tieBreaker: 'p.id',
   chart: undefined,
 };

@@ -30,6 +30,13 @@ export const localDay = (run: ReportRun, instant: RawBuilder<unknown> | string):
 export const localDayText = (run: ReportRun, instant: RawBuilder<unknown> | string): RawBuilder<string> =>
   sql<string>`${localDay(run, instant)}::text`;
 
+/**
+ * An instant as PostgreSQL writes it (`2026-03-01 00:31:40.5+00`): exact to the microsecond and read without a type
+ * parser; the engine turns it into the row's ISO text. A report of a million positions selects its times so, and
+ * names the column in `keyColumns` when it is also a sort key (the keyset then reads it from the row).
+ */
+export const instantText = (ref: string): RawBuilder<string> => sql<string>`(${sql.ref(ref)})::text`;
+
 /** The run's calendar days `from`…`to`, both included (YYYY-MM-DD). */
 export function periodDays(run: ReportRun): string[] {
   const days: string[] = [];

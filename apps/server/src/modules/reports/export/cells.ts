@@ -1,6 +1,9 @@
 import type { ReportColumn, ReportValue } from '@lbs/contracts';
 import type { ReportTextsOf } from './texts.ts';
 
+/** `00` … `59`. */
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+
 /**
  * Wall-clock time of an instant in a time zone, fast enough for a million rows: the zone's offset is looked up once
  * per quarter hour of the timeline (every offset change of every zone falls on a quarter hour) and cached.
@@ -17,8 +20,14 @@ export function zonedClock(timeZone: string) {
     second: '2-digit',
   });
   const offsets = new Map<number, number>();
+  // Rows come in order more often than not: the last slot's offset and the last hour's text are kept at hand.
+  let lastSlot = NaN;
+  let lastOffset = 0;
+  let lastHour = NaN;
+  let lastHourText = '';
   const offsetAt = (ms: number): number => {
     const slot = Math.floor(ms / 900_000);
+    if (slot === lastSlot) return lastOffset;
     let offset = offsets.get(slot);
     if (offset === undefined) {
       const parts = Object.fromEntries(
@@ -36,6 +45,8 @@ export function zonedClock(timeZone: string) {
       if (offsets.size > 100_000) offsets.clear();
       offsets.set(slot, offset);
     }
+    lastSlot = slot;
+    lastOffset = offset;
     return offset;
   };
   return {
@@ -47,8 +58,16 @@ export function zonedClock(timeZone: string) {
     /** `YYYY-MM-DD HH:mm:ss` on the zone's wall clock. */
     text(iso: string): string {
       const ms = Date.parse(iso);
-      const wall = new Date(ms + offsetAt(ms)).toISOString();
-      return `${wall.slice(0, 10)} ${wall.slice(11, 19)}`;
+      const wall = ms + offsetAt(ms);
+      // `YYYY-MM-DD HH:` once per hour of the wall clock; minutes and seconds by arithmetic.
+      const hour = Math.floor(wall / 3_600_000);
+      if (hour !== lastHour) {
+        const text = new Date(hour * 3_600_000).toISOString();
+        lastHour = hour;
+        lastHourText = `${text.slice(0, 10)} ${text.slice(11, 14)}`;
+      }
+      const rest = wall - hour * 3_600_000;
+      return `${lastHourText}${TWO_DIGITS[Math.floor(rest / 60_000)]}:${TWO_DIGITS[Math.floor(rest / 1000) % 60]}`;
     },
   };
 }
