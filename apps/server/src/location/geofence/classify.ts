@@ -64,18 +64,10 @@ export function effectiveAccuracy(fix: FixLike, params: ClassifyParams = DEFAULT
   return Math.max(1, accuracy);
 }
 
-/** Inside probability, distance from the fix centre to the POI (0 inside), and to its centre / centroid. */
-function measure(poi: PreparedPoi, fix: FixLike, sigma: number, rays: number) {
-  if (poi.kind === 'CIRCLE') {
-    const d = distanceM(poi.lat, poi.lon, fix.lat, fix.lon);
-    return { pIn: riceCdf(d, poi.radiusM, sigma), toPoi: () => Math.max(0, d - poi.radiusM), toCentre: d };
-  }
-  const [x, y] = toFrame(poi.frame, fix.lat, fix.lon);
-  return {
-    pIn: polygonMass(poi, x, y, sigma, rays),
-    toPoi: () => (insidePolygon(poi, x, y) ? 0 : distanceToEdges(x, y, poi.ax, poi.ay, poi.bx, poi.by)),
-    toCentre: Math.hypot(x, y),
-  };
+/** Metres from the fix centre to the POI (0 inside): `d` from a circle's centre, (x, y) in a polygon's frame. */
+function toPoiM(poi: PreparedPoi, d: number, x: number, y: number): number {
+  if (poi.kind === 'CIRCLE') return Math.max(0, d - poi.radiusM);
+  return insidePolygon(poi, x, y) ? 0 : distanceToEdges(x, y, poi.ax, poi.ay, poi.bx, poi.by);
 }
 
 /** Classes one fix against one POI: INSIDE, OUTSIDE or AMBIGUOUS (issue 11's rules, in this order). */
@@ -85,14 +77,30 @@ export function classifyFix(
   params: ClassifyParams = DEFAULT_CLASSIFY_PARAMS,
 ): Classification {
   const accuracyM = effectiveAccuracy(fix, params);
-  const { pIn, toPoi, toCentre } = measure(poi, fix, accuracyM / ACCURACY_TO_SIGMA, params.polygonRays);
+  const sigma = accuracyM / ACCURACY_TO_SIGMA;
+  // Inside probability and distance to the POI's centre (or centroid); the distance to its edge only when needed.
+  let pIn: number;
+  let toCentre: number;
+  let x = 0;
+  let y = 0;
+  if (poi.kind === 'CIRCLE') {
+    toCentre = distanceM(poi.lat, poi.lon, fix.lat, fix.lon);
+    pIn = riceCdf(toCentre, poi.radiusM, sigma);
+  } else {
+    [x, y] = toFrame(poi.frame, fix.lat, fix.lon);
+    pIn = polygonMass(poi, x, y, sigma, params.polygonRays);
+    toCentre = Math.hypot(x, y);
+  }
   const uninformative =
     accuracyM > params.uninformativeRatio * poi.rEffM && toCentre <= poi.rEffM + accuracyM;
   let result: FixClass = 'AMBIGUOUS';
   if (uninformative) result = 'AMBIGUOUS';
   else if (pIn >= params.insideP) result = 'INSIDE';
   // The disk clear of the grown POI: a fix this far out cannot be a jittered inside one (ArcGIS's exit rule).
-  else if (pIn <= params.outsideP && toPoi() > accuracyM + Math.min(accuracyM, params.outsideBufferMaxM))
+  else if (
+    pIn <= params.outsideP &&
+    toPoiM(poi, toCentre, x, y) > accuracyM + Math.min(accuracyM, params.outsideBufferMaxM)
+  )
     result = 'OUTSIDE';
   return { class: result, pIn, accuracyM, uninformative };
 }

@@ -121,7 +121,8 @@ function deadlines(s: PresenceState, ctx: PresenceContext) {
 
 /** Applies every deadline due by `t`, earliest first. */
 function expire(s: PresenceState, t: number, ctx: PresenceContext, out: PresenceOutput[]): void {
-  for (;;) {
+  // OUTSIDE has no deadline (the common case on the hot path: nothing to compute).
+  while (s.state !== 'OUTSIDE') {
     const { confirmAt, windowAt, gapAt } = deadlines(s, ctx);
     const due = Math.min(
       confirmAt <= t ? confirmAt : Infinity,
@@ -188,14 +189,16 @@ function extend(
 export function step(state: PresenceState, fix: PresenceFix, ctx: PresenceContext): StepResult {
   if (state.lastFixAt != null && fix.time < state.lastFixAt)
     return { state, outputs: [], ignored: 'OUT_OF_ORDER' };
-  const signature = `${fix.time}|${fix.source}|${fix.lat}|${fix.lon}|${fix.accuracyM}`;
+  // The position's numbers written once (number → text is the dearest part of the signatures).
+  const where = `${fix.lat}|${fix.lon}|${fix.accuracyM}`;
+  const signature = `${fix.time}|${fix.source}|${where}`;
   if (signature === state.lastFixSignature) return { state, outputs: [], ignored: 'DUPLICATE' };
   const s = copy(state);
   const out: PresenceOutput[] = [];
   expire(s, fix.time, ctx, out);
 
   const cl = classifyFix(ctx.poi, fix, ctx.params.classify);
-  const network = fix.source === 'NETWORK' ? `${fix.lat}|${fix.lon}|${fix.accuracyM}` : null;
+  const network = fix.source === 'NETWORK' ? where : null;
   const repeat = network !== null && network === s.lastNetworkSignature;
   const precise = fix.source !== 'NETWORK' && fix.accuracyM != null && cl.accuracyM <= ctx.poi.rEffM / 2;
   const before = s.lastFixAt;
