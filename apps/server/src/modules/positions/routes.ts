@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deviceTokenSchema,
@@ -43,7 +44,7 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
         summary:
           'Latest position of every MSISDN in scope (ETag: 304 on If-None-Match while unchanged), or with `since` what changed after that cursor',
         querystring: monitorPositionsQuerySchema,
-        response: { 200: monitorPositionsSchema, 304: z.null(), ...readProblems },
+        response: { 200: monitorPositionsSchema, ...readProblems },
       },
     },
     async (request, reply) => {
@@ -54,7 +55,9 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
       );
       // Browsers revalidate with If-None-Match before each reuse; the answer depends on the caller (private).
       reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, authorization');
-      if (result.status === 304) return reply.status(304).header('etag', result.etag).send(null);
+      // No body and no serialiser for a 304 (the typed reply knows only the schema's statuses).
+      if (result.status === 304)
+        return (reply as FastifyReply).status(304).header('etag', result.etag).send();
       if (result.etag) reply.header('etag', result.etag);
       // Already JSON of the 200 schema (serialised once per snapshot version): Fastify sends a Buffer as it is.
       reply.type('application/json; charset=utf-8');
