@@ -81,6 +81,10 @@ export class MonitorSnapshot {
   ready!: Promise<MonitorSnapshot>;
   readonly #entries = new Map<number, Entry>();
   #sortedIds: number[] | undefined;
+  /** The changes after version #logFrom, in order (version, MSISDN id): a `since` near the present reads its tail. */
+  #logVersions: number[] = [];
+  #logIds: number[] = [];
+  #logFrom = 0;
   #rendered: RenderedSnapshot | undefined;
   #renderedAt = 0;
 
@@ -120,6 +124,14 @@ export class MonitorSnapshot {
       version ??= ++this.version;
       if (!known) this.#sortedIds = undefined;
       this.#entries.set(item.msisdnId, entryOf(item, positionId, version));
+      this.#logVersions.push(version);
+      this.#logIds.push(item.msisdnId);
+    }
+    // The log is kept shorter than a scan of the whole snapshot; older cursors scan.
+    if (this.#logIds.length > Math.max(1024, 2 * this.#entries.size)) {
+      this.#logVersions = [];
+      this.#logIds = [];
+      this.#logFrom = this.version;
     }
   }
 
@@ -155,11 +167,26 @@ export class MonitorSnapshot {
 
   /** What changed after `version` (an answer to `since`). */
   changedSince(version: number): MonitorBody {
-    const ids = (this.#sortedIds ??= [...this.#entries.keys()].sort((a, b) => a - b)).filter(
-      (id) => this.#entries.get(id)!.version > version,
-    );
+    const ids = version >= this.#logFrom ? this.#loggedSince(version) : this.#scannedSince(version);
     const json = this.#json(ids, false, this.cursor);
     return { body: Buffer.from(json), gzip: bodyOf(json), count: ids.length, msisdnIds: idRanges(ids) };
+  }
+
+  #loggedSince(version: number): number[] {
+    const versions = this.#logVersions;
+    let lo = 0;
+    let hi = versions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (versions[mid]! > version) hi = mid;
+      else lo = mid + 1;
+    }
+    return [...new Set(this.#logIds.slice(lo))].sort((a, b) => a - b);
+  }
+
+  #scannedSince(version: number): number[] {
+    const sorted = (this.#sortedIds ??= [...this.#entries.keys()].sort((a, b) => a - b));
+    return sorted.filter((id) => this.#entries.get(id)!.version > version);
   }
 
   #json(ids: readonly number[], full: boolean, cursor: string): string {
