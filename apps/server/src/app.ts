@@ -116,6 +116,9 @@ import {
   type ExportableList,
 } from './modules/reports/index.ts';
 import { positionsService } from './modules/positions/service.ts';
+import { invalidateOnNotify, MonitorSnapshots } from './modules/positions/monitor-snapshots.ts';
+import { positionsRepository } from './modules/positions/repository.ts';
+import { AuditBatcher } from './events/audit-batch.ts';
 import { monitorStreams } from './modules/positions/stream.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { rolesService } from './modules/roles/service.ts';
@@ -156,6 +159,12 @@ export interface BuiltApp {
  */
 function buildServices({ config, db, location }: { config: Config; db: Db; location: LocationRuntime }) {
   const consent = consentService({ db });
+  const viewAudit = new AuditBatcher(db);
+  const monitorSnapshots = new MonitorSnapshots({
+    load: (scope, filters) => positionsRepository(db).latest(scope, filters),
+    hub: location.hub,
+    minRenderMs: config.location.monitorRenderMs,
+  });
   const reports = reportsService({ db });
   return {
     consent,
@@ -172,8 +181,10 @@ function buildServices({ config, db, location }: { config: Config; db: Db; locat
       db,
       dueInvoices: (companyId) => dueInvoicesOf(db, companyId, config.billing.paymentInstructions),
     }),
-    positions: positionsService({ db, location, config }),
-    streams: monitorStreams({ db, hub: location.hub }),
+    viewAudit,
+    monitorSnapshots,
+    positions: positionsService({ db, location, config, snapshots: monitorSnapshots, viewAudit }),
+    streams: monitorStreams({ viewAudit, hub: location.hub }),
     pois: poisService({ db }),
     poiImports: poiImports({ db }),
     tasks: tasksService({ db }),
@@ -382,6 +393,7 @@ export async function buildApp({
     steps: [presenceStep(), positionEventsStep, liveFanoutStep],
   });
   const services = buildServices({ config, db, location });
+  const stopInvalidations = await invalidateOnNotify(bus, services.monitorSnapshots);
   const mail = mailTransport(config.smtpUrl, log);
   const relay = new MessageRelay({ db, log, mail, sms: sms ?? logSmsGateway(log), from: config.mailFrom });
   const jobs = new JobRunner({ db, log, listen: bus.subscribe.bind(bus) });
@@ -402,6 +414,10 @@ export async function buildApp({
   const webhookToken = await smsWebhookToken(config, db, log);
   app.addHook('preClose', async () => services.streams.endAll());
   app.addHook('onClose', async () => {
+    // Requests have ended: the views they answered are stored (or being stored) by the group commit.
+    await services.viewAudit.close();
+    await stopInvalidations();
+    services.monitorSnapshots.close();
     await Promise.all([jobs.stop(), events.stop()]);
     mail.close();
     await location.close();

@@ -54,6 +54,7 @@ const locationEnv = {
     .default(0.01),
   LBS_WORKER: bool.default(true),
   LOCATE_RATE_LIMIT_PER_MINUTE: intIn(1, 100_000).default(10),
+  LBS_MONITOR_RENDER_MS: intIn(0, 60_000).default(1000),
 };
 
 const envSchema = z.object({
@@ -171,6 +172,11 @@ export interface LocationConfig {
   /** Run the scheduler (polling and retention) in this process. */
   worker: boolean;
   locateRateLimitPerMinute: number;
+  /**
+   * A Monitor snapshot is serialised again at most this often while positions keep changing it (the live stream
+   * carries the changes meanwhile; `since` answers are always current).
+   */
+  monitorRenderMs: number;
 }
 
 export class ConfigError extends Error {
@@ -229,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       simulatorUnknownRate: e.LBS_SIMULATOR_UNKNOWN_RATE,
       worker: e.LBS_WORKER,
       locateRateLimitPerMinute: e.LOCATE_RATE_LIMIT_PER_MINUTE,
+      monitorRenderMs: e.LBS_MONITOR_RENDER_MS,
     },
     billing: {
       sellerName: e.BILLING_SELLER_NAME,

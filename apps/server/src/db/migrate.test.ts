@@ -81,6 +81,7 @@ const ALL_MIGRATIONS = [
   '0013-billing',
   '0014-report-exports',
   '0015-report-schedules',
+  '0017-monitor-invalidation',
 ];
 
 let testDb: TestDatabase | undefined;

@@ -17,7 +17,7 @@ export function actorOf(caller: {
 export const SYSTEM_ACTOR = (name: string): AuditActor => ({ userId: null, name: `system:${name}` });
 
 /** The audit_log row of one event. */
-function rowOf(actor: AuditActor, event: AuditEvent): Insertable<Database['audit_log']> {
+export function auditRow(actor: AuditActor, event: AuditEvent): Insertable<Database['audit_log']> {
   return {
     actor_user_id: actor.userId,
     actor: actor.name,
@@ -35,7 +35,7 @@ function rowOf(actor: AuditActor, event: AuditEvent): Insertable<Database['audit
  * so an acknowledged write always has its audit event.
  */
 export async function audit(db: Executor, actor: AuditActor, event: AuditEvent): Promise<void> {
-  await db.insertInto('audit_log').values(rowOf(actor, event)).execute();
+  await db.insertInto('audit_log').values(auditRow(actor, event)).execute();
 }
 
 /** Several events of one write (a batch of an import) in one insert, same transaction rule as audit(). */
@@ -43,6 +43,6 @@ export async function auditMany(db: Executor, actor: AuditActor, events: AuditEv
   if (events.length === 0) return;
   await db
     .insertInto('audit_log')
-    .values(events.map((event) => rowOf(actor, event)))
+    .values(events.map((event) => auditRow(actor, event)))
     .execute();
 }

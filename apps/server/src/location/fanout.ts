@@ -10,6 +10,13 @@ interface Subscriber {
   send(position: LivePosition): void;
 }
 
+/**
+ * A receiver of whole notified batches (the Monitor snapshots): `seq` is the batch's place among the notifications
+ * this process received, numbered when it arrived (`PositionHub.sequence` read before it was: lower). State loaded
+ * from the database after a batch arrived already holds its positions (the NOTIFY comes after the commit).
+ */
+export type BatchReceiver = (positions: readonly LivePosition[], seq: number) => void;
+
 /** Loads what the Monitor shows for new positions (current MSISDN data, so moves between departments count). */
 export async function livePositions(db: Db, ids: number[]): Promise<LivePosition[]> {
   if (ids.length === 0) return [];
@@ -80,7 +87,9 @@ export class PositionHub {
   readonly #db: Db;
   readonly #log: FastifyBaseLogger;
   readonly #subscribers = new Map<number, Subscriber>();
+  readonly #batchReceivers = new Set<BatchReceiver>();
   #nextId = 1;
+  #seq = 0;
   #chain: Promise<void> = Promise.resolve();
   #unsubscribe: (() => Promise<void>) | undefined;
   #closed = false;
@@ -100,6 +109,17 @@ export class PositionHub {
     return this.#subscribers.size;
   }
 
+  /** How many notifications of new positions this process has received (see BatchReceiver). */
+  get sequence(): number {
+    return this.#seq;
+  }
+
+  /** Receives every notified batch, loaded once, with its sequence number. */
+  receiveBatches(receiver: BatchReceiver): () => void {
+    this.#batchReceivers.add(receiver);
+    return () => void this.#batchReceivers.delete(receiver);
+  }
+
   subscribe(scope: Scope, send: (position: LivePosition) => void): () => void {
     const id = this.#nextId++;
     this.#subscribers.set(id, { scope, send });
@@ -109,18 +129,31 @@ export class PositionHub {
   async close(): Promise<void> {
     this.#closed = true;
     this.#subscribers.clear();
+    this.#batchReceivers.clear();
     await this.#unsubscribe?.().catch(() => {});
     await this.#chain;
   }
 
+  get #idle(): boolean {
+    return this.#closed || (this.#subscribers.size === 0 && this.#batchReceivers.size === 0);
+  }
+
   #notified(payload: string): void {
-    if (this.#closed || this.#subscribers.size === 0) return;
+    const seq = ++this.#seq;
+    if (this.#idle) return;
     const ids = payload.split(',').map(Number).filter(Number.isSafeInteger);
     // In order: a later batch is dispatched after an earlier one.
     this.#chain = this.#chain.then(async () => {
-      if (this.#closed || this.#subscribers.size === 0) return;
+      if (this.#idle) return;
       try {
         const positions = await livePositions(this.#db, ids);
+        for (const receiver of this.#batchReceivers) {
+          try {
+            receiver(positions, seq);
+          } catch (error) {
+            this.#log.error({ err: error }, 'position fan-out: a batch receiver failed');
+          }
+        }
         for (const position of positions) {
           for (const subscriber of this.#subscribers.values()) {
             if (scopeAllows(subscriber.scope, position)) subscriber.send(position);

@@ -42,20 +42,40 @@ export const dateTimeParam = () =>
     .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)), 'validation.invalid')
     .transform((v) => new Date(v));
 
+/**
+ * The cursor of a Monitor snapshot (`cursor` of an answer, `since` of the next request): which in-memory snapshot it
+ * came from and how far it had got ("k3x9q2.1874"). Opaque to clients; one from another snapshot, server or restart
+ * is answered with the whole snapshot (`full: true`).
+ */
+export const MONITOR_CURSOR_PATTERN = /^[0-9a-z]{1,16}\.[0-9]{1,15}$/;
+export const monitorCursorSchema = z
+  .string({ error: 'validation.invalid' })
+  .regex(MONITOR_CURSOR_PATTERN, 'validation.invalid');
+
 /** GET /monitor/positions: the latest position of every MSISDN in scope, optionally narrowed. */
 export const monitorPositionsQuerySchema = z.object({
   companyId: idFilter(),
   departmentId: idFilter(),
   zoneId: idFilter(),
-  /** Only positions received at or after this instant (ISO 8601; pass the last answer's generatedAt), for a refresh after a reconnect. */
-  since: dateTimeParam().optional(),
+  /**
+   * The `cursor` of an earlier answer: only the positions that changed since then (a refresh after a reconnect).
+   * A cursor the server can no longer answer from is answered with everything and `full: true`.
+   */
+  since: monitorCursorSchema.optional(),
 });
 export type MonitorPositionsQuery = z.infer<typeof monitorPositionsQuerySchema>;
 
 export const monitorPositionsSchema = z.object({
   items: z.array(monitorPositionSchema),
-  /** Server time of the answer: pass it as `since` next time. */
+  /** When the snapshot was last current (server time). */
   generatedAt: timestamp(),
+  /** Pass it as `since` next time to get only what changed. */
+  cursor: monitorCursorSchema,
+  /**
+   * true: `items` is every position in scope (what the client holds but this lacks is gone); false: an answer to
+   * `since`, only what changed.
+   */
+  full: z.boolean(),
 });
 export type MonitorPositions = z.infer<typeof monitorPositionsSchema>;
 

@@ -30,7 +30,21 @@ function idRanges(ids: readonly number[]): string {
   return parts.join(',');
 }
 
+/** Retries `check` until it passes (the live stream reaches the snapshot after the commit, asynchronously). */
+async function waitFor(check: () => Promise<void>, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > end) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
 const server = useTestServer({
+  LBS_MONITOR_RENDER_MS: '0',
   LOCATE_RATE_LIMIT_PER_MINUTE: '3',
   LBS_SIMULATOR_ABSENT_RATE: '0',
   LBS_SIMULATOR_UNKNOWN_RATE: '0',
@@ -143,22 +157,32 @@ describe('GET /monitor/positions', () => {
     ).toEqual([]);
   });
 
-  it('filters by department and by `since`', async () => {
+  it('filters by department and by `since` (a cursor of an earlier answer)', async () => {
     const dept = alpha[1]!.department_id;
     const byDept = (await get(`/monitor/positions?departmentId=${dept}`, 'companyadmin')).json() as {
       items: MonitorPosition[];
     };
     expect(byDept.items.length).toBeGreaterThan(0);
     expect(byDept.items.every((i) => i.departmentId === dept)).toBe(true);
-    const since = new Date().toISOString();
+    const { cursor } = (await get('/monitor/positions', 'companyadmin')).json() as { cursor: string };
     await server.location.pipeline.submit([
       { msisdnId: alpha[2]!.id, time: new Date(), lat: 25, lon: 47, accuracyM: 50, source: 'OSMAND' },
     ]);
-    const fresh = (
-      await get(`/monitor/positions?since=${encodeURIComponent(since)}`, 'companyadmin')
-    ).json() as { items: MonitorPosition[] };
-    expect(fresh.items.map((i) => [i.msisdnId, i.source])).toEqual([[alpha[2]!.id, 'OSMAND']]);
-    expect((await get('/monitor/positions?since=yesterday', 'companyadmin')).statusCode).toBe(400);
+    await waitFor(async () => {
+      const fresh = (
+        await get(`/monitor/positions?since=${encodeURIComponent(cursor)}`, 'companyadmin')
+      ).json() as { items: MonitorPosition[]; full: boolean };
+      expect(fresh.full).toBe(false);
+      expect(fresh.items.map((i) => [i.msisdnId, i.source])).toEqual([[alpha[2]!.id, 'OSMAND']]);
+    });
+    for (const bad of ['yesterday', '2026-11-26T10:00:00Z', 'abc.-1', 'ABC.1', `${'a'.repeat(17)}.1`]) {
+      const response = await get(`/monitor/positions?since=${encodeURIComponent(bad)}`, 'companyadmin');
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.json().errors).toEqual([
+        expect.objectContaining({ path: 'query.since', code: 'validation.invalid' }),
+      ]);
+    }
   });
 
   it('audits who looked at which MSISDNs', async () => {

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type {
   MonitorPositionsQuery,
   CompanyConfig,
@@ -22,6 +21,21 @@ export interface MsisdnForLocation {
   company: { id: number; status: CompanyStatus; config: CompanyConfig };
 }
 
+export interface LatestRow {
+  id: number;
+  msisdn: string;
+  employee_name: string;
+  company_id: number;
+  department_id: number;
+  zone_id: number | null;
+  position_id: number | string;
+  lat: number;
+  lon: number;
+  accuracy_m: number | null;
+  time: Date;
+  source: PositionSource;
+}
+
 export interface HistoryRow {
   id: number;
   time: Date;
@@ -36,15 +50,13 @@ export interface HistoryRow {
 export function positionsRepository(db: Executor) {
   return {
     /**
-     * The latest positions in scope as the JSON body of GET /monitor/positions, built by the database (ten thousand
-     * rows become one text value instead of ten thousand parsed rows), with the count and the MSISDN ids as ranges
-     * ("1-120,130") for the audit. The fields are those of monitorPositionSchema (a test holds them to it).
+     * The latest position of every MSISDN in scope (narrowed by the filters), by MSISDN id, with its position id
+     * (the Monitor snapshot's starting point; the live stream keeps it current).
      */
-    async latestJson(
+    async latest(
       scope: Scope,
-      filters: MonitorPositionsQuery,
-      generatedAt: Date,
-    ): Promise<{ body: string; count: number; msisdnIds: string }> {
+      filters: Pick<MonitorPositionsQuery, 'companyId' | 'departmentId' | 'zoneId'>,
+    ): Promise<LatestRow[]> {
       let q = scoped(db, scope)
         .msisdns()
         .innerJoin('latest_positions as lp', 'lp.msisdn_id', 'msisdns.id')
@@ -55,6 +67,7 @@ export function positionsRepository(db: Executor) {
           'msisdns.company_id',
           'msisdns.department_id',
           'msisdns.zone_id',
+          'lp.position_id',
           'lp.lat',
           'lp.lon',
           'lp.accuracy_m',
@@ -64,25 +77,7 @@ export function positionsRepository(db: Executor) {
       if (filters.companyId !== undefined) q = q.where('msisdns.company_id', '=', filters.companyId);
       if (filters.departmentId !== undefined) q = q.where('msisdns.department_id', '=', filters.departmentId);
       if (filters.zoneId !== undefined) q = q.where('msisdns.zone_id', '=', filters.zoneId);
-      if (filters.since !== undefined) q = q.where('lp.received_at', '>=', filters.since);
-      const result = await sql<{ body: string; count: number; ranges: string | null }>`
-        with r as (${q}),
-        islands as (select min(id) as lo, max(id) as hi from (select id, id - row_number() over (order by id) as g from r) t group by g)
-        select
-          json_build_object(
-            'items', coalesce((select json_agg(item) from (
-              select id as "msisdnId", msisdn, employee_name as "employeeName", company_id as "companyId",
-                department_id as "departmentId", zone_id as "zoneId", lat, lon, accuracy_m as "accuracyM",
-                to_char(time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as time, source
-              from r order by id
-            ) item), '[]'::json),
-            'generatedAt', ${generatedAt.toISOString()}::text
-          )::text as body,
-          (select count(*)::int from r) as count,
-          (select string_agg(case when lo = hi then lo::text else lo || '-' || hi end, ',' order by lo) from islands) as ranges
-      `.execute(db);
-      const row = result.rows[0]!;
-      return { body: row.body, count: Number(row.count), msisdnIds: row.ranges ?? '' };
+      return (await q.orderBy('msisdns.id').execute()) as LatestRow[];
     },
 
     async msisdn(scope: Scope, id: number): Promise<MsisdnForLocation | undefined> {

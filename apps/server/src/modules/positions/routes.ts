@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deviceTokenSchema,
@@ -16,6 +17,9 @@ import { authorize, callerOf } from '../../access/caller.ts';
 import { readProblems } from '../../access/route-support.ts';
 import type { PositionsService } from './service.ts';
 import type { MonitorStreams } from './stream.ts';
+
+/** Smaller answers (a `since` refresh with a few changes) are sent as they are. */
+const MIN_COMPRESSED_BYTES = 1024;
 
 export interface PositionRoutesOptions {
   service: PositionsService;
@@ -37,18 +41,31 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
       config: { permission: 'location.view' },
       schema: {
         tags: ['monitor'],
-        summary: 'Latest position of every MSISDN in scope',
+        summary:
+          'Latest position of every MSISDN in scope (ETag: 304 on If-None-Match while unchanged), or with `since` what changed after that cursor',
         querystring: monitorPositionsQuerySchema,
         response: { 200: monitorPositionsSchema, ...readProblems },
       },
     },
     async (request, reply) => {
-      const snapshot = await service.monitor(callerOf(request), request.query);
-      // Already JSON of the 200 schema (built by the database): Fastify sends a Buffer as it is.
-      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-      const body = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')
-        ? (reply.header('content-encoding', 'gzip'), await snapshot.gzip())
-        : snapshot.body;
+      const result = await service.monitor(
+        callerOf(request),
+        request.query,
+        request.headers['if-none-match'],
+      );
+      // Browsers revalidate with If-None-Match before each reuse; the answer depends on the caller (private).
+      reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, authorization');
+      // No body and no serialiser for a 304 (the typed reply knows only the schema's statuses).
+      if (result.status === 304)
+        return (reply as FastifyReply).status(304).header('etag', result.etag).send();
+      if (result.etag) reply.header('etag', result.etag);
+      // Already JSON of the 200 schema (serialised once per snapshot version): Fastify sends a Buffer as it is.
+      reply.type('application/json; charset=utf-8');
+      const { answer } = result;
+      const compress =
+        answer.body.length >= MIN_COMPRESSED_BYTES &&
+        /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+      const body = compress ? (reply.header('content-encoding', 'gzip'), await answer.gzip()) : answer.body;
       return reply.send(body as unknown as MonitorPositions);
     },
   );

@@ -8,11 +8,10 @@ import {
   type PositionHistory,
   type PositionHistoryQuery,
 } from '@lbs/contracts';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { actorOf, audit } from '../../events/audit.ts';
+import type { AuditBatcher } from '../../events/audit-batch.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import * as deviceTokens from '../../location/device-tokens.ts';
 import type { LocationRuntime } from '../../location/index.ts';
@@ -21,53 +20,70 @@ import { resultReason } from '../../location/mlp/result-codes.ts';
 import { takeLocateSlot } from '../../location/rate-limit.ts';
 import { authorize, type Caller } from '../../access/caller.ts';
 import { ownCompanyOf } from '../../access/scope.ts';
+import type { MonitorBody, MonitorSnapshots } from './monitor-snapshots.ts';
 import { positionsRepository, type MsisdnForLocation } from './repository.ts';
-import { SnapshotCache } from './snapshot-cache.ts';
 
-const gzipAsync = promisify(gzip);
-
-/** A Monitor answer: the JSON body (UTF-8), its gzip made once when a client first accepts it, and audit facts. */
-export interface MonitorSnapshot {
-  body: Buffer;
-  gzip(): Promise<Buffer>;
-  count: number;
-  msisdnIds: string;
-}
+/** A Monitor answer: a body (whole or changes), or 304 when the client's copy (If-None-Match) is current. */
+export type MonitorAnswer =
+  { status: 200; etag: string | undefined; answer: MonitorBody } | { status: 304; etag: string };
 
 export interface PositionsServiceOptions {
   db: Db;
   /** The location runtime: "locate now" asks the network through its locator (read at each call). */
   location: Pick<LocationRuntime, 'locator'>;
   config: Pick<Config, 'publicUrl' | 'location'>;
+  /** The Monitor snapshots of this process (monitor-snapshots.ts). */
+  snapshots: MonitorSnapshots;
+  /** Group commit of the Monitor's view audits. */
+  viewAudit: AuditBatcher;
+}
+
+/** Whether an If-None-Match header names the ETag (weak comparison, as for GET). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === opaque;
+  });
 }
 
 /** Positions for the Monitor page, history, "locate now" and device tokens; every view of a location is audited. */
-export function positionsService({ db, location, config }: PositionsServiceOptions) {
-  const snapshots = new SnapshotCache<MonitorSnapshot>();
-
+export function positionsService({ db, location, config, snapshots, viewAudit }: PositionsServiceOptions) {
   /**
-   * GET /monitor/positions: the body as JSON text (monitorPositionsSchema), built by the database and shared for a
-   * second by callers with the same scope and filters (a refresh with `since` always reads the database). Every
-   * caller's view is audited.
+   * GET /monitor/positions from the shared in-memory snapshot of what the caller sees: the whole of it (serialised
+   * once per change; 304 when If-None-Match names the current version), or with `since` what changed after that
+   * cursor (everything when the cursor is not this snapshot's). Every view is audited, in a group commit that is
+   * stored before the answer leaves.
    */
-  async function monitor(caller: Caller, query: MonitorPositionsQuery): Promise<MonitorSnapshot> {
+  async function monitor(
+    caller: Caller,
+    query: MonitorPositionsQuery,
+    ifNoneMatch?: string,
+  ): Promise<MonitorAnswer> {
     authorize(caller, 'location', 'view');
-    const read = async (): Promise<MonitorSnapshot> => {
-      const latest = await positionsRepository(db).latestJson(caller.scope, query, new Date());
-      const body = Buffer.from(latest.body, 'utf8');
-      let gzipped: Promise<Buffer> | undefined;
-      return { ...latest, body, gzip: () => (gzipped ??= gzipAsync(body, { level: 6 })) };
-    };
-    const snapshot = query.since
-      ? await read()
-      : await snapshots.get(JSON.stringify([caller.scope, query]), read);
-    await audit(db, actorOf(caller), {
+    const snapshot = await snapshots.get(caller.scope, query);
+    const since = query.since === undefined ? undefined : snapshot.versionOf(query.since);
+    let result: MonitorAnswer;
+    let detail: Record<string, unknown>;
+    if (since !== undefined) {
+      const answer = snapshot.changedSince(since);
+      result = { status: 200, etag: undefined, answer };
+      detail = { view: 'monitor', since: query.since, count: answer.count, msisdnIds: answer.msisdnIds };
+    } else {
+      const answer = snapshot.rendered(snapshots.minRenderMs);
+      const current = matches(ifNoneMatch, answer.etag);
+      result = current ? { status: 304, etag: answer.etag } : { status: 200, etag: answer.etag, answer };
+      detail = { view: 'monitor', count: answer.count, msisdnIds: answer.msisdnIds };
+      if (current) detail['notModified'] = true;
+    }
+    await viewAudit.record(actorOf(caller), {
       action: 'location.view',
       entity: 'msisdn',
       companyId: ownCompanyOf(caller.scope) ?? query.companyId ?? null,
-      detail: { view: 'monitor', count: snapshot.count, msisdnIds: snapshot.msisdnIds },
+      detail,
     });
-    return snapshot;
+    return result;
   }
 
   async function history(

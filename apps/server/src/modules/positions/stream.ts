@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MONITOR_STREAM_EVENTS, MONITOR_STREAM_HEARTBEAT_MS } from '@lbs/contracts';
-import type { Db } from '../../db/database.ts';
-import { actorOf, audit } from '../../events/audit.ts';
+import { actorOf } from '../../events/audit.ts';
+import type { AuditBatcher } from '../../events/audit-batch.ts';
 import type { PositionHub } from '../../location/fanout.ts';
 import type { Caller } from '../../access/caller.ts';
 import { ownCompanyOf } from '../../access/scope.ts';
@@ -10,7 +10,8 @@ import { ownCompanyOf } from '../../access/scope.ts';
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 export interface MonitorStreamsOptions {
-  db: Db;
+  /** Group commit of view audits: the opening is stored before the stream answers. */
+  viewAudit: Pick<AuditBatcher, 'record'>;
   /** The live fan-out of new positions (location/fanout.ts). */
   hub: Pick<PositionHub, 'subscribe'>;
   heartbeatMs?: number;
@@ -18,7 +19,7 @@ export interface MonitorStreamsOptions {
 
 /** The open Monitor streams of this process, so a shutdown can end them (they never end by themselves). */
 export function monitorStreams({
-  db,
+  viewAudit,
   hub,
   heartbeatMs = MONITOR_STREAM_HEARTBEAT_MS,
 }: MonitorStreamsOptions) {
@@ -30,7 +31,7 @@ export function monitorStreams({
    * audited as a view of the scope's locations.
    */
   async function stream(caller: Caller, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    await audit(db, actorOf(caller), {
+    await viewAudit.record(actorOf(caller), {
       action: 'location.view',
       entity: 'msisdn',
       companyId: ownCompanyOf(caller.scope) ?? null,

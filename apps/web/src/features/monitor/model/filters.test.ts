@@ -10,29 +10,28 @@ const OLD = new Date(NOW - 3_600_000).toISOString();
 /** Alpha (company 1): depts 10/11, zones 100/101; Beta (company 2) has no zones. */
 function items() {
   const store = new PositionsStore();
-  store.applySnapshot(
-    {
-      items: [
-        position(1, FRESH, { msisdn: '+966501112222', employeeName: 'José Álvarez' }),
-        position(2, OLD, {
-          msisdn: '+966503334444',
-          employeeName: 'Layla Nasser',
-          departmentId: 11,
-          zoneId: 101,
-        }),
-        position(3, FRESH, {
-          msisdn: '+393471234567',
-          employeeName: 'Marco Rossi',
-          companyId: 2,
-          departmentId: 20,
-          zoneId: null,
-        }),
-        position(4, FRESH, { msisdn: '+966505556666', employeeName: 'Omar Haddad' }),
-      ],
-      generatedAt: new Date(NOW).toISOString(),
-    },
-    { full: true },
-  );
+  store.applySnapshot({
+    items: [
+      position(1, FRESH, { msisdn: '+966501112222', employeeName: 'José Álvarez' }),
+      position(2, OLD, {
+        msisdn: '+966503334444',
+        employeeName: 'Layla Nasser',
+        departmentId: 11,
+        zoneId: 101,
+      }),
+      position(3, FRESH, {
+        msisdn: '+393471234567',
+        employeeName: 'Marco Rossi',
+        companyId: 2,
+        departmentId: 20,
+        zoneId: null,
+      }),
+      position(4, FRESH, { msisdn: '+966505556666', employeeName: 'Omar Haddad' }),
+    ],
+    generatedAt: new Date(NOW).toISOString(),
+    cursor: 'e.0',
+    full: true,
+  });
   store.applyDirectory([
     entry(1, {
       msisdn: '+966501112222',

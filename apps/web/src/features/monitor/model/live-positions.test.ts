@@ -72,20 +72,30 @@ describe('startLivePositions', () => {
     f.emit('position', live(2, T1, { lat: 30 }));
     expect(store.get(2)?.fix?.lat).toBe(30);
     expect(f.fetches).toHaveLength(1);
-    f.fetches[0]!.answer.resolve({ items: [position(1, T0), position(2, T0, { lat: 29 })], generatedAt: T0 });
+    f.fetches[0]!.answer.resolve({
+      items: [position(1, T0), position(2, T0, { lat: 29 })],
+      generatedAt: T0,
+      cursor: 'e.0',
+      full: true,
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(store.get(2)?.fix?.lat).toBe(30); // the older snapshot fix did not win
-    expect(f.fetches.map((x) => x.since)).toEqual([undefined, T0]);
-    f.fetches[1]!.answer.resolve({ items: [position(1, T1, { lat: 31 })], generatedAt: T1 });
+    expect(f.fetches.map((x) => x.since)).toEqual([undefined, 'e.0']);
+    f.fetches[1]!.answer.resolve({
+      items: [position(1, T1, { lat: 31 })],
+      generatedAt: T1,
+      cursor: 'e.1',
+      full: false,
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(store.get(1)?.fix?.lat).toBe(31);
-    expect(store.cursor).toBe(T1);
+    expect(store.cursor).toBe('e.1');
 
     // Connection lost, back again: one since-refresh from the last cursor.
     f.status({ state: 'retrying', attempt: 0, delayMs: 1000, error: new ApiError(0, 'problem.unavailable') });
     f.emit('ready', {});
-    expect(f.fetches.map((x) => x.since)).toEqual([undefined, T0, T1]);
-    f.fetches[2]!.answer.resolve({ items: [position(3, T2)], generatedAt: T2 });
+    expect(f.fetches.map((x) => x.since)).toEqual([undefined, 'e.0', 'e.1']);
+    f.fetches[2]!.answer.resolve({ items: [position(3, T2)], generatedAt: T2, cursor: 'e.2', full: false });
     await vi.advanceTimersByTimeAsync(0);
     expect(store.get(3)?.fix?.time).toBe(T2);
     expect(states).toEqual(['connecting', 'live', 'reconnecting', 'live']);
@@ -119,7 +129,7 @@ describe('startLivePositions', () => {
     expect(f.fetches).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(f.fetches.map((x) => x.since)).toEqual([undefined, undefined]); // still the full snapshot
-    f.fetches[1]!.answer.resolve({ items: [position(1, T0)], generatedAt: T0 });
+    f.fetches[1]!.answer.resolve({ items: [position(1, T0)], generatedAt: T0, cursor: 'e.0', full: true });
     await vi.advanceTimersByTimeAsync(0);
     expect(errors.at(-1)).toBeNull();
     expect(store.hasSnapshot).toBe(true);

@@ -33,8 +33,8 @@ export interface LiveOptions {
 
 /**
  * Keeps `store` current: the full snapshot first, then the live stream; every time the stream is (re)established
- * (`ready`) the positions received meanwhile are fetched with `since` = the last answer's generatedAt, so a dropped
- * connection loses nothing. Refreshes never overlap: a request made while one runs is served after it. A failed
+ * (`ready`) what changed meanwhile is fetched with `since` = the last answer's cursor (the server answers only the
+ * changes, or everything when it cannot use the cursor), so a dropped connection loses nothing and reloads nothing. Refreshes never overlap: a request made while one runs is served after it. A failed
  * refresh is tried again with backoff. Returns the stop function.
  */
 export function startLivePositions(
@@ -65,12 +65,11 @@ export function startLivePositions(
     try {
       while (pending && !life.signal.aborted) {
         pending = false;
-        const full = !store.hasSnapshot;
         const requestedAt = Date.now();
         try {
-          const body = await source.fetchPositions(full ? undefined : store.cursor, life.signal);
+          const body = await source.fetchPositions(store.hasSnapshot ? store.cursor : undefined, life.signal);
           if (life.signal.aborted) return;
-          store.applySnapshot(body, { full, requestedAt });
+          store.applySnapshot(body, { requestedAt });
           failures = 0;
           onError(null);
         } catch (error) {

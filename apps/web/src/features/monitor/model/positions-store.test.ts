@@ -7,16 +7,18 @@ const T1 = '2026-11-22T08:05:00.000Z';
 const T2 = '2026-11-22T08:10:00.000Z';
 
 describe('PositionsStore', () => {
-  it('takes the snapshot, keeps its generatedAt as the cursor and tells its listeners once', () => {
+  it('takes the snapshot, keeps its cursor and tells its listeners once', () => {
     const store = new PositionsStore();
     const listener = vi.fn();
     store.subscribe(listener);
-    store.applySnapshot(
-      { items: [position(1, T0), position(2, T0, { lat: 40 })], generatedAt: T1 },
-      { full: true },
-    );
+    store.applySnapshot({
+      items: [position(1, T0), position(2, T0, { lat: 40 })],
+      generatedAt: T1,
+      cursor: 'e.1',
+      full: true,
+    });
     expect(store.hasSnapshot).toBe(true);
-    expect(store.cursor).toBe(T1);
+    expect(store.cursor).toBe('e.1');
     expect(store.get(2)?.fix).toMatchObject({
       lat: 40,
       time: T0,
@@ -32,14 +34,14 @@ describe('PositionsStore', () => {
     const store = new PositionsStore();
     const listener = vi.fn();
     store.subscribe(listener);
-    store.applySnapshot({ items: [], generatedAt: T0 }, { full: true });
+    store.applySnapshot({ items: [], generatedAt: T0, cursor: 'e.0', full: true });
     expect(store.hasSnapshot).toBe(true);
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
   it('moves a marker on a newer live position and ignores an older or identical one', () => {
     const store = new PositionsStore();
-    store.applySnapshot({ items: [position(1, T1)], generatedAt: T1 }, { full: true });
+    store.applySnapshot({ items: [position(1, T1)], generatedAt: T1, cursor: 'e.1', full: true });
     expect(store.applyPosition(position(1, T2, { lat: 25 }))).toBe(true);
     expect(store.get(1)?.fix?.lat).toBe(25);
     expect(store.applyPosition(position(1, T0, { lat: 26 }))).toBe(false);
@@ -50,45 +52,75 @@ describe('PositionsStore', () => {
   it('a snapshot that answers after newer live events does not move markers back', () => {
     const store = new PositionsStore();
     store.applyPosition(position(1, T2, { lat: 25 }));
-    store.applySnapshot(
-      { items: [position(1, T1, { lat: 24 }), position(2, T1)], generatedAt: T2 },
-      { full: true },
-    );
+    store.applySnapshot({
+      items: [position(1, T1, { lat: 24 }), position(2, T1)],
+      generatedAt: T2,
+      cursor: 'e.2',
+      full: true,
+    });
     expect(store.get(1)?.fix?.lat).toBe(25);
     expect(store.get(2)?.fix?.time).toBe(T1);
   });
 
   it('a `since` refresh only adds and updates; a full snapshot drops fixes it no longer has', () => {
     const store = new PositionsStore();
-    store.applySnapshot(
-      { items: [position(1, T0), position(2, T0), position(3, T0)], generatedAt: T0 },
-      { full: true },
-    );
-    const changed = store.applySnapshot(
-      { items: [position(2, T1, { lat: 30 }), position(4, T1)], generatedAt: T1 },
-      { full: false },
-    );
+    store.applySnapshot({
+      items: [position(1, T0), position(2, T0), position(3, T0)],
+      generatedAt: T0,
+      cursor: 'e.0',
+      full: true,
+    });
+    const changed = store.applySnapshot({
+      items: [position(2, T1, { lat: 30 }), position(4, T1)],
+      generatedAt: T1,
+      cursor: 'e.1',
+      full: false,
+    });
     expect(changed).toBe(2);
-    expect(store.cursor).toBe(T1);
+    expect(store.cursor).toBe('e.1');
     expect([...store.list()].map((i) => i.id)).toEqual([1, 2, 3, 4]);
     store.applySnapshot(
-      { items: [position(2, T1, { lat: 30 }), position(4, T1)], generatedAt: T2 },
-      { full: true, requestedAt: Date.now() },
+      { items: [position(2, T1, { lat: 30 }), position(4, T1)], generatedAt: T2, cursor: 'e.2', full: true },
+      { requestedAt: Date.now() },
     );
     expect(store.list().map((i) => i.id)).toEqual([2, 4]);
+  });
+
+  it('an answer to `since` that the server had to give in full (unknown cursor) drops what it lacks', () => {
+    const store = new PositionsStore();
+    store.applySnapshot({
+      items: [position(1, T0), position(2, T0)],
+      generatedAt: T0,
+      cursor: 'a.4',
+      full: true,
+    });
+    store.applySnapshot(
+      { items: [position(2, T1)], generatedAt: T1, cursor: 'b.0', full: true },
+      { requestedAt: Date.now() },
+    );
+    expect(store.list().map((i) => i.id)).toEqual([2]);
+    expect(store.cursor).toBe('b.0');
   });
 
   it('a full snapshot keeps a fix that arrived live after the snapshot was requested', () => {
     const store = new PositionsStore();
     const requestedAt = Date.now();
     store.applyPosition(position(9, T2), requestedAt + 10);
-    store.applySnapshot({ items: [position(1, T1)], generatedAt: T1 }, { full: true, requestedAt });
+    store.applySnapshot(
+      { items: [position(1, T1)], generatedAt: T1, cursor: 'e.1', full: true },
+      { requestedAt },
+    );
     expect(store.get(9)?.fix?.time).toBe(T2);
   });
 
   it('merges the directory: names, consent and MSISDNs without any fix; a complete set removes the rest', () => {
     const store = new PositionsStore();
-    store.applySnapshot({ items: [position(1, T0), position(2, T0)], generatedAt: T0 }, { full: true });
+    store.applySnapshot({
+      items: [position(1, T0), position(2, T0)],
+      generatedAt: T0,
+      cursor: 'e.0',
+      full: true,
+    });
     store.applyDirectory([entry(1, { consentStatus: 'REVOKED' }), entry(3, { employeeName: 'Aaron Nofix' })]);
     expect(store.get(1)).toMatchObject({ fix: { time: T0 }, directory: { consentStatus: 'REVOKED' } });
     expect(store.get(3)).toMatchObject({ employeeName: 'Aaron Nofix', fix: undefined, directory: { id: 3 } });
@@ -105,17 +137,16 @@ describe('PositionsStore', () => {
 
   it('lists by employee name then number, with the same array until something changes', () => {
     const store = new PositionsStore();
-    store.applySnapshot(
-      {
-        items: [
-          position(1, T0, { employeeName: 'Zainab' }),
-          position(2, T0, { employeeName: 'ahmed' }),
-          position(3, T0, { employeeName: 'Émile' }),
-        ],
-        generatedAt: T0,
-      },
-      { full: true },
-    );
+    store.applySnapshot({
+      items: [
+        position(1, T0, { employeeName: 'Zainab' }),
+        position(2, T0, { employeeName: 'ahmed' }),
+        position(3, T0, { employeeName: 'Émile' }),
+      ],
+      generatedAt: T0,
+      cursor: 'e.0',
+      full: true,
+    });
     const first = store.list();
     expect(first.map((i) => i.employeeName)).toEqual(['ahmed', 'Émile', 'Zainab']);
     expect(store.list()).toBe(first);

@@ -79,7 +79,7 @@ export class PositionsStore {
   #sorted: number[] = [];
   #listVersion = -1;
   #list: MonitorItem[] = [];
-  /** generatedAt of the last answer of GET /monitor/positions: the next refresh passes it as `since`. */
+  /** The cursor of the last answer of GET /monitor/positions: the next refresh passes it as `since`. */
   cursor: string | undefined;
   hasSnapshot = false;
   directoryComplete = false;
@@ -122,13 +122,12 @@ export class PositionsStore {
   }
 
   /**
-   * An answer of GET /monitor/positions. `full`: the whole scope (ids it lacks lose their fix, unless a live update
-   * arrived after `requestedAt`); otherwise a `since` refresh that only adds. Returns how many items changed.
+   * An answer of GET /monitor/positions. `full` (the whole scope, also the server's answer to a cursor it could not
+   * use): ids it lacks lose their fix, unless a live update arrived after `requestedAt`; otherwise a `since` refresh
+   * that only adds and updates. Returns how many items changed.
    */
-  applySnapshot(
-    body: MonitorPositions,
-    { full, requestedAt = 0 }: { full: boolean; requestedAt?: number },
-  ): number {
+  applySnapshot(body: MonitorPositions, { requestedAt = 0 }: { requestedAt?: number } = {}): number {
+    const { full } = body;
     let changed = 0;
     const seen = full ? new Set<number>() : undefined;
     for (const position of body.items) {
@@ -143,7 +142,7 @@ export class PositionsStore {
         else this.#delete(item.id);
       }
     }
-    this.cursor = body.generatedAt;
+    this.cursor = body.cursor;
     const first = full && !this.hasSnapshot;
     if (full) this.hasSnapshot = true;
     if (changed > 0 || first) this.#emit();
