@@ -13,6 +13,7 @@ import {
   taskAssignmentListQuerySchema,
   taskListQuerySchema,
   userListQuerySchema,
+  type DueInvoice,
   type ListExportKey,
   type Permission,
 } from '@lbs/contracts';
@@ -102,7 +103,7 @@ import {
 } from './modules/attendance/index.ts';
 import {
   billingService,
-  dueInvoicesOf,
+  cachedDueInvoices,
   invoiceRoutes,
   queueRuns,
   registerBillingJobs,
@@ -190,7 +191,7 @@ function buildServices({
     imports: importJobs({ db, consent }),
     account: userManagementService({
       db,
-      dueInvoices: (companyId) => dueInvoicesOf(db, companyId, config.billing.paymentInstructions),
+      dueInvoices: cachedDueInvoices(db, caches.dueInvoices, config.billing.paymentInstructions),
       profiles: caches.profiles,
     }),
     positions: positionsService({ db, location, config }),
@@ -218,8 +219,9 @@ type Services = ReturnType<typeof buildServices>;
 
 /**
  * What every request's authorisation reads, held in memory per process: the portal user behind a token and the
- * MSISDN behind a device token. Row-change notifications drop an entry on every replica as soon as its rows change
- * (deactivation, roles, scope, sessions ended, consent, token revoked); the time limit is only a safety net.
+ * MSISDN behind a device token; and what every page load asks (`/me`). Row-change notifications drop an entry on
+ * every replica as soon as its rows change (deactivation, roles, scope, sessions ended, consent, token revoked,
+ * an invoice issued or paid); the time limit is only a safety net.
  */
 function accessCaches() {
   return {
@@ -227,6 +229,8 @@ function accessCaches() {
     deviceOwners: new RowCache<DeviceOwner>({ ttlMs: 30_000, maxEntries: 100_000 }),
     /** `/me`'s record of the user (names of their company and units), beside the token's user. */
     profiles: new RowCache<CurrentUserRow>({ ttlMs: 30_000, maxEntries: 10_000 }),
+    /** `/me`'s due invoices of each company (the portal lock). */
+    dueInvoices: new RowCache<DueInvoice[]>({ ttlMs: 30_000, maxEntries: 10_000 }),
   };
 }
 

@@ -157,6 +157,18 @@ describe('row-change notifications (migration 0016)', () => {
       ).toEqual([`${kind}:${ids[kind]}`]);
   });
 
+  it('name the company whose invoices changed', async () => {
+    const { db } = handle;
+    const invoice = await sent(() =>
+      sql`insert into invoices (company_id, period_start, period_end, status, currency, tax_rate_percent, subtotal_minor,
+            rebate_minor, tax_minor, total_minor, tariff_snapshot, content_hash)
+          values (${ids.company}, '2026-10-01', '2026-10-31', 'DRAFT', 'SAR', 15, 0, 0, 0, 0, '{}', 'x')`.execute(
+        db,
+      ),
+    );
+    expect(invoice).toEqual([`company-invoices:${ids.company}`]);
+  });
+
   it('name the whole kind for a truncated table or more than 200 rows', async () => {
     const { db } = handle;
     const many = Array.from({ length: 201 }, (_, i) => ({
@@ -171,10 +183,10 @@ describe('row-change notifications (migration 0016)', () => {
 });
 
 describe('changedTags', () => {
-  it('reads one tag per id and the kind, or everything', () => {
-    expect(changedTags('user:5,7')).toEqual(['user:5', 'user:7', 'user:any']);
-    expect(changedTags('company:*')).toBe('all');
-    expect(changedTags('nonsense')).toBe('all');
+  it('reads one tag per id and the kind, or the whole kind', () => {
+    expect(changedTags('user:5,7')).toEqual({ tags: ['user:5', 'user:7', 'user:any'] });
+    expect(changedTags('company:*')).toEqual({ kind: 'company' });
+    expect(changedTags('nonsense')).toBeUndefined();
   });
 });
 

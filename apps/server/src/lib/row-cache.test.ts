@@ -31,6 +31,10 @@ describe('RowCache', () => {
     c.invalidate(['company:2']);
     expect(await c.get('a', load)).toBe('v2');
     expect(c.size).toBe(1);
+    c.invalidateKind('msisdn');
+    expect(await c.get('a', load)).toBe('v2');
+    c.invalidateKind('company');
+    expect(await c.get('a', load)).toBe('v3');
     c.clear();
     expect(c.size).toBe(0);
   });

@@ -86,7 +86,13 @@ export class RowCache<V> {
     }
   }
 
-  /** Drops everything (a change too wide to name, or notifications that may have been missed). */
+  /** Drops every entry carrying a tag of the kind (`user` for `user:5`): a change to rows too many to name. */
+  invalidateKind(kind: string): void {
+    const prefix = `${kind}:`;
+    this.invalidate([...this.#keysByTag.keys()].filter((tag) => tag.startsWith(prefix)));
+  }
+
+  /** Drops everything (notifications that may have been missed). */
   clear(): void {
     this.#generation++;
     this.#loading.clear();

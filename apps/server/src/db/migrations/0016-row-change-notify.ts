@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Row-change notifications for the caches every replica keeps of the rows that authorise a request (issue 17): the
- * portal user behind a token (users, user_roles) with their `/me` record (names of their company and units), and
- * the MSISDN behind a device token (device_tokens, msisdns, companies). A statement that changes such rows sends,
+ * portal user behind a token (users, user_roles) with their `/me` record (names of their company and units, the
+ * company's due invoices), and the MSISDN behind a device token (device_tokens, msisdns, companies). A statement that changes such rows sends,
  * on commit, `NOTIFY lbs_row_changes, '<kind>:<id>,<id>…'` (`<kind>:*` when it touched more than 200 of them or
  * truncated the table), and each replica drops what it held of those rows. One notification per statement, from
  * its transition tables.
@@ -14,7 +14,8 @@ import { sql, type Kysely } from 'kysely';
  *   (not on the once-a-minute `last_used_at` marks);
  * - companies → `company:<id>`: status (suspended), configuration (tracking window), names and zone flags; a new
  *   company too (a SuperAdmin's `/me` lists every company's zone flag);
- * - departments, zones, designations → `department:<id>`, `zone:<id>`, `designation:<id>`: their names.
+ * - departments, zones, designations → `department:<id>`, `zone:<id>`, `designation:<id>`: their names;
+ * - invoices → `company-invoices:<company_id>`: `/me`'s due invoices (issued, paid, credited, voided).
  * Other new rows need no notification: absent rows are never cached.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -88,5 +89,6 @@ function triggers(): string[] {
     ...follow('departments', 'department', 'id', ['update', 'delete']),
     ...follow('zones', 'zone', 'id', ['update', 'delete']),
     ...follow('designations', 'designation', 'id', ['update', 'delete']),
+    ...follow('invoices', 'company-invoices', 'company_id', ['insert', 'update', 'delete']),
   ];
 }
