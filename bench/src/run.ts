@@ -2,7 +2,8 @@
  * `npm run bench`: the cost of an authenticated API call against the cheapest route of the same server.
  * Starts the real server (fresh embedded PGlite in a temp dir, or DATABASE_URL), signs in as `companyadmin`,
  * loads `GET /healthz` and `GET /api/v1/lbs-backend/user-management/me` with autocannon, and prints the ratios.
- * Then the location benches (location.ts) and the geofence classifier (geofence.ts).
+ * Then the location benches (location.ts) and the geofence classifier (geofence.ts); `BENCH_ONLY=me` stops after
+ * the first part.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -139,9 +140,11 @@ async function main(): Promise<void> {
   }
 }
 
+const onlyMe = process.env['BENCH_ONLY'] === 'me';
+
 main()
-  .then(() => runLocationBenches())
-  .then(() => runGeofenceBench())
+  .then(() => (onlyMe ? undefined : runLocationBenches()))
+  .then(() => (onlyMe ? undefined : runGeofenceBench()))
   .catch((error: unknown) => {
     console.error('bench failed:', error);
     process.exit(1);

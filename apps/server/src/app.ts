@@ -13,11 +13,13 @@ import {
   taskAssignmentListQuerySchema,
   taskListQuerySchema,
   userListQuerySchema,
+  type DueInvoice,
   type ListExportKey,
   type Permission,
 } from '@lbs/contracts';
 import type { Caller } from './access/caller.ts';
 import authPlugin from './access/auth-plugin.ts';
+import { cachedAuthUsers, type TokenUser } from './access/auth-user.ts';
 import { routeAccess, type ApiRoute } from './access/route-access.ts';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
@@ -26,9 +28,16 @@ import { httpApp } from './http.ts';
 import { audit } from './events/audit.ts';
 import { embeddedIdentity, type EmbeddedIdentity } from './identity/embedded.ts';
 import { getOrCreateSecret, publicJwks, signingKeys } from './identity/secrets.ts';
-import { accessTokenVerifier, discoverJwksUri, type VerifiedToken } from './identity/token-verifier.ts';
+import {
+  accessTokenVerifier,
+  discoverJwksUri,
+  rememberVerified,
+  type VerifiedToken,
+} from './identity/token-verifier.ts';
 import { EventBus } from './events/bus.ts';
 import { EventDispatcher } from './events/processors.ts';
+import { followRowChanges } from './events/row-changes.ts';
+import { RowCache } from './lib/row-cache.ts';
 import { registerEventJobs } from './events/prune.ts';
 import { purgeExpired } from './identity/oidc-adapter.ts';
 import { enqueue } from './jobs/queue.ts';
@@ -38,6 +47,7 @@ import {
   liveFanoutStep,
   positionEventsStep,
   registerLocationJobs,
+  type DeviceOwner,
   type LocationRuntime,
 } from './location/index.ts';
 import {
@@ -93,7 +103,7 @@ import {
 } from './modules/attendance/index.ts';
 import {
   billingService,
-  dueInvoicesOf,
+  cachedDueInvoices,
   invoiceRoutes,
   queueRuns,
   registerBillingJobs,
@@ -123,6 +133,7 @@ import { monitorStreams } from './modules/positions/stream.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { rolesService } from './modules/roles/service.ts';
 import { userManagementRoutes } from './modules/user-management/routes.ts';
+import type { CurrentUserRow } from './modules/user-management/repository.ts';
 import { userManagementService } from './modules/user-management/service.ts';
 import { invitationsService } from './modules/users/invitations.ts';
 import { invitationRoutes, userRoutes } from './modules/users/routes.ts';
@@ -157,7 +168,17 @@ export interface BuiltApp {
  * The composition root: builds every service of the product once, from the configuration and the database, and
  * hands each route plugin the services it calls. Nothing below this file builds a service.
  */
-function buildServices({ config, db, location }: { config: Config; db: Db; location: LocationRuntime }) {
+function buildServices({
+  config,
+  db,
+  location,
+  caches,
+}: {
+  config: Config;
+  db: Db;
+  location: LocationRuntime;
+  caches: AccessCaches;
+}) {
   const consent = consentService({ db });
   const viewAudit = new AuditBatcher(db);
   const monitorSnapshots = new MonitorSnapshots({
@@ -179,7 +200,8 @@ function buildServices({ config, db, location }: { config: Config; db: Db; locat
     imports: importJobs({ db, consent }),
     account: userManagementService({
       db,
-      dueInvoices: (companyId) => dueInvoicesOf(db, companyId, config.billing.paymentInstructions),
+      dueInvoices: cachedDueInvoices(db, caches.dueInvoices, config.billing.paymentInstructions),
+      profiles: caches.profiles,
     }),
     viewAudit,
     monitorSnapshots,
@@ -205,6 +227,25 @@ function buildServices({ config, db, location }: { config: Config; db: Db; locat
 }
 
 type Services = ReturnType<typeof buildServices>;
+
+/**
+ * What every request's authorisation reads, held in memory per process: the portal user behind a token and the
+ * MSISDN behind a device token; and what every page load asks (`/me`). Row-change notifications drop an entry on
+ * every replica as soon as its rows change (deactivation, roles, scope, sessions ended, consent, token revoked,
+ * an invoice issued or paid); the time limit is only a safety net.
+ */
+function accessCaches() {
+  return {
+    tokenUsers: new RowCache<TokenUser>({ ttlMs: 30_000, maxEntries: 10_000 }),
+    deviceOwners: new RowCache<DeviceOwner>({ ttlMs: 30_000, maxEntries: 100_000 }),
+    /** `/me`'s record of the user (names of their company and units), beside the token's user. */
+    profiles: new RowCache<CurrentUserRow>({ ttlMs: 30_000, maxEntries: 10_000 }),
+    /** `/me`'s due invoices of each company (the portal lock). */
+    dueInvoices: new RowCache<DueInvoice[]>({ ttlMs: 30_000, maxEntries: 10_000 }),
+  };
+}
+
+type AccessCaches = ReturnType<typeof accessCaches>;
 
 /**
  * Every job kind and schedule of the product, in one place: the location tick and retention, presence deadlines
@@ -272,13 +313,13 @@ async function smsWebhookToken(config: Config, db: Db, log: FastifyBaseLogger): 
 /** The API: access first (every route below must declare who may call it), then each area's routes. */
 async function apiPlugin(
   api: FastifyInstance,
-  { context, services: s, routes, webhookToken }: ApiOptions,
+  { context, services: s, routes, webhookToken, caches }: ApiOptions,
 ): Promise<void> {
   await api.register(routeAccess, { routes });
   await api.register(clientConfigRoutes, { config: context.config });
   await api.register(assetRoutes);
   await api.register(authPlugin, {
-    db: context.db,
+    findUser: cachedAuthUsers(context.db, caches.tokenUsers),
     verify: context.verifyToken,
     embedded: !context.config.externalIssuer,
   });
@@ -355,6 +396,7 @@ function exportableLists(s: Services): Record<ListExportKey, ExportableList> {
 
 interface ApiOptions {
   context: AppContext;
+  caches: AccessCaches;
   services: Services;
   routes: ApiRoute[];
   webhookToken: string;
@@ -374,25 +416,28 @@ export async function buildApp({
   let verifyToken: (token: string) => Promise<VerifiedToken>;
   if (config.externalIssuer) {
     const jwksUri = await discoverJwksUri(config.externalIssuer);
-    verifyToken = accessTokenVerifier(config, jwksUri);
+    verifyToken = rememberVerified(accessTokenVerifier(config, jwksUri));
   } else {
     const keys = await signingKeys(db);
-    verifyToken = accessTokenVerifier(config, publicJwks(keys));
+    verifyToken = rememberVerified(accessTokenVerifier(config, publicJwks(keys)));
     identity = await embeddedIdentity(app, { config, db, keys, audit });
   }
   const context: AppContext = { config, database, db, verifyToken };
   const log = app.log;
   const bus = await EventBus.start(database, log);
+  const caches = accessCaches();
+  const stopFollowing = await followRowChanges(bus, Object.values(caches));
   const location = await createLocation({
     config,
     database,
     log,
     bus,
     mlpUrl,
+    deviceOwners: caches.deviceOwners,
     // The pipeline's steps, in order (each cheap and database-only: see location/pipeline.ts).
     steps: [presenceStep(), positionEventsStep, liveFanoutStep],
   });
-  const services = buildServices({ config, db, location });
+  const services = buildServices({ config, db, location, caches });
   const stopInvalidations = await invalidateOnNotify(bus, services.monitorSnapshots);
   const mail = mailTransport(config.smtpUrl, log);
   const relay = new MessageRelay({ db, log, mail, sms: sms ?? logSmsGateway(log), from: config.mailFrom });
@@ -421,12 +466,20 @@ export async function buildApp({
     await Promise.all([jobs.stop(), events.stop()]);
     mail.close();
     await location.close();
+    await stopFollowing();
     await bus.close();
   });
 
   const routes: ApiRoute[] = [];
   await app.register(healthRoutes, { database });
-  await app.register(apiPlugin, { prefix: API_BASE_PATH, context, services, routes, webhookToken });
+  await app.register(apiPlugin, {
+    prefix: API_BASE_PATH,
+    context,
+    services,
+    routes,
+    webhookToken,
+    caches,
+  });
   await app.register(ingestRoutes, { ingest: location.ingest, prefix: '/ingest' });
   await app.register(spaPlugin, { config });
   return { app, context, identity, location, jobs, events, apiRoutes: routes };

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/database.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import type { VerifiedToken } from '../identity/token-verifier.ts';
-import { loadAuthUser, type AuthUser } from './auth-user.ts';
+import type { AuthUser, AuthUserKey, TokenUser } from './auth-user.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,7 +16,8 @@ declare module 'fastify' {
 }
 
 export interface AuthPluginOptions {
-  db: Db;
+  /** The portal user a token names (loadAuthUser, or cachedAuthUsers in the app). */
+  findUser: (where: AuthUserKey) => Promise<TokenUser | undefined>;
   verify: (token: string) => Promise<VerifiedToken>;
   /** true: `sub` is our users.subject (embedded provider); false: map preferred_username, then email. */
   embedded: boolean;
@@ -47,11 +47,11 @@ export async function authenticate(
   } catch {
     throw unauthorized('The access token is not valid.');
   }
+  const { findUser } = options;
   const user = options.embedded
-    ? await loadAuthUser(options.db, { subject: token.sub })
-    : (token.preferred_username &&
-        (await loadAuthUser(options.db, { username: token.preferred_username }))) ||
-      (token.email ? await loadAuthUser(options.db, { email: token.email }) : undefined);
+    ? await findUser({ subject: token.sub })
+    : (token.preferred_username && (await findUser({ username: token.preferred_username }))) ||
+      (token.email ? await findUser({ email: token.email }) : undefined);
   if (!user) throw unauthorized('No portal user matches this token.');
   if (!user.active) throw forbidden('auth.inactiveUser', 'This account is inactive.');
   if (

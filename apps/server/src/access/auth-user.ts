@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { effectiveRole, parseRole, roleRank, type Role } from '@lbs/contracts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
+import type { RowCache } from '../lib/row-cache.ts';
 
 /** The verified caller: every scoped query takes this (or its scope) as its first argument. */
 export interface AuthUser {
@@ -19,11 +20,14 @@ export interface AuthUser {
   active: boolean;
 }
 
-/** The user a verified token names, with their roles, in one round trip (it runs on every API request). */
-export async function loadAuthUser(
-  db: Db,
-  where: { subject: string } | { username: string } | { email: string },
-): Promise<(AuthUser & { sessionsRevokedAt: Date | null }) | undefined> {
+/** How a verified token names its user: `sub` (embedded provider), or a username or e-mail (external provider). */
+export type AuthUserKey = { subject: string } | { username: string } | { email: string };
+
+/** The portal user behind a token, with when their sessions were last ended (tokens issued before are refused). */
+export type TokenUser = AuthUser & { sessionsRevokedAt: Date | null };
+
+/** The user a verified token names, with their roles, in one round trip. */
+export async function loadAuthUser(db: Db, where: AuthUserKey): Promise<TokenUser | undefined> {
   let query = db
     .selectFrom('users')
     .selectAll('users')
@@ -56,6 +60,30 @@ export async function loadAuthUser(
   const role = effectiveRole(roles);
   if (!role) return undefined;
   return { ...toAuthUser(row, roles, role), sessionsRevokedAt: row.sessions_revoked_at };
+}
+
+/**
+ * loadAuthUser through a cache that row changes keep current (events/row-changes.ts): an entry goes when the user's
+ * row or roles change — deactivation, role or scope change, sessions ended. It runs on every API request.
+ */
+export function cachedAuthUsers(
+  db: Db,
+  cache: RowCache<TokenUser>,
+): (where: AuthUserKey) => Promise<TokenUser | undefined> {
+  return (where) => {
+    const key =
+      'subject' in where
+        ? `s:${where.subject}`
+        : 'username' in where
+          ? `n:${where.username.toLowerCase()}`
+          : `e:${where.email.toLowerCase()}`;
+    return cache.get(key, async () => {
+      const user = await loadAuthUser(db, where);
+      if (!user) return undefined;
+      Object.freeze(user.roles);
+      return { value: Object.freeze(user), tags: [`user:${user.id}`] };
+    });
+  };
 }
 
 export async function rolesOf(db: Db, userId: number): Promise<Role[]> {

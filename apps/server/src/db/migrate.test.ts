@@ -81,6 +81,7 @@ const ALL_MIGRATIONS = [
   '0013-billing',
   '0014-report-exports',
   '0015-report-schedules',
+  '0016-row-change-notify',
   '0017-monitor-invalidation',
 ];
 

@@ -13,6 +13,7 @@ import * as m0012 from './migrations/0012-attendance-months.ts';
 import * as m0013 from './migrations/0013-billing.ts';
 import * as m0014 from './migrations/0014-report-exports.ts';
 import * as m0015 from './migrations/0015-report-schedules.ts';
+import * as m0016 from './migrations/0016-row-change-notify.ts';
 import * as m0017 from './migrations/0017-monitor-invalidation.ts';
 
 interface Migration {
@@ -36,6 +37,7 @@ const MIGRATIONS: Migration[] = [
   { name: '0013-billing', up: m0013.up },
   { name: '0014-report-exports', up: m0014.up },
   { name: '0015-report-schedules', up: m0015.up },
+  { name: '0016-row-change-notify', up: m0016.up },
   { name: '0017-monitor-invalidation', up: m0017.up },
 ];
 

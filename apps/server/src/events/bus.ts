@@ -33,7 +33,13 @@ export class EventBus {
   readonly #log: FastifyBaseLogger;
   readonly #channels = new Map<string, Set<NotificationHandler>>();
   readonly #reconnectHandlers = new Set<() => void>();
+  readonly #lostHandlers = new Set<() => void>();
   readonly #pglite: DatabaseHandle['pglite'];
+  readonly #pool: pg.Pool | undefined;
+  /** Channels whose notifications from this process's own commits are delivered as each commit returns. */
+  readonly #ownCommitChannels = new Set<string>();
+  /** The own-commit channels each pool connection LISTENs on. */
+  readonly #poolListens = new WeakMap<pg.PoolClient, Set<string>>();
   readonly #pgliteUnlisten = new Map<string, () => Promise<void>>();
   readonly #connection: string | pg.ClientConfig | undefined;
   readonly #minDelayMs: number;
@@ -47,6 +53,7 @@ export class EventBus {
   private constructor(database: DatabaseHandle, log: FastifyBaseLogger, options: BusOptions) {
     this.#log = log;
     this.#pglite = database.pglite;
+    this.#pool = database.pool;
     this.#connection = options.connection ?? (database.pool?.options as pg.ClientConfig | undefined);
     this.#minDelayMs = options.minDelayMs ?? 500;
     this.#maxDelayMs = options.maxDelayMs ?? 30_000;
@@ -67,8 +74,21 @@ export class EventBus {
     return bus;
   }
 
-  /** Calls `handler` with the payload of each notification on `channel`; resolves once listening. */
-  async subscribe(channel: string, handler: NotificationHandler): Promise<() => Promise<void>> {
+  /**
+   * Calls `handler` with the payload of each notification on `channel`; resolves once listening.
+   * `atOwnCommit`: a notification sent by a transaction of this process is delivered before its COMMIT returns, as
+   * well as (a moment later) through the LISTEN connection — what this process wrote, it sees at once. On PostgreSQL
+   * each pool connection LISTENs on the channel for this (and ignores other sessions' notifications there); PGlite
+   * does it anyway. For channels of rare notifications: every pool connection receives all of them.
+   */
+  async subscribe(
+    channel: string,
+    handler: NotificationHandler,
+    options: { atOwnCommit?: boolean } = {},
+  ): Promise<() => Promise<void>> {
+    if (options.atOwnCommit && this.#pool && !this.#ownCommitChannels.size)
+      this.#pool.on('acquire', (client) => this.#listenOnPoolClient(client));
+    if (options.atOwnCommit) this.#ownCommitChannels.add(channel);
     let handlers = this.#channels.get(channel);
     if (!handlers) {
       handlers = new Set();
@@ -90,6 +110,15 @@ export class EventBus {
     return () => void this.#reconnectHandlers.delete(handler);
   }
 
+  /**
+   * Called as soon as the LISTEN connection is lost (PostgreSQL): from then until `onReconnect`, notifications are
+   * not delivered, so whatever relies on them to stay current (a cache) must stop trusting itself.
+   */
+  onLost(handler: () => void): () => void {
+    this.#lostHandlers.add(handler);
+    return () => void this.#lostHandlers.delete(handler);
+  }
+
   /** PID of the LISTEN connection's backend (PostgreSQL), for operators and tests. */
   get backendPid(): number | undefined {
     return (this.#client as (pg.Client & { processID?: number }) | undefined)?.processID;
@@ -105,6 +134,26 @@ export class EventBus {
     const client = this.#client;
     this.#client = undefined;
     await client?.end().catch(() => {});
+  }
+
+  /** Queued before the borrower's first query, so its commits' notifications come back on this connection. */
+  #listenOnPoolClient(client: pg.PoolClient): void {
+    if (this.#closed) return;
+    let listening = this.#poolListens.get(client);
+    if (!listening) {
+      listening = new Set();
+      this.#poolListens.set(client, listening);
+      client.on('notification', (message) => {
+        const own = message.processId === (client as pg.PoolClient & { processID?: number }).processID;
+        if (own && this.#ownCommitChannels.has(message.channel))
+          this.#dispatch(message.channel, message.payload ?? '');
+      });
+    }
+    for (const channel of this.#ownCommitChannels) {
+      if (listening.has(channel)) continue;
+      listening.add(channel);
+      client.query(`listen ${quote(channel)}`).catch(() => {});
+    }
   }
 
   #dispatch(channel: string, payload: string): void {
@@ -144,6 +193,7 @@ export class EventBus {
       lost = true;
       client.end().catch(() => {});
       if (this.#client === client) this.#client = undefined;
+      for (const handler of this.#lostHandlers) handler();
       this.#retry();
     };
     client.on('notification', (message) => this.#dispatch(message.channel, message.payload ?? ''));

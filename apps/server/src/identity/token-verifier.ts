@@ -90,3 +90,28 @@ export async function discoverJwksUri(issuer: string): Promise<URL> {
   if (!doc.jwks_uri) throw new Error('OIDC discovery has no jwks_uri');
   return new URL(doc.jwks_uri);
 }
+
+/**
+ * Remembers the tokens `verify` accepted, until each expires or `maxAgeMs` passes (a signing key withdrawn from an
+ * external provider's JWKS stops being trusted by then): the signature check is the costliest step of an API request,
+ * and a client sends the same token many times. A refused token is checked again each time. Who the token's user is
+ * now (active, roles, sessions ended) is looked up on every request all the same.
+ */
+export function rememberVerified(
+  verify: (token: string) => Promise<VerifiedToken>,
+  { maxEntries = 10_000, maxAgeMs = 60_000, now = Date.now } = {},
+): (token: string) => Promise<VerifiedToken> {
+  const verified = new Map<string, { token: VerifiedToken; until: number }>();
+  return async (token) => {
+    const at = now();
+    const known = verified.get(token);
+    if (known && known.until > at) return known.token;
+    if (known) verified.delete(token);
+    const payload = await verify(token);
+    if (verified.size >= maxEntries) verified.delete(verified.keys().next().value!);
+    // exp is required (createTokenVerifier); without it, nothing is remembered.
+    const until = Math.min((payload.exp ?? 0) * 1000, at + maxAgeMs);
+    if (until > at) verified.set(token, { token: Object.freeze(payload), until });
+    return payload;
+  };
+}

@@ -2,6 +2,7 @@ import type { CompanyConfig, CompanyStatus, ConsentStatus } from '@lbs/contracts
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
+import type { RowCache } from '../lib/row-cache.ts';
 
 /** A device token is 32 random bytes (base64url, 43 characters): stored only as its SHA-256. */
 export const hashDeviceToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -80,6 +81,10 @@ export interface DeviceOwner {
 /** The MSISDN (and its company) a live token belongs to; undefined for an unknown or revoked token. */
 export async function findDeviceOwner(db: Executor, token: string): Promise<DeviceOwner | undefined> {
   if (!token || token.length > 200) return undefined;
+  return ownerByHash(db, hashDeviceToken(token));
+}
+
+async function ownerByHash(db: Executor, tokenHash: string): Promise<DeviceOwner | undefined> {
   const row = await db
     .selectFrom('device_tokens as t')
     .innerJoin('msisdns as m', 'm.id', 't.msisdn_id')
@@ -95,7 +100,7 @@ export async function findDeviceOwner(db: Executor, token: string): Promise<Devi
       'c.config',
       't.last_used_at',
     ])
-    .where('t.token_hash', '=', hashDeviceToken(token))
+    .where('t.token_hash', '=', tokenHash)
     .where('t.revoked_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -107,6 +112,24 @@ export async function findDeviceOwner(db: Executor, token: string): Promise<Devi
     trackingEnabled: row.tracking_enabled,
     company: { id: row.company_id, status: row.status, config: row.config },
     firstUse: row.last_used_at === null,
+  };
+}
+
+/**
+ * findDeviceOwner through a cache that row changes keep current (events/row-changes.ts): an entry goes when its
+ * token is revoked or first used, its MSISDN changes (consent, tracking, company, deletion) or its company does.
+ */
+export function cachedDeviceOwners(
+  db: Executor,
+  cache: RowCache<DeviceOwner>,
+): (token: string) => Promise<DeviceOwner | undefined> {
+  return (token) => {
+    if (!token || token.length > 200) return Promise.resolve(undefined);
+    const tokenHash = hashDeviceToken(token);
+    return cache.get(tokenHash, async () => {
+      const owner = await ownerByHash(db, tokenHash);
+      return owner && { value: owner, tags: [`msisdn:${owner.msisdnId}`, `company:${owner.company.id}`] };
+    });
   };
 }
 

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle, Db } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
+import type { RowCache } from '../lib/row-cache.ts';
+import { cachedDeviceOwners, type DeviceOwner } from './device-tokens.ts';
 import { PositionHub } from './fanout.ts';
 import { AppIngest } from './ingest/app-ingest.ts';
 import { Locator } from './locator.ts';
@@ -21,6 +23,7 @@ export { startSimulator, type RunningSimulator } from './simulator/simulator.ts'
 export { generatedMsisdn, generatedSubscribers, databaseSubscribers } from './simulator/subscribers.ts';
 export { storePositions, type PositionInput, type StoredPosition } from './position-store.ts';
 export { MlpClient } from './mlp/client.ts';
+export type { DeviceOwner } from './device-tokens.ts';
 export { Locator } from './locator.ts';
 
 /** The location services of one process: pipeline, live fan-out, MLP client, scheduler and app ingest. */
@@ -47,6 +50,8 @@ export async function createLocation(options: {
   bus: EventBus;
   steps: PipelineStep[];
   mlpUrl?: string | undefined;
+  /** Device token → owner, kept current by row-change notifications (the composition root follows them). */
+  deviceOwners?: RowCache<DeviceOwner>;
 }): Promise<LocationRuntime> {
   const { config, database, log } = options;
   const settings = config.location;
@@ -62,7 +67,9 @@ export async function createLocation(options: {
   });
   const locator = new Locator(database.db, mlp, pipeline, log);
   const worker = new LocationWorker(database.db, locator, log, { batchSize: settings.mlpBatchSize });
-  const ingest = new AppIngest(database.db, pipeline);
+  const ingest = new AppIngest(database.db, pipeline, {
+    findOwner: options.deviceOwners && cachedDeviceOwners(database.db, options.deviceOwners),
+  });
   return {
     pipeline,
     hub,

@@ -30,11 +30,21 @@ export function deviceTokenInvalid(scheme: 'Basic' | 'Token'): AppError {
  * whole request; outside the window → dropped), then the pipeline.
  */
 export class AppIngest {
+  private readonly tokenUse: TokenUse;
+  private readonly findOwner: (token: string) => Promise<DeviceOwner | undefined>;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly pipeline: PositionPipeline,
-    private readonly tokenUse: TokenUse = new TokenUse(db),
-  ) {}
+    options: {
+      tokenUse?: TokenUse;
+      /** Token → owner: the composition root gives a cached one (cachedDeviceOwners). */
+      findOwner?: (token: string) => Promise<DeviceOwner | undefined>;
+    } = {},
+  ) {
+    this.tokenUse = options.tokenUse ?? new TokenUse(db);
+    this.findOwner = options.findOwner ?? ((token) => findDeviceOwner(db, token));
+  }
 
   /** Writes the tokens' pending "last used" marks (at shutdown). */
   close(): Promise<void> {
@@ -42,7 +52,7 @@ export class AppIngest {
   }
 
   async owner(token: string | undefined, scheme: 'Basic' | 'Token'): Promise<DeviceOwner> {
-    const owner = token ? await findDeviceOwner(this.db, token) : undefined;
+    const owner = token ? await this.findOwner(token) : undefined;
     if (!owner) throw deviceTokenInvalid(scheme);
     return owner;
   }

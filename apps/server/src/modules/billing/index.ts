@@ -1,5 +1,11 @@
 /** Billing (issue 14): what later modules (notifications, reports) and the composition root may use. */
-export { billingService, dueInvoicesOf, documentLocale, type BillingService } from './service.ts';
+export {
+  billingService,
+  cachedDueInvoices,
+  dueInvoicesOf,
+  documentLocale,
+  type BillingService,
+} from './service.ts';
 export { invoiceRoutes, tariffRoutes, usageRoutes } from './routes.ts';
 export { registerBillingJobs, queueRuns, autoIssue, notifyOverdue, BILLING_RUN_JOB } from './jobs.ts';
 export { buildInvoice, type TariffTerms, type MsisdnPeriod } from './build.ts';

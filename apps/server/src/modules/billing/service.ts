@@ -27,6 +27,7 @@ import type { Db, Executor } from '../../db/database.ts';
 import { actorOf, audit, SYSTEM_ACTOR, type AuditActor } from '../../events/audit.ts';
 import { emit } from '../../events/emit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { RowCache } from '../../lib/row-cache.ts';
 import { buildInvoice, type MsisdnPeriod, type ProposedItem, type TariffTerms } from './build.ts';
 import {
   addDays,
@@ -968,4 +969,21 @@ export async function dueInvoicesOf(
     status: r.status,
     paymentInstructions,
   }));
+}
+
+/**
+ * dueInvoicesOf through a cache that row changes keep current (events/row-changes.ts): an entry goes when one of
+ * the company's invoices changes (issued, paid, credited, voided) or the company does (its time zone). A due date
+ * that passes at the company's midnight is seen within the cache's time limit.
+ */
+export function cachedDueInvoices(
+  db: Executor,
+  cache: RowCache<DueInvoice[]>,
+  paymentInstructions: string | null = null,
+): (companyId: number) => Promise<DueInvoice[]> {
+  return async (companyId) =>
+    (await cache.get(String(companyId), async () => ({
+      value: await dueInvoicesOf(db, companyId, paymentInstructions),
+      tags: [`company-invoices:${companyId}`, `company:${companyId}`],
+    }))) ?? [];
 }

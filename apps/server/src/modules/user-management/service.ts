@@ -5,7 +5,8 @@ import { actorOf, audit } from '../../events/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { DEFAULT_AVATAR_PATH } from '../assets/index.ts';
 import type { AuthUser } from '../../access/auth-user.ts';
-import { userManagementRepository } from './repository.ts';
+import type { RowCache } from '../../lib/row-cache.ts';
+import { userManagementRepository, type CurrentUserRow } from './repository.ts';
 
 export interface UserManagementServiceOptions {
   db: Db;
@@ -15,6 +16,19 @@ export interface UserManagementServiceOptions {
    * by the composition root); none when absent.
    */
   dueInvoices?: (companyId: number) => Promise<DueInvoice[]>;
+  /** The current-user records, kept current by row-change notifications (the composition root follows them). */
+  profiles?: RowCache<CurrentUserRow>;
+}
+
+/** The rows a current-user record is read from; a change to any of them drops it. */
+function profileTags(caller: AuthUser, row: CurrentUserRow): string[] {
+  const tags = [`user:${row.id}`];
+  if (caller.role === 'SuperAdmin') tags.push('company:any');
+  else if (row.companyId !== null) tags.push(`company:${row.companyId}`);
+  if (row.departmentId !== null) tags.push(`department:${row.departmentId}`);
+  if (row.zoneId !== null) tags.push(`zone:${row.zoneId}`);
+  if (row.designationId !== null) tags.push(`designation:${row.designationId}`);
+  return tags;
 }
 
 /** The caller's own account: the current-user record (SPEC §3), the acknowledgement notice and the password. */
@@ -22,11 +36,22 @@ export function userManagementService({
   db,
   now = () => new Date(),
   dueInvoices = async () => [],
+  profiles,
 }: UserManagementServiceOptions) {
   const repo = userManagementRepository(db);
 
+  function currentUser(caller: AuthUser): Promise<CurrentUserRow | undefined> {
+    if (!profiles) return repo.currentUser(caller);
+    // A SuperAdmin's record lists every company: keyed by the role's reach too.
+    const key = `${caller.id}:${caller.role === 'SuperAdmin' ? 'all' : 'own'}`;
+    return profiles.get(key, async () => {
+      const row = await repo.currentUser(caller);
+      return row && { value: Object.freeze(row), tags: profileTags(caller, row) };
+    });
+  }
+
   async function me(caller: AuthUser): Promise<Me> {
-    const row = await repo.currentUser(caller);
+    const row = await currentUser(caller);
     if (!row) throw notFound('Your account');
     const { photoUrl, ...fields } = row;
     const due = row.companyId === null ? [] : await dueInvoices(row.companyId);
