@@ -43,6 +43,7 @@ describe('loadConfig', () => {
         mlpTimeoutMs: 10_000,
         mlpConcurrency: 8,
         mlpBatchSize: 50,
+        monitorRenderMs: 1000,
         simulatorPort: 9210,
         simulatorLatencyMs: [50, 300],
         simulatorAbsentRate: 0.03,
