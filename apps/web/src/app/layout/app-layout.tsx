@@ -17,10 +17,15 @@ import { TopBar } from './top-bar.tsx';
 
 const FRAME_GAP = 20;
 
-/** Shown once per user (until acknowledged): its dialog, form controls and schema load only then. */
-const PiaDialog = lazy(() =>
-  import('../../features/pia/components/pia-dialog.tsx').then((m) => ({ default: m.PiaDialog })),
-);
+/**
+ * The acknowledgement notice (its dialog, form controls and schema) is not in the first bundle, but its chunk is
+ * requested as soon as the shell's code runs, beside the first API calls: a user who has not accepted it sees it as
+ * soon as their record arrives, as when it was part of the first bundle.
+ */
+const piaDialogModule = import('../../features/pia/components/pia-dialog.tsx');
+// A failed load is reported where the notice renders (React.lazy), not as an unhandled rejection at start.
+piaDialogModule.catch(() => undefined);
+const PiaDialog = lazy(() => piaDialogModule.then((m) => ({ default: m.PiaDialog })));
 
 const SettingsDrawer = lazyWithAreas(
   () => import('../../features/settings/components/settings-drawer.tsx').then((m) => m.SettingsDrawer),
