@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -6,6 +6,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { DUE_INVOICE_PATH, LOCAL_STORAGE_KEYS, PRIMARY_COLOR } from '@lbs/contracts';
 import { DelayedLoader } from '../../components/delayed-loader.tsx';
+import { PiaDialog } from '../../features/pia/components/pia-dialog.tsx';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { useSettings } from '../../features/settings/settings-context.tsx';
 import { lazyWithAreas } from '../../i18n/lazy-with-areas.ts';
@@ -16,16 +17,6 @@ import { SidebarContent } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
 const FRAME_GAP = 20;
-
-/**
- * The acknowledgement notice (its dialog, form controls and schema) is not in the first bundle, but its chunk is
- * requested as soon as the shell's code runs, beside the first API calls: a user who has not accepted it sees it as
- * soon as their record arrives, as when it was part of the first bundle.
- */
-const piaDialogModule = import('../../features/pia/components/pia-dialog.tsx');
-// A failed load is reported where the notice renders (React.lazy), not as an unhandled rejection at start.
-piaDialogModule.catch(() => undefined);
-const PiaDialog = lazy(() => piaDialogModule.then((m) => ({ default: m.PiaDialog })));
 
 const SettingsDrawer = lazyWithAreas(
   () => import('../../features/settings/components/settings-drawer.tsx').then((m) => m.SettingsDrawer),
@@ -111,11 +102,7 @@ export function AppLayout() {
           <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
         </Suspense>
       )}
-      {showPia && (
-        <Suspense fallback={null}>
-          <PiaDialog open />
-        </Suspense>
-      )}
+      <PiaDialog open={showPia} />
     </Box>
   );
 }

@@ -1,13 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LOCAL_STORAGE_KEYS, meSchema, type Me, type PiaAcknowledgeBody } from '@lbs/contracts';
+import { LOCAL_STORAGE_KEYS, type Me, type PiaAcknowledgeBody } from '@lbs/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
+import { loadShellSchemas } from '../../../lib/api/load-shell-schemas.ts';
 import { writeItem } from '../../../lib/storage.ts';
 import { currentUserKeys } from '../../../shared-api/current-user/keys.ts';
 
 /** POST /user-management/me/pia {accepted:true}; answers with the updated current user. */
-export function acknowledgePia(): Promise<Me> {
+export async function acknowledgePia(): Promise<Me> {
   const body: PiaAcknowledgeBody = { accepted: true };
-  return apiRequest('/user-management/me/pia', { method: 'POST', body, schema: meSchema });
+  // The notice is part of the first bundle; the schema library is not (it loads beside the request).
+  const schemas = loadShellSchemas();
+  const json = await apiRequest('/user-management/me/pia', { method: 'POST', body });
+  return (await schemas).meSchema.parse(json);
 }
 
 /** On success the acceptance is also kept locally (isPiaSigned) and the cached user updated. */
