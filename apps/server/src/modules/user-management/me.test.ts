@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { API_BASE_PATH, meSchema, type Me } from '@lbs/contracts';
 import { useTestServer } from '../../../test/helpers.ts';
 import { mintAccessToken } from '../../../test/tokens.ts';
@@ -146,7 +147,14 @@ describe('GET /user-management/me', () => {
   it('locks only after the due date and the grace days, never for a settled invoice, and lifts on payment', async () => {
     const { db } = server.context;
     const beta = await idOf('companies', 'Beta Construction');
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    // Due dates are the company's calendar days (Europe/Rome for Beta): "today" there, whatever the hour in UTC.
+    const { zone } = await db
+      .selectFrom('companies')
+      .select(sql<string>`coalesce(config->'trackingWindow'->>'timezone', 'UTC')`.as('zone'))
+      .where('id', '=', beta)
+      .executeTakeFirstOrThrow();
+    const day = (offset: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(Date.now() + offset * 86_400_000);
     const base = (month: number, dueOn: string, graceDays: number) => ({
       company_id: beta,
       period_start: `2019-${String(month).padStart(2, '0')}-01`,
