@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LivePosition } from '@lbs/contracts';
+import type { LivePosition, MonitorPosition, PositionSource } from '@lbs/contracts';
 import type { Db } from '../db/database.ts';
 import { notify, type EventBus } from '../events/bus.ts';
 import type { PipelineStep } from './pipeline.ts';
@@ -16,6 +16,38 @@ interface Subscriber {
  * from the database after a batch arrived already holds its positions (the NOTIFY comes after the commit).
  */
 export type BatchReceiver = (positions: readonly LivePosition[], seq: number) => void;
+
+/** A position row joined with its MSISDN's (as both the live batches and the Monitor's snapshot read them). */
+export interface MonitorPositionRow {
+  msisdn_id: number;
+  msisdn: string;
+  employee_name: string;
+  company_id: number;
+  department_id: number;
+  zone_id: number | null;
+  lat: number;
+  lon: number;
+  accuracy_m: number | null;
+  time: Date;
+  source: PositionSource;
+}
+
+/** What the Monitor shows of a position: one mapping for the live batches and the snapshots. */
+export function monitorPositionOf(r: MonitorPositionRow): MonitorPosition {
+  return {
+    msisdnId: r.msisdn_id,
+    msisdn: r.msisdn,
+    employeeName: r.employee_name,
+    companyId: r.company_id,
+    departmentId: r.department_id,
+    zoneId: r.zone_id,
+    lat: r.lat,
+    lon: r.lon,
+    accuracyM: r.accuracy_m,
+    time: new Date(r.time).toISOString(),
+    source: r.source,
+  };
+}
 
 /** Loads what the Monitor shows for new positions (current MSISDN data, so moves between departments count). */
 export async function livePositions(db: Db, ids: number[]): Promise<LivePosition[]> {
@@ -40,20 +72,7 @@ export async function livePositions(db: Db, ids: number[]): Promise<LivePosition
     .where('p.id', 'in', ids)
     .orderBy('p.id')
     .execute();
-  return rows.map((r) => ({
-    positionId: r.id,
-    msisdnId: r.msisdn_id,
-    msisdn: r.msisdn,
-    employeeName: r.employee_name,
-    companyId: r.company_id,
-    departmentId: r.department_id,
-    zoneId: r.zone_id,
-    lat: r.lat,
-    lon: r.lon,
-    accuracyM: r.accuracy_m,
-    time: new Date(r.time).toISOString(),
-    source: r.source,
-  }));
+  return rows.map((r) => ({ positionId: r.id, ...monitorPositionOf(r) }));
 }
 
 /** NOTIFY channel of new positions; the payload is their ids, comma-separated. */

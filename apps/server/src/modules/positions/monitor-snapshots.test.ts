@@ -6,7 +6,7 @@ import type { LatestRow } from './repository.ts';
 
 const T = Date.parse('2026-11-26T10:00:00.000Z');
 const row = (id: number, seconds = 0): LatestRow => ({
-  id,
+  msisdn_id: id,
   msisdn: `+96650000${id}`,
   employee_name: `Employee ${id}`,
   company_id: 1,

@@ -4,7 +4,7 @@ import { gzip } from 'node:zlib';
 import type { LivePosition, MonitorPosition, MonitorPositionsQuery } from '@lbs/contracts';
 import type { Scope } from '../../access/scope.ts';
 import type { EventBus } from '../../events/bus.ts';
-import type { BatchReceiver } from '../../location/fanout.ts';
+import { monitorPositionOf, type BatchReceiver } from '../../location/fanout.ts';
 import {
   idRanges,
   monitorViewHolds,
@@ -44,22 +44,6 @@ interface Entry {
 
 function entryOf(item: MonitorPosition, positionId: number, version: number): Entry {
   return { json: JSON.stringify(item), positionId, timeMs: Date.parse(item.time), version };
-}
-
-function itemOfRow(r: LatestRow): MonitorPosition {
-  return {
-    msisdnId: r.id,
-    msisdn: r.msisdn,
-    employeeName: r.employee_name,
-    companyId: r.company_id,
-    departmentId: r.department_id,
-    zoneId: r.zone_id,
-    lat: r.lat,
-    lon: r.lon,
-    accuracyM: r.accuracy_m,
-    time: new Date(r.time).toISOString(),
-    source: r.source,
-  };
 }
 
 function bodyOf(json: string): MonitorBody['gzip'] {
@@ -106,7 +90,8 @@ export class MonitorSnapshot {
   }
 
   load(rows: readonly LatestRow[]): void {
-    for (const row of rows) this.#entries.set(row.id, entryOf(itemOfRow(row), Number(row.position_id), 0));
+    for (const row of rows)
+      this.#entries.set(row.msisdn_id, entryOf(monitorPositionOf(row), Number(row.position_id), 0));
     const pending = this.pending ?? [];
     this.pending = undefined;
     for (const batch of pending) this.apply(batch);

@@ -8,6 +8,7 @@ import type {
 import { scoped } from '../../access/scoped.ts';
 import { type Scope } from '../../access/scope.ts';
 import type { Executor } from '../../db/database.ts';
+import type { MonitorPositionRow } from '../../location/fanout.ts';
 
 export interface MsisdnForLocation {
   id: number;
@@ -21,19 +22,8 @@ export interface MsisdnForLocation {
   company: { id: number; status: CompanyStatus; config: CompanyConfig };
 }
 
-export interface LatestRow {
-  id: number;
-  msisdn: string;
-  employee_name: string;
-  company_id: number;
-  department_id: number;
-  zone_id: number | null;
+export interface LatestRow extends MonitorPositionRow {
   position_id: number | string;
-  lat: number;
-  lon: number;
-  accuracy_m: number | null;
-  time: Date;
-  source: PositionSource;
 }
 
 export interface HistoryRow {
@@ -61,7 +51,7 @@ export function positionsRepository(db: Executor) {
         .msisdns()
         .innerJoin('latest_positions as lp', 'lp.msisdn_id', 'msisdns.id')
         .select([
-          'msisdns.id',
+          'msisdns.id as msisdn_id',
           'msisdns.msisdn',
           'msisdns.employee_name',
           'msisdns.company_id',
