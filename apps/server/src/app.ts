@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import {
   API_BASE_PATH,
@@ -64,7 +65,8 @@ import { assetRoutes } from './modules/assets/routes.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { companiesService } from './modules/companies/service.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { healthRoutes, startMetricsServer } from './modules/health/routes.ts';
+import { Metrics, type GaugeSample } from './lib/metrics.ts';
 import { consentService } from './modules/msisdns/consent.ts';
 import { IMPORT_JOB, importJobs } from './modules/msisdns/import-jobs.ts';
 import { msisdnImportRoutes, msisdnRoutes, smsInboundRoutes } from './modules/msisdns/routes.ts';
@@ -162,6 +164,10 @@ export interface BuiltApp {
   events: EventDispatcher;
   /** Every route of the API scope with the access it declares (the route-coverage test reads it). */
   apiRoutes: ApiRoute[];
+  /** What GET /metrics serves. */
+  metrics: Metrics;
+  /** The LISTEN/NOTIFY bus of this process. */
+  bus: EventBus;
 }
 
 /**
@@ -410,7 +416,8 @@ export async function buildApp({
   mlpUrl,
   sms,
 }: BuildAppOptions): Promise<BuiltApp> {
-  const app = await httpApp(config, logger);
+  const metrics = new Metrics();
+  const app = await httpApp(config, logger, metrics);
   const db = database.db;
   let identity: EmbeddedIdentity | undefined;
   let verifyToken: (token: string) => Promise<VerifiedToken>;
@@ -434,6 +441,7 @@ export async function buildApp({
     bus,
     mlpUrl,
     deviceOwners: caches.deviceOwners,
+    metrics,
     // The pipeline's steps, in order (each cheap and database-only: see location/pipeline.ts).
     steps: [presenceStep(), positionEventsStep, liveFanoutStep],
   });
@@ -457,6 +465,11 @@ export async function buildApp({
     log,
   });
   const webhookToken = await smsWebhookToken(config, db, log);
+  observe(metrics, { database, jobs, events, bus, services });
+  const metricsServer =
+    config.metrics.port === undefined
+      ? undefined
+      : await startMetricsServer(metrics, { port: config.metrics.port, host: config.metrics.host });
   app.addHook('preClose', async () => services.streams.endAll());
   app.addHook('onClose', async () => {
     // Requests have ended: the views they answered are stored (or being stored) by the group commit.
@@ -468,10 +481,19 @@ export async function buildApp({
     await location.close();
     await stopFollowing();
     await bus.close();
+    await metricsServer?.close();
   });
 
   const routes: ApiRoute[] = [];
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, {
+    database,
+    readiness: {
+      listening: () => bus.connected,
+      worker: () => (jobs.started ? { lastTickAt: jobs.lastTickAt } : undefined),
+      eventBacklog: () => events.pending(),
+    },
+    metrics: { registry: metrics, token: config.metrics.token },
+  });
   await app.register(apiPlugin, {
     prefix: API_BASE_PATH,
     context,
@@ -482,5 +504,87 @@ export async function buildApp({
   });
   await app.register(ingestRoutes, { ingest: location.ingest, prefix: '/ingest' });
   await app.register(spaPlugin, { config });
-  return { app, context, identity, location, jobs, events, apiRoutes: routes };
+  return { app, context, identity, location, jobs, events, metrics, bus, apiRoutes: routes };
+}
+
+/**
+ * The gauges read when Prometheus scrapes: jobs by kind and status, the event processors' backlog, mail and SMS not
+ * yet sent, live Monitor streams, the database pool, the LISTEN connection and the worker's last tick.
+ */
+function observe(
+  metrics: Metrics,
+  {
+    database,
+    jobs,
+    events,
+    bus,
+    services,
+  }: {
+    database: DatabaseHandle;
+    jobs: JobRunner;
+    events: EventDispatcher;
+    bus: EventBus;
+    services: Services;
+  },
+): void {
+  const db = database.db;
+  /** Rows of a table not in their final status, counted by two columns. */
+  const countsOf =
+    (table: 'jobs' | 'outbox_messages', labels: [string, string], final: string) =>
+    async (): Promise<GaugeSample[]> =>
+      (
+        await sql<{ a: string; b: string; n: number }>`
+          select ${sql.ref(labels[0])} as a, ${sql.ref(labels[1])} as b, count(*)::int as n
+          from ${sql.table(table)} where status <> ${final} group by 1, 2`.execute(db)
+      ).rows.map((r) => [{ [labels[0]]: r.a, [labels[1]]: r.b }, Number(r.n)]);
+  metrics.gauge(
+    'lbs_jobs',
+    'Jobs not done, by kind and status (QUEUED, RUNNING, FAILED, DEAD)',
+    ['kind', 'status'],
+    countsOf('jobs', ['kind', 'status'], 'DONE'),
+  );
+  metrics.gauge(
+    'lbs_domain_events_pending',
+    'Domain events each processor has not handled yet',
+    ['processor'],
+    async () => (await events.pending()).map((p) => [{ processor: p.processor }, p.events]),
+  );
+  metrics.gauge(
+    'lbs_outbox_messages',
+    'Mail and SMS of the outbox not sent yet, by channel and status',
+    ['channel', 'status'],
+    countsOf('outbox_messages', ['channel', 'status'], 'SENT'),
+  );
+  metrics.gauge(
+    'lbs_live_streams',
+    'Monitor live streams (server-sent events) open on this replica',
+    [],
+    async () => [[{}, services.streams.size]],
+  );
+  metrics.gauge(
+    'lbs_db_pool_connections',
+    'PostgreSQL pool connections by state (total, idle, waiting clients)',
+    ['state'],
+    async () => {
+      const pool = database.pool;
+      if (!pool) return [];
+      return [
+        [{ state: 'total' }, pool.totalCount],
+        [{ state: 'idle' }, pool.idleCount],
+        [{ state: 'waiting' }, pool.waitingCount],
+      ];
+    },
+  );
+  metrics.gauge(
+    'lbs_event_bus_connected',
+    'Whether notifications arrive (the LISTEN connection is up)',
+    [],
+    async () => [[{}, bus.connected ? 1 : 0]],
+  );
+  metrics.gauge(
+    'lbs_worker_last_tick_seconds',
+    "Unix time of the job runner loop's last look for due work (where it runs)",
+    [],
+    async () => (jobs.lastTickAt ? [[{}, jobs.lastTickAt.getTime() / 1000]] : []),
+  );
 }

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       webDistDir: undefined,
       reports: { attachMaxBytes: 5_242_880, linkTtlHours: 168 },
       reportExports: { ttlHours: 24 },
+      metrics: { token: undefined, port: undefined, host: '127.0.0.1' },
       billing: {
         sellerName: 'LBS Mobile Operator',
         sellerAddress: 'King Fahd Road, Riyadh 12211',
@@ -67,6 +68,19 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://u@db:5432/lbs');
     expect(config.demo).toBe(false);
     expect(config.trustProxy).toBe(true);
+  });
+
+  it('serves metrics behind a token of at least 16 characters and/or on a port of its own', () => {
+    const config = loadConfig({
+      METRICS_TOKEN: 'a'.repeat(16),
+      METRICS_PORT: '9464',
+      METRICS_HOST: '0.0.0.0',
+    });
+    expect(config.metrics).toEqual({ token: 'a'.repeat(16), port: 9464, host: '0.0.0.0' });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
   });
 
   it('uses an external issuer as given, and LBS_DEMO overrides the default', () => {

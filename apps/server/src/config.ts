@@ -101,6 +101,14 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   WEB_DIST_DIR: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce
+    .number({ error: port })
+    .int({ error: port })
+    .min(0, { error: port })
+    .max(65535, { error: port })
+    .optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   ...locationEnv,
 });
 
@@ -135,6 +143,17 @@ export interface Config {
   reports: ReportsConfig;
   /** Report exports run as jobs: their files live under `<DATA_DIR>/report-exports` for `ttlHours`. */
   reportExports: { ttlHours: number };
+  metrics: MetricsConfig;
+}
+
+/**
+ * GET /metrics (Prometheus), never public: on the main port only with `Authorization: Bearer <token>`, and/or
+ * without a token on a port of its own (bound to `host`, loopback by default). Neither set: no metrics served.
+ */
+export interface MetricsConfig {
+  token: string | undefined;
+  port: number | undefined;
+  host: string;
 }
 
 /** Scheduled reports: a file up to `attachMaxBytes` is attached, a larger one goes as a link valid `linkTtlHours`. */
@@ -221,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       linkTtlHours: e.REPORT_LINK_TTL_HOURS,
     },
     reportExports: { ttlHours: e.REPORT_EXPORT_TTL_HOURS },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     location: {
       mlpUrl: e.LBS_MLP_URL,
       mlpUser: e.LBS_MLP_USER,

@@ -10,6 +10,7 @@ import { API_BASE_PATH } from '@lbs/contracts';
 import type { Config } from './config.ts';
 import { loggerOptions } from './lib/log-redaction.ts';
 import { openApiOptions } from './lib/openapi.ts';
+import type { Metrics } from './lib/metrics.ts';
 import { frameworkErrors, installProblemHandler, rateLimitError } from './lib/problem.ts';
 import { installSecurityHeaders, securityHeaders } from './lib/security-headers.ts';
 
@@ -20,6 +21,7 @@ import { installSecurityHeaders, securityHeaders } from './lib/security-headers.
 export async function httpApp(
   config: Config,
   logger: boolean | object | undefined,
+  metrics?: Metrics,
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
@@ -39,6 +41,15 @@ export async function httpApp(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Each answer's time by route template (not the URL: ids would make a series each), method and status.
+  if (metrics)
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.httpRequestSeconds.observe(
+        { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode },
+        reply.elapsedTime / 1000,
+      );
+      done();
+    });
   installProblemHandler(app);
 
   installSecurityHeaders(app, securityHeaders(config.externalIssuer));

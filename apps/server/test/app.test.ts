@@ -27,7 +27,13 @@ describe('the HTTP app', () => {
     expect(await health.json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${server.baseUrl}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', database: server.database.kind });
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      database: server.database.kind,
+      listen: 'up',
+      worker: { status: 'off' },
+      eventBacklog: { 'tasks.autoComplete': expect.any(Number), 'attendance.fromVisits': expect.any(Number) },
+    });
   });
 
   it('sends the security headers and a request id; no content security policy on an API answer', async () => {

@@ -119,6 +119,11 @@ export class EventBus {
     return () => void this.#lostHandlers.delete(handler);
   }
 
+  /** Whether notifications are being received: PGlite's always are; on PostgreSQL, while the LISTEN connection is up. */
+  get connected(): boolean {
+    return this.#pglite ? !this.#closed : this.#client !== undefined;
+  }
+
   /** PID of the LISTEN connection's backend (PostgreSQL), for operators and tests. */
   get backendPid(): number | undefined {
     return (this.#client as (pg.Client & { processID?: number }) | undefined)?.processID;

@@ -114,6 +114,20 @@ export class EventDispatcher {
     return this;
   }
 
+  /** Events of each processor's types behind its cursor (committed, not yet processed): the backlog. */
+  async pending(): Promise<{ processor: string; events: number }[]> {
+    const out: { processor: string; events: number }[] = [];
+    for (const p of this.#processors.values()) {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from domain_events e
+        left join event_cursors c on c.processor = ${p.name}
+        where e.type = any(${[...p.types]}::text[])
+          and (e.txid, e.id) > (coalesce(c.last_txid, 0), coalesce(c.last_id, 0))`.execute(this.#db);
+      out.push({ processor: p.name, events: Number(rows[0]?.n ?? 0) });
+    }
+    return out;
+  }
+
   /** Creates missing cursors, listens for new events and sweeps every sweepMs. */
   async start(): Promise<void> {
     await this.#prepare();

@@ -104,6 +104,7 @@ export class JobRunner {
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
   #woken = false;
+  #lastTickAt: Date | undefined;
   #unlisten: (() => Promise<void>) | undefined;
 
   constructor(options: RunnerOptions) {
@@ -140,6 +141,16 @@ export class JobRunner {
     if (this.#schedules.has(def.name)) throw new Error(`schedule ${def.name} is defined twice`);
     this.#schedules.set(def.name, def);
     return this;
+  }
+
+  /** When this runner's loop last looked for due schedules and jobs without failing (undefined: not yet). */
+  get lastTickAt(): Date | undefined {
+    return this.#lastTickAt;
+  }
+
+  /** Whether the loop runs (start() was called and stop() was not). */
+  get started(): boolean {
+    return this.#starting !== undefined && !this.#stopping;
   }
 
   /** Jobs running in this runner now. */
@@ -234,6 +245,7 @@ export class JobRunner {
       this.#woken = false;
       try {
         await this.#pollOnce();
+        this.#lastTickAt = new Date();
       } catch (err) {
         this.#log.error({ err }, 'job runner poll failed');
       }

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle, Db } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { RowCache } from '../lib/row-cache.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import { cachedDeviceOwners, type DeviceOwner } from './device-tokens.ts';
 import { PositionHub } from './fanout.ts';
 import { AppIngest } from './ingest/app-ingest.ts';
@@ -52,12 +53,14 @@ export async function createLocation(options: {
   mlpUrl?: string | undefined;
   /** Device token → owner, kept current by row-change notifications (the composition root follows them). */
   deviceOwners?: RowCache<DeviceOwner>;
+  /** Where the pipeline and the MLP requests are counted (GET /metrics). */
+  metrics?: Metrics;
 }): Promise<LocationRuntime> {
   const { config, database, log } = options;
   const settings = config.location;
   const url = settings.mlpUrl ?? options.mlpUrl;
   if (!url) throw new Error('no GMLC: set LBS_MLP_URL or start the bundled simulator');
-  const pipeline = new PositionPipeline(database.db, { steps: options.steps });
+  const pipeline = new PositionPipeline(database.db, { steps: options.steps, metrics: options.metrics });
   const hub = await PositionHub.start(database.db, options.bus, log);
   const mlp = new MlpClient({
     url,
@@ -65,7 +68,7 @@ export async function createLocation(options: {
     timeoutMs: settings.mlpTimeoutMs,
     concurrency: settings.mlpConcurrency,
   });
-  const locator = new Locator(database.db, mlp, pipeline, log);
+  const locator = new Locator(database.db, mlp, pipeline, log, options.metrics);
   const worker = new LocationWorker(database.db, locator, log, { batchSize: settings.mlpBatchSize });
   const ingest = new AppIngest(database.db, pipeline, {
     findOwner: options.deviceOwners && cachedDeviceOwners(database.db, options.deviceOwners),

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import type { LocatePermit } from './locate-policy.ts';
 import type { MlpClient, MlpExchange } from './mlp/client.ts';
 import { CLIENT_RESULTS, MLP_OK, resultText } from './mlp/result-codes.ts';
@@ -32,6 +33,7 @@ export class Locator {
     private readonly mlp: MlpClient,
     private readonly pipeline: PositionPipeline,
     private readonly log: FastifyBaseLogger,
+    private readonly metrics?: Metrics,
   ) {}
 
   get gmlc(): string {
@@ -90,6 +92,13 @@ export class Locator {
         attempts: exchange.attempts,
       })
       .execute();
+    if (this.metrics) {
+      this.metrics.mlpRequestSeconds.observe(
+        { outcome: exchange.failure?.code ?? 'OK' },
+        exchange.latencyMs / 1000,
+      );
+      for (const r of results) this.metrics.locates.inc({ result: r.position ? 'LOCATED' : r.result });
+    }
     if (exchange.failure)
       this.log.warn(
         { gmlc: exchange.gmlc, failure: exchange.failure, msisdns: results.length },

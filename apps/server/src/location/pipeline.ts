@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { MessageKey } from '@lbs/contracts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import { storePositions, type PositionInput, type StoredPosition } from './position-store.ts';
 
 export type { PositionInput, StoredPosition };
@@ -60,14 +61,19 @@ export class PositionPipeline {
   readonly #steps: PipelineStep[];
   readonly #maxBatch: number;
   readonly #now: () => number;
+  readonly #metrics: Metrics | undefined;
   #queue: Job[] = [];
   #writing = false;
 
-  constructor(db: Db, options: { steps?: PipelineStep[]; maxBatch?: number; now?: () => number } = {}) {
+  constructor(
+    db: Db,
+    options: { steps?: PipelineStep[]; maxBatch?: number; now?: () => number; metrics?: Metrics } = {},
+  ) {
     this.#db = db;
     this.#steps = options.steps ?? [];
     this.#maxBatch = options.maxBatch ?? 2000;
     this.#now = options.now ?? Date.now;
+    this.#metrics = options.metrics;
   }
 
   /** Adds a step after the ones given at construction (the composition root registers them). */
@@ -132,14 +138,17 @@ export class PositionPipeline {
   }
 
   async #write(batch: Job[]): Promise<void> {
+    const started = performance.now();
     try {
       const stored = await this.#transaction(batch.flatMap((j) => j.inputs));
+      this.#measured(stored, started, 'committed');
       let offset = 0;
       for (const job of batch) {
         job.resolve(stored.slice(offset, offset + job.inputs.length));
         offset += job.inputs.length;
       }
     } catch (error) {
+      this.#measured([], started, 'failed');
       if (batch.length === 1) {
         batch[0]!.reject(error);
         return;
@@ -147,6 +156,17 @@ export class PositionPipeline {
       // One job's bad row (an MSISDN deleted meanwhile) must not fail the others: write them one by one.
       for (const job of batch) await this.#write([job]);
     }
+  }
+
+  #measured(stored: readonly StoredPosition[], started: number, outcome: 'committed' | 'failed'): void {
+    const metrics = this.#metrics;
+    if (!metrics) return;
+    metrics.pipelineBatchSeconds.observe({ outcome }, (performance.now() - started) / 1000);
+    if (outcome === 'failed') return;
+    metrics.pipelineBatchPositions.observe(stored.length);
+    const bySource = new Map<string, number>();
+    for (const p of stored) bySource.set(p.source, (bySource.get(p.source) ?? 0) + 1);
+    for (const [source, count] of bySource) metrics.positionsStored.inc({ source }, count);
   }
 
   async #transaction(inputs: PositionInput[]): Promise<StoredPosition[]> {
