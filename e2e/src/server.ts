@@ -35,8 +35,15 @@ export interface E2EServer {
 /**
  * Starts the real product as a user would (apps/server/src/main.ts in a child process) on a free port with a
  * fresh database: a new PostgreSQL database when DATABASE_URL is set, otherwise PGlite in a temp DATA_DIR.
+ * `run`: another start, e.g. the production build from an install of its own (`cwd`, node's arguments).
  */
-export async function startE2EServer(extraEnv: Record<string, string> = {}): Promise<E2EServer> {
+export async function startE2EServer(
+  extraEnv: Record<string, string> = {},
+  run: { cwd: string; args: string[] } = {
+    cwd: REPO_ROOT,
+    args: ['--import', 'tsx', 'apps/server/src/main.ts'],
+  },
+): Promise<E2EServer> {
   ensureWebBuilt();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -71,8 +78,8 @@ export async function startE2EServer(extraEnv: Record<string, string> = {}): Pro
     DATABASE_URL: databaseUrl ?? '',
     ...extraEnv,
   };
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
+  const child: ChildProcess = spawn(process.execPath, run.args, {
+    cwd: run.cwd,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -15,13 +15,18 @@ function startThread(): Promise<Worker | null> {
   return new Promise((resolve) => {
     let worker: Worker;
     try {
-      // The worker is TypeScript like the rest of the server: loaded through tsx's API (a worker does not inherit
-      // the `--import tsx` hooks on Node 20).
-      const href = JSON.stringify(new URL('./pdf-worker.ts', import.meta.url).href);
-      worker = new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${href}, ${href}))`, {
-        eval: true,
-        execArgv: [],
-      });
+      if (import.meta.url.endsWith('.js')) {
+        // The production build (scripts/build.mjs): the worker is its own bundle beside this one.
+        worker = new Worker(new URL('./pdf-worker.js', import.meta.url), { execArgv: [] });
+      } else {
+        // From the TypeScript sources: loaded through tsx's API (a worker does not inherit the `--import tsx` hooks
+        // on Node 20).
+        const href = JSON.stringify(new URL('./pdf-worker.ts', import.meta.url).href);
+        worker = new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${href}, ${href}))`, {
+          eval: true,
+          execArgv: [],
+        });
+      }
     } catch {
       resolve(null);
       return;
