@@ -221,12 +221,7 @@ function buildServices({
     attendance: attendanceService({ db }),
     billing: billingService({ db, config: config.billing }),
     reports,
-    reportExports: reportExports({
-      db,
-      reports,
-      dataDir: config.dataDir,
-      ttlHours: config.reportExports.ttlHours,
-    }),
+    reportExports: reportExports({ db, reports, ttlHours: config.reportExports.ttlHours }),
     reportSchedules: reportSchedulesService({ db, reports }),
     listExports: listExports({ db }),
   };

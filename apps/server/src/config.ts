@@ -141,7 +141,7 @@ export interface Config {
   location: LocationConfig;
   billing: BillingConfig;
   reports: ReportsConfig;
-  /** Report exports run as jobs: their files live under `<DATA_DIR>/report-exports` for `ttlHours`. */
+  /** Report exports run as jobs: their files are kept in the database for `ttlHours`. */
   reportExports: { ttlHours: number };
   metrics: MetricsConfig;
 }

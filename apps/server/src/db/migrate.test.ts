@@ -83,6 +83,7 @@ const ALL_MIGRATIONS = [
   '0015-report-schedules',
   '0016-row-change-notify',
   '0017-monitor-invalidation',
+  '0018-report-export-files',
 ];
 
 let testDb: TestDatabase | undefined;

@@ -15,6 +15,7 @@ import * as m0014 from './migrations/0014-report-exports.ts';
 import * as m0015 from './migrations/0015-report-schedules.ts';
 import * as m0016 from './migrations/0016-row-change-notify.ts';
 import * as m0017 from './migrations/0017-monitor-invalidation.ts';
+import * as m0018 from './migrations/0018-report-export-files.ts';
 
 interface Migration {
   name: string;
@@ -39,6 +40,7 @@ const MIGRATIONS: Migration[] = [
   { name: '0015-report-schedules', up: m0015.up },
   { name: '0016-row-change-notify', up: m0016.up },
   { name: '0017-monitor-invalidation', up: m0017.up },
+  { name: '0018-report-export-files', up: m0018.up },
 ];
 
 /** Arbitrary constant shared by every process of the product: the advisory lock key for migrations. */

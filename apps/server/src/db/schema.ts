@@ -876,6 +876,7 @@ export interface ReportExportsTable {
   file_name: string;
   /** The file under the data directory once written (null before, and after it expired or was discarded). */
   file_path: string | null;
+  file_id: number | null;
   /** Problem code of a FAILED export. */
   error: string | null;
   created_at: CreatedAt;

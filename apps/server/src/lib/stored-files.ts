@@ -24,6 +24,8 @@ export async function writeStoredFile<T>(
   db: Db,
   meta: StoredFileMeta,
   produce: (out: Writable) => Promise<T>,
+  /** Told the new file's id before anything is written (a caller that must find it again after a crash). */
+  onCreated?: (id: number) => Promise<void>,
 ): Promise<StoredFile & { result: T }> {
   const row = await db
     .insertInto('stored_files')
@@ -31,6 +33,26 @@ export async function writeStoredFile<T>(
     .returning('id')
     .executeTakeFirstOrThrow();
   const id = Number(row.id);
+  try {
+    await onCreated?.(id);
+    return await writeChunks(db, id, produce);
+  } catch (error) {
+    // Failed or stopped on the way: the incomplete file goes at once (a crash leaves it to its expiry).
+    await deleteStoredFile(db, id).catch(() => {});
+    throw error;
+  }
+}
+
+/** Removes a stored file and its chunks. */
+export async function deleteStoredFile(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('stored_files').where('id', '=', id).execute();
+}
+
+async function writeChunks<T>(
+  db: Db,
+  id: number,
+  produce: (out: Writable) => Promise<T>,
+): Promise<StoredFile & { result: T }> {
   let seq = 0;
   let bytes = 0;
   let pending: Buffer[] = [];
@@ -59,6 +81,8 @@ export async function writeStoredFile<T>(
     out.on('finish', resolve);
     out.on('error', reject);
   });
+  // A producer that fails leaves the stream unfinished: its error (a chunk refused) is the producer's to report.
+  finished.catch(() => {});
   const result = await produce(out);
   if (!out.writableEnded) out.end();
   await finished;

@@ -1,7 +1,4 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
@@ -16,9 +13,27 @@ import { REPORT_EXPORT_JOB, reportExports } from './exports.ts';
 import { reportsService } from './service.ts';
 
 const CHILD = fileURLToPath(new URL('./testing/export-crash-runner.ts', import.meta.url));
-const dataDir = mkdtempSync(path.join(tmpdir(), 'lbs-exports-test-'));
-const directory = path.join(dataDir, 'report-exports');
-const f = useOrgFixtures({ DATA_DIR: dataDir });
+const f = useOrgFixtures();
+
+/** The stored file (in the database: any replica serves it) an export names now: its id, or null. */
+async function fileIdOf(exportId: number): Promise<number | null> {
+  const row = await f.db
+    .selectFrom('report_exports')
+    .select('file_id')
+    .where('id', '=', exportId)
+    .executeTakeFirstOrThrow();
+  return row.file_id === null ? null : Number(row.file_id);
+}
+
+/** A stored file's completeness and size (undefined once it is deleted). */
+async function storedFile(fileId: number) {
+  const row = await f.db
+    .selectFrom('stored_files')
+    .select(['complete', 'bytes'])
+    .where('id', '=', fileId)
+    .executeTakeFirst();
+  return row && { complete: row.complete, bytes: Number(row.bytes) };
+}
 
 type Body = ReportExport & { code?: string; errors?: { path: string; code: string; params?: object }[] };
 
@@ -80,7 +95,7 @@ describe.skipIf(!process.env['DATABASE_URL'])('report exports as jobs (PostgreSQ
     expect(expires).toBe(24 * 3_600_000);
     const [job] = await listJobs(f.db, { kind: REPORT_EXPORT_JOB, key: String(id) });
     expect(job).toMatchObject({ status: 'DONE', progress: { rows: 5001 } });
-    expect(readdirSync(directory)).toContain(`${id}.xlsx`);
+    expect(await storedFile((await fileIdOf(id))!)).toEqual({ complete: true, bytes: done.body.bytes });
 
     const file = await f.call('CA', 'GET', `/report-exports/${id}/file`);
     expect(file.statusCode).toBe(200);
@@ -190,7 +205,7 @@ describe.skipIf(!process.env['DATABASE_URL'])('report exports as jobs (PostgreSQ
     expect(cancelled.json()).toMatchObject({ status: 'CANCELLED' });
     await f.server.jobs.drain();
     expect((await get('CA', queued.body.id)).body).toMatchObject({ status: 'CANCELLED', rows: 0 });
-    expect(existsSync(path.join(directory, `${queued.body.id}.csv`))).toBe(false);
+    expect(await fileIdOf(queued.body.id)).toBeNull();
 
     // A running export: the owner cancels while the first batch's progress is saved.
     const running = await start('CA', {
@@ -199,8 +214,9 @@ describe.skipIf(!process.env['DATABASE_URL'])('report exports as jobs (PostgreSQ
       params: { ...period(), msisdnIds: String(big) },
     });
     const id = running.body.id;
-    const exports = reportExports({ db: f.db, reports: reportsService({ db: f.db }), dataDir, ttlHours: 24 });
+    const exports = reportExports({ db: f.db, reports: reportsService({ db: f.db }), ttlHours: 24 });
     const seen: number[] = [];
+    let unfinished: number | null = null;
     await exports.runJob({
       id: 0,
       kind: REPORT_EXPORT_JOB,
@@ -212,7 +228,9 @@ describe.skipIf(!process.env['DATABASE_URL'])('report exports as jobs (PostgreSQ
       saveProgress: async (progress) => {
         seen.push((progress as { rows: number }).rows);
         if (seen.length === 1) {
-          expect(existsSync(path.join(directory, `${id}.csv.part`))).toBe(true);
+          // The file is there from the start, not complete yet.
+          unfinished = await fileIdOf(id);
+          expect(await storedFile(unfinished!)).toMatchObject({ complete: false });
           expect((await get('CA', id)).body).toMatchObject({ status: 'RUNNING', rows: 2000, total: 5001 });
           expect((await f.call('CA', 'DELETE', `/report-exports/${id}`)).statusCode).toBe(200);
         }
@@ -222,7 +240,8 @@ describe.skipIf(!process.env['DATABASE_URL'])('report exports as jobs (PostgreSQ
     });
     expect(seen).toEqual([2000]);
     expect((await get('CA', id)).body).toMatchObject({ status: 'CANCELLED', rows: 2000 });
-    expect(readdirSync(directory).filter((name) => name.startsWith(`${id}.`))).toEqual([]);
+    expect(await storedFile(unfinished!)).toBeUndefined();
+    expect(await fileIdOf(id)).toBeNull();
     expect((await f.call('CA', 'GET', `/report-exports/${id}/file`)).statusCode).toBe(409);
   });
 
@@ -234,13 +253,13 @@ describe.skipIf(!process.env['DATABASE_URL'])('report exports as jobs (PostgreSQ
     });
     await f.server.jobs.drain();
     const id = created.body.id;
-    const file = path.join(directory, `${id}.csv`);
-    expect(statSync(file).size).toBe((await get('CA', id)).body.bytes);
-    const exports = reportExports({ db: f.db, reports: reportsService({ db: f.db }), dataDir, ttlHours: 24 });
+    const fileId = (await fileIdOf(id))!;
+    expect(await storedFile(fileId)).toEqual({ complete: true, bytes: (await get('CA', id)).body.bytes });
+    const exports = reportExports({ db: f.db, reports: reportsService({ db: f.db }), ttlHours: 24 });
     expect(await exports.expire(new Date(Date.now() + 23 * 3_600_000))).toBe(0);
-    expect(existsSync(file)).toBe(true);
+    expect(await storedFile(fileId)).toMatchObject({ complete: true });
     expect(await exports.expire(new Date(Date.now() + 25 * 3_600_000))).toBeGreaterThanOrEqual(1);
-    expect(existsSync(file)).toBe(false);
+    expect(await storedFile(fileId)).toBeUndefined();
     expect((await get('CA', id)).body.status).toBe('EXPIRED');
     const gone = await f.call('CA', 'GET', `/report-exports/${id}/file`);
     expect(gone.statusCode).toBe(410);
@@ -259,7 +278,7 @@ describe.skipIf(!process.env['DATABASE_URL'])('report exports as jobs (PostgreSQ
     const base = new URL(process.env['DATABASE_URL']!);
     base.pathname = `/${url}`;
     const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      env: { ...process.env, DATABASE_URL: base.toString(), DATA_DIR: dataDir },
+      env: { ...process.env, DATABASE_URL: base.toString() },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = new Promise<NodeJS.Signals | null>((resolve) =>
@@ -271,7 +290,8 @@ describe.skipIf(!process.env['DATABASE_URL'])('report exports as jobs (PostgreSQ
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
     expect((await get('CA', id)).body).toMatchObject({ status: 'RUNNING', rows: 2000 });
-    expect(existsSync(path.join(directory, `${id}.csv.part`))).toBe(true);
+    const left = (await fileIdOf(id))!;
+    expect(await storedFile(left)).toMatchObject({ complete: false });
 
     await until(
       async () =>
@@ -282,7 +302,11 @@ describe.skipIf(!process.env['DATABASE_URL'])('report exports as jobs (PostgreSQ
     await f.server.jobs.drain();
     const done = await get('CA', id);
     expect(done.body).toMatchObject({ status: 'DONE', rows: 5001 });
-    expect(readdirSync(directory).filter((name) => name.startsWith(`${id}.`))).toEqual([`${id}.csv`]);
+    // The crashed run's unfinished file is gone; the export names one complete file.
+    expect(await storedFile(left)).toBeUndefined();
+    const fileId = (await fileIdOf(id))!;
+    expect(fileId).not.toBe(left);
+    expect(await storedFile(fileId)).toEqual({ complete: true, bytes: done.body.bytes });
     const file = await f.call('CA', 'GET', `/report-exports/${id}/file`);
     const lines = file.rawPayload.toString('utf8').trimEnd().split('\r\n');
     expect(lines).toHaveLength(5002);

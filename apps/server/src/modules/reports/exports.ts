@@ -1,8 +1,4 @@
-import { createReadStream, createWriteStream, mkdtempSync } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { finished } from 'node:stream/promises';
+import { rm } from 'node:fs/promises';
 import {
   REPORTS,
   reportParamsSchema,
@@ -22,6 +18,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import type { JobContext } from '../../jobs/runner.ts';
 import { AppError, fieldErrorFrom, notFound, validationFailed, type FieldError } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/listing.ts';
+import { deleteStoredFile, readStoredFile, storedFileInfo, writeStoredFile } from '../../lib/stored-files.ts';
 import { reportTexts } from './export/texts.ts';
 import { CONTENT_TYPES, exportFileName, writeReport } from './export/write.ts';
 import { checkExportSize, type ReportsService } from './service.ts';
@@ -48,6 +45,7 @@ type Row = {
   bytes: number | null;
   file_name: string;
   file_path: string | null;
+  file_id: number | string | null;
   error: string | null;
   created_at: Date;
   finished_at: Date | null;
@@ -99,29 +97,27 @@ function paramsOf(params: Record<string, string>): ReportParams {
 
 /**
  * Report exports as jobs, for results too large to download at once: POST checks the request as the screen would
- * (scope, period, filters, the format's row cap) and queues a job; the job writes the file under
- * `<DATA_DIR>/report-exports` batch by batch, with its progress in the export's row; the owner polls it, downloads
- * the file (audited: a location report's file is a view of location) until it expires, or cancels it. A job cut short
- * (a crash) runs again from the start and writes the same file name, so the file appears once.
+ * (scope, period, filters, the format's row cap) and queues a job; the job writes the file into the database
+ * (`stored_files`, 1 MB chunks: whichever replica the download reaches serves it) batch by batch, with its progress
+ * in the export's row; the owner polls it, downloads the file (audited: a location report's file is a view of
+ * location) until it expires, or cancels it. A job cut short (a crash) runs again from the start: the file the
+ * earlier run left unfinished is removed first, so the file appears once.
  */
 export function reportExports({
   db,
   reports,
-  dataDir,
   ttlHours,
   now = () => new Date(),
 }: {
   db: Db;
   reports: ReportsService;
-  dataDir: string;
   ttlHours: number;
   now?: () => Date;
 }) {
-  // Files live beside the database's (DATA_DIR); an in-memory database (demo, tests) keeps them in a temporary folder.
-  const directory = dataDir.startsWith('memory://')
-    ? mkdtempSync(path.join(tmpdir(), 'lbs-report-exports-'))
-    : path.resolve(dataDir, 'report-exports');
-  const fileOf = (id: number, format: ReportFormat) => path.join(directory, `${id}.${format}`);
+  /** A file of an export, written before files lived in the database (removed when the export ends). */
+  const removeLegacyFile = async (row: Pick<Row, 'file_path'>) => {
+    if (row.file_path) await rm(row.file_path, { force: true });
+  };
 
   async function own(caller: Caller, id: number): Promise<Row> {
     authorize(caller, 'report', 'export');
@@ -190,13 +186,10 @@ export function reportExports({
     const row = await own(caller, id);
     if (row.status === 'EXPIRED' || (row.expires_at && row.expires_at <= now()))
       throw new AppError(410, 'report.exportExpired', 'The export has expired; export again.');
-    if (row.status !== 'DONE' || !row.file_path)
+    if (row.status !== 'DONE')
       throw new AppError(409, 'report.exportNotReady', `The export is ${row.status.toLowerCase()}.`);
-    const size = await stat(row.file_path).then(
-      (s) => s.size,
-      () => null,
-    );
-    if (size === null) throw new AppError(410, 'report.exportExpired', 'The file is gone; export again.');
+    const info = row.file_id === null ? undefined : await storedFileInfo(db, Number(row.file_id));
+    if (!info) throw new AppError(410, 'report.exportExpired', 'The file is gone; export again.');
     const meta = REPORTS[row.report as ReportKey];
     await audit(db, actorOf(caller), {
       action: meta?.revealsLocation ? 'location.view' : 'report.view',
@@ -213,8 +206,8 @@ export function reportExports({
       },
     });
     return {
-      stream: createReadStream(row.file_path),
-      size,
+      stream: readStoredFile(db, Number(info.id)),
+      size: Number(info.bytes),
       contentType: CONTENT_TYPES[row.format],
       fileName: row.file_name,
     };
@@ -230,12 +223,14 @@ export function reportExports({
       return toExport(row);
     const updated = (await db
       .updateTable('report_exports')
-      .set({ status: 'CANCELLED', finished_at: now(), file_path: null, expires_at: null })
+      .set({ status: 'CANCELLED', finished_at: now(), file_path: null, file_id: null, expires_at: null })
       .where('id', '=', id)
       .where('status', 'in', ['QUEUED', 'RUNNING', 'DONE'])
       .returningAll()
       .executeTakeFirst()) as Row | undefined;
-    if (row.file_path) await rm(row.file_path, { force: true });
+    // A finished file goes now; a running job removes its unfinished one when it sees the cancellation.
+    if (row.status === 'DONE' && row.file_id !== null) await deleteStoredFile(db, Number(row.file_id));
+    await removeLegacyFile(row);
     await audit(db, actorOf(caller), {
       action: 'report.export.cancel',
       entity: 'report_export',
@@ -262,10 +257,10 @@ export function reportExports({
   class Cancelled extends Error {}
 
   /**
-   * The handler of REPORT_EXPORT_JOB: runs the report as its owner (their role and scope today), writes
-   * `<id>.<format>.part` batch by batch with the rows written saved after each batch, then renames it to
-   * `<id>.<format>` and marks the export DONE. A cancel seen between batches stops it and removes the part file.
-   * A run after a crash starts over (the part file is rewritten from its first byte).
+   * The handler of REPORT_EXPORT_JOB: runs the report as its owner (their role and scope today), writes its file
+   * into the database batch by batch (the file's id on the export from the start, the rows written saved after each
+   * batch), then marks the export DONE with the complete file. A cancel seen between batches stops it and removes
+   * the unfinished file; a run after a crash removes the one the crashed run left and starts over.
    */
   async function runJob(job: JobContext<{ exportId: number }>): Promise<void> {
     const id = job.payload.exportId;
@@ -277,8 +272,8 @@ export function reportExports({
       .returningAll()
       .executeTakeFirst()) as Row | undefined;
     if (!claimed) return; // cancelled, or finished by an earlier run
-    const part = `${fileOf(id, claimed.format)}.part`;
-    const target = fileOf(id, claimed.format);
+    // An earlier run cut short (a crash) left its file unfinished: this run writes it again.
+    if (claimed.file_id !== null) await deleteStoredFile(db, Number(claimed.file_id));
     const controller = new AbortController();
     const onAbort = () => controller.abort(job.signal.reason);
     job.signal.addEventListener('abort', onAbort, { once: true });
@@ -290,50 +285,65 @@ export function reportExports({
         claimed.params as ReportParams,
         claimed.sort ?? undefined,
       );
-      await mkdir(directory, { recursive: true });
-      const out = createWriteStream(part);
-      const written = finished(out);
-      let result;
-      try {
-        result = await writeReport(claimed.format, prepared, {
-          texts: reportTexts(claimed.locale as LocaleCode),
-          out,
-          signal: controller.signal,
-          onRows: async (rows) => {
-            const running = await db
-              .updateTable('report_exports')
-              .set({ rows })
-              .where('id', '=', id)
-              .where('status', '=', 'RUNNING')
-              .returning('id')
-              .executeTakeFirst();
-            if (!running) controller.abort(new Cancelled('the export was cancelled'));
-            else await job.saveProgress({ rows });
-          },
-        });
-      } finally {
-        out.end();
-        await written.catch(() => {});
-      }
-      controller.signal.throwIfAborted();
-      await rename(part, target);
+      // An unfinished file left by a crash expires on its own after the time to live.
+      const expiresAt = new Date(now().getTime() + ttlHours * 3_600_000);
+      // The file is written into the database as it is made; stopped or failed, it is removed (writeStoredFile).
+      const stored = await writeStoredFile(
+        db,
+        { name: claimed.file_name, contentType: CONTENT_TYPES[claimed.format], expiresAt },
+        async (out) => {
+          const written = await writeReport(claimed.format, prepared, {
+            texts: reportTexts(claimed.locale as LocaleCode),
+            out,
+            signal: controller.signal,
+            onRows: async (rows) => {
+              const running = await db
+                .updateTable('report_exports')
+                .set({ rows })
+                .where('id', '=', id)
+                .where('status', '=', 'RUNNING')
+                .returning('id')
+                .executeTakeFirst();
+              if (!running) controller.abort(new Cancelled('the export was cancelled'));
+              else await job.saveProgress({ rows });
+            },
+          });
+          controller.signal.throwIfAborted();
+          return written;
+        },
+        async (fileId) => {
+          await db
+            .updateTable('report_exports')
+            .set({ file_id: fileId })
+            .where('id', '=', id)
+            .where('status', '=', 'RUNNING')
+            .execute();
+        },
+      );
+      // Kept for the time to live from now; the stored file expires with the export (the prune removes it then).
+      const finishedAt = now();
+      const keptUntil = new Date(finishedAt.getTime() + ttlHours * 3_600_000);
+      await db
+        .updateTable('stored_files')
+        .set({ expires_at: keptUntil })
+        .where('id', '=', stored.id)
+        .execute();
       const done = await db
         .updateTable('report_exports')
         .set({
           status: 'DONE',
-          rows: result.rows,
-          total: result.rows,
-          bytes: result.bytes,
-          file_path: target,
-          finished_at: now(),
-          expires_at: new Date(now().getTime() + ttlHours * 3_600_000),
+          rows: stored.result.rows,
+          total: stored.result.rows,
+          bytes: stored.bytes,
+          file_id: stored.id,
+          finished_at: finishedAt,
+          expires_at: keptUntil,
         })
         .where('id', '=', id)
         .where('status', '=', 'RUNNING')
         .executeTakeFirst();
-      if (Number(done.numUpdatedRows) === 0) await rm(target, { force: true }); // cancelled at the last moment
+      if (Number(done.numUpdatedRows) === 0) await deleteStoredFile(db, stored.id); // cancelled at the last moment
     } catch (error) {
-      await rm(part, { force: true });
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : error;
       if (reason instanceof Cancelled) return;
       if (job.signal.aborted) throw error; // the runner stops: the job is handed back and runs again elsewhere
@@ -369,27 +379,28 @@ export function reportExports({
    * or failed export's file is removed when it stops).
    */
   async function expire(at: Date = now()): Promise<number> {
-    const due = await db
+    const due = (await db
       .selectFrom('report_exports')
-      .select(['id', 'file_path'])
+      .select(['id', 'file_path', 'file_id'])
       .where('status', '=', 'DONE')
       .where('expires_at', '<=', at)
-      .execute();
+      .execute()) as Pick<Row, 'id' | 'file_path' | 'file_id'>[];
     let count = 0;
     for (const row of due) {
       const expired = await db
         .updateTable('report_exports')
-        .set({ status: 'EXPIRED', file_path: null })
+        .set({ status: 'EXPIRED', file_path: null, file_id: null })
         .where('id', '=', row.id)
         .where('status', '=', 'DONE')
         .executeTakeFirst();
-      if (row.file_path) await rm(row.file_path, { force: true });
+      if (row.file_id !== null) await deleteStoredFile(db, Number(row.file_id));
+      await removeLegacyFile(row);
       count += Number(expired.numUpdatedRows);
     }
     return count;
   }
 
-  return { create, get, file, cancel, list, runJob, expire, directory };
+  return { create, get, file, cancel, list, runJob, expire };
 }
 
 export type ReportExports = ReturnType<typeof reportExports>;

@@ -1,6 +1,6 @@
 /**
- * Child process of exports.test.ts: a job runner on DATABASE_URL that runs report exports into DATA_DIR, and hangs
- * after the first batch of rows is written (printing MIDWAY) so the test can kill -9 it there.
+ * Child process of exports.test.ts: a job runner on DATABASE_URL that runs report exports, and hangs after the first
+ * batch of rows is written (printing MIDWAY) so the test can kill -9 it there.
  */
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,7 +14,6 @@ const db = database.db;
 const exports = reportExports({
   db,
   reports: reportsService({ db }),
-  dataDir: process.env['DATA_DIR']!,
   ttlHours: 24,
 });
 const runner = new JobRunner({
