@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp, type BuiltApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -32,9 +33,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let simulator: RunningSimulator | undefined;
   try {
     await migrate(database.db);
-    let demo: DemoSeed | undefined;
-    if (config.demo && (await isEmpty(database.db)))
-      demo = await seedDemo(database.db, { password: config.demoPassword, billing: config.billing });
+    const demo = config.demo ? await seedDemoOnce(database, config) : undefined;
     if (!config.location.mlpUrl) simulator = await startBundledSimulator(config, database.db);
     const built = await buildApp({ config, database, logger: options.logger, mlpUrl: simulator?.url });
     await built.app.listen({ port: config.port, host: config.host });
@@ -66,6 +65,26 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await database.close();
     throw error;
   }
+}
+
+/** Arbitrary constant of every process of the product: the advisory lock key for seeding the demo data. */
+const DEMO_SEED_LOCK_KEY = 7_305_112_002;
+
+/**
+ * Seeds the demo data into an empty database, once: replicas starting together on PostgreSQL take turns under an
+ * advisory lock (held by a transaction of its own while the seed runs on other connections), so the second finds
+ * the data there. PGlite belongs to one process.
+ */
+async function seedDemoOnce(database: DatabaseHandle, config: Config): Promise<DemoSeed | undefined> {
+  const seed = async () =>
+    (await isEmpty(database.db))
+      ? await seedDemo(database.db, { password: config.demoPassword, billing: config.billing })
+      : undefined;
+  if (!database.pool) return seed();
+  return database.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_KEY})`.execute(trx);
+    return seed();
+  });
 }
 
 export { DEMO_ACCOUNTS };

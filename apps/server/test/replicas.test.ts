@@ -1,0 +1,202 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, request, type Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE_PATH } from '@lbs/contracts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import { DEMO_ACCOUNTS } from '../src/demo/index.ts';
+import { issueDeviceToken } from '../src/location/device-tokens.ts';
+import { databaseSubscribers } from '../src/location/index.ts';
+import { startSimulator, type RunningSimulator } from '../src/location/simulator/simulator.ts';
+import { until } from './capture-log.ts';
+import { createTestDatabase, freePort, type TestDatabase } from './helpers.ts';
+import { ALWAYS, companyMsisdns, setTrackingWindow, trackable } from './location-fixtures.ts';
+import { mintAccessToken } from './tokens.ts';
+
+/**
+ * Three replicas of the server on one PostgreSQL database, each with its worker on, behind a round-robin proxy
+ * (issue 18): started at once on an empty database they migrate and seed once; no MSISDN is asked of the network
+ * twice in one interval (counted at one shared simulator); a position reported to replica A reaches a live stream
+ * open on replica B.
+ */
+const CHILD = fileURLToPath(new URL('./replica-server.ts', import.meta.url));
+const pgOnly = process.env['DATABASE_URL'] ? describe : describe.skip;
+
+interface Replica {
+  url: string;
+  child: ChildProcess;
+}
+
+let testDb: TestDatabase;
+let database: DatabaseHandle;
+let simulator: RunningSimulator;
+let proxy: Server;
+let publicUrl: string;
+const replicas: Replica[] = [];
+
+/** A round-robin HTTP proxy over the replicas (streams pass through as they come). */
+async function startProxy(port: number): Promise<Server> {
+  let next = 0;
+  const server = createServer((req, res) => {
+    const target = new URL(replicas[next++ % replicas.length]!.url);
+    const upstream = request(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return server;
+}
+
+function startReplica(env: Record<string, string>): Promise<Replica> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /LISTENING (\S+)/.exec(out);
+      if (m) resolve({ url: m[1]!, child });
+    });
+    child.on('exit', (code) => reject(new Error(`a replica exited with ${code} before it listened`)));
+  });
+}
+
+beforeAll(async () => {
+  if (!process.env['DATABASE_URL']) return;
+  testDb = await createTestDatabase();
+  database = await openDatabase({ databaseUrl: testDb.url, poolSize: 2 });
+  // One network for the three replicas, so every locate of every replica is counted in one place.
+  simulator = await startSimulator({
+    subscribers: databaseSubscribers(database.db),
+    port: 0,
+    latencyMs: [0, 0],
+    // Every locate answers (a failure would be retried, and counted twice for a reason of its own).
+    absentRate: 0,
+    unknownRate: 0,
+  });
+  const proxyPort = await freePort();
+  publicUrl = `http://127.0.0.1:${proxyPort}`;
+  const ports = await Promise.all([freePort(), freePort(), freePort()]);
+  // All three at once, on an empty database.
+  replicas.push(
+    ...(await Promise.all(
+      ports.map((port) =>
+        startReplica({
+          DATABASE_URL: testDb.url!,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: publicUrl,
+          LBS_DEMO: 'true',
+          LBS_WORKER: 'true',
+          LBS_MLP_URL: simulator.url,
+          LOG_LEVEL: 'silent',
+          DATA_DIR: 'memory://',
+        }),
+      ),
+    )),
+  );
+  proxy = await startProxy(proxyPort);
+}, 240_000);
+
+afterAll(async () => {
+  for (const r of replicas) r.child.kill('SIGTERM');
+  await Promise.all(
+    replicas.map(
+      (r) =>
+        new Promise((resolve) => (r.child.exitCode !== null ? resolve(null) : r.child.on('exit', resolve))),
+    ),
+  );
+  await new Promise((resolve) => proxy?.close(resolve));
+  await simulator?.close();
+  await database?.close();
+  await testDb?.drop();
+});
+
+pgOnly('three replicas on one database', () => {
+  it('started together on an empty database: migrated once, demo data seeded once, all three answer', async () => {
+    const { db } = database;
+    const migrations = await sql<{ n: number; distinct_names: number }>`
+      select count(*)::int as n, count(distinct name)::int as distinct_names from schema_migrations`.execute(
+      db,
+    );
+    expect(migrations.rows[0]!.n).toBe(migrations.rows[0]!.distinct_names);
+    const users = await db.selectFrom('users').select('username').execute();
+    expect(users.map((u) => u.username).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.username).sort());
+    const companies = await db.selectFrom('companies').select('name').execute();
+    expect(new Set(companies.map((c) => c.name)).size).toBe(companies.length);
+    for (const r of replicas) expect((await fetch(`${r.url}/readyz`)).status).toBe(200);
+    // Through the proxy: each request to another replica, the same answers.
+    const token = await mintAccessToken(db, loadConfig({ PUBLIC_URL: publicUrl }), 'companyadmin');
+    for (let i = 0; i < 6; i++) {
+      const me = await fetch(`${publicUrl}${API_BASE_PATH}/user-management/me`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(me.status).toBe(200);
+    }
+  });
+
+  it('asks the network for no MSISDN twice in one poll interval, whichever replica’s worker ticks', async () => {
+    const { db } = database;
+    for (const code of ['ALPHA', 'BETA']) await setTrackingWindow(db, code, ALWAYS);
+    const tracked = [...(await companyMsisdns(db, 'ALPHA')), ...(await companyMsisdns(db, 'BETA'))].filter(
+      trackable,
+    );
+    // Polled from now on, spread over the 5-minute interval (a share of the MSISDNs at each 5 s tick, on whichever
+    // replica's worker claims it): over half a minute, some are located and none twice.
+    const before = new Map(tracked.map((m) => [m.msisdn, simulator.requestsFor(m.msisdn)]));
+    const located = () => tracked.filter((m) => simulator.requestsFor(m.msisdn) > before.get(m.msisdn)!);
+    await until(() => located().length >= 5, 60_000, 'five tracked MSISDNs to be located');
+    await new Promise((resolve) => setTimeout(resolve, 30_000));
+    const ticks = await sql<{ n: number }>`
+      select count(*)::int as n from jobs where kind = 'location.tick' and status = 'DONE'`.execute(db);
+    expect(ticks.rows[0]!.n).toBeGreaterThanOrEqual(6);
+    expect(located().length).toBeGreaterThanOrEqual(10);
+    for (const m of tracked)
+      expect(simulator.requestsFor(m.msisdn) - before.get(m.msisdn)!, m.msisdn).toBeLessThanOrEqual(1);
+  }, 120_000);
+
+  it('delivers a position reported to replica A to a live stream open on replica B', async () => {
+    const { db } = database;
+    const [a, b] = replicas;
+    const m = (await companyMsisdns(db, 'ALPHA')).find(trackable)!;
+    const { token: deviceToken } = await issueDeviceToken(db, m.id, null);
+    const token = await mintAccessToken(db, loadConfig({ PUBLIC_URL: publicUrl }), 'companyadmin');
+    const controller = new AbortController();
+    const stream = await fetch(`${b!.url}${API_BASE_PATH}/monitor/stream`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    let text = '';
+    const received = (async () => {
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return false;
+        text += decoder.decode(value, { stream: true });
+        if (text.includes('event: position') && text.includes(`"msisdnId":${m.id}`)) return true;
+      }
+    })();
+    await until(() => text.includes('event: ready'), 10_000, 'the stream to be ready');
+    const lat = 24.123456;
+    const reported = await fetch(
+      `${a!.url}/ingest/osmand?id=${encodeURIComponent(deviceToken)}&lat=${lat}&lon=46.7&timestamp=${Math.floor(Date.now() / 1000)}`,
+    );
+    expect(reported.status).toBeLessThan(300);
+    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000));
+    expect(await Promise.race([received, timeout])).toBe(true);
+    expect(text).toContain(`"lat":${lat}`);
+    controller.abort();
+  });
+});
