@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '@lbs/contracts';
 import { loadConfig } from '../src/config.ts';
@@ -13,6 +14,8 @@ import { startSimulator, type RunningSimulator } from '../src/location/simulator
 import { until } from './capture-log.ts';
 import { createTestDatabase, freePort, type TestDatabase } from './helpers.ts';
 import { ALWAYS, companyMsisdns, setTrackingWindow, trackable } from './location-fixtures.ts';
+import { Browser, discover, signIn } from './oidc-browser.ts';
+import { DEMO_PASSWORD } from './oidc-server.ts';
 import { mintAccessToken } from './tokens.ts';
 
 /**
@@ -36,11 +39,16 @@ let proxy: Server;
 let publicUrl: string;
 const replicas: Replica[] = [];
 
-/** A round-robin HTTP proxy over the replicas (streams pass through as they come). */
+/**
+ * A round-robin HTTP proxy over the replicas (streams pass through as they come); a request with `x-replica: <n>`
+ * goes to replica n (a test that must reach one replica through the public URL).
+ */
 async function startProxy(port: number): Promise<Server> {
   let next = 0;
   const server = createServer((req, res) => {
-    const target = new URL(replicas[next++ % replicas.length]!.url);
+    const chosen = req.headers['x-replica'];
+    const index = typeof chosen === 'string' ? Number(chosen) : next++ % replicas.length;
+    const target = new URL(replicas[index]!.url);
     const upstream = request(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
@@ -198,5 +206,30 @@ pgOnly('three replicas on one database', () => {
     expect(await Promise.race([received, timeout])).toBe(true);
     expect(text).toContain(`"lat":${lat}`);
     controller.abort();
+  });
+
+  it('signs a user in through replica A and refreshes their tokens through replica C', async () => {
+    const oidc = await discover(`${publicUrl}/realms/lbs`);
+    const through = (replica: number) => {
+      oidc[client.customFetch] = (url, options) =>
+        fetch(url, { ...options, headers: { ...options.headers, 'x-replica': String(replica) } });
+    };
+    through(0);
+    const tokens = await signIn(
+      new Browser({ 'x-replica': '0' }),
+      oidc,
+      publicUrl,
+      'companyadmin',
+      DEMO_PASSWORD,
+    );
+    expect(tokens.refresh_token).toBeTruthy();
+    through(2);
+    const refreshed = await client.refreshTokenGrant(oidc, tokens.refresh_token!);
+    expect(refreshed.access_token).not.toBe(tokens.access_token);
+    const me = await fetch(`${replicas[2]!.url}${API_BASE_PATH}/user-management/me`, {
+      headers: { authorization: `Bearer ${refreshed.access_token}` },
+    });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { username: string }).username).toBe('companyadmin');
   });
 });
