@@ -8,7 +8,9 @@ import { API_BASE_PATH } from '@lbs/contracts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { DEMO_ACCOUNTS } from '../src/demo/index.ts';
+import { listJobs } from '../src/jobs/queue.ts';
 import { issueDeviceToken } from '../src/location/device-tokens.ts';
+import { REPORT_EXPORT_JOB } from '../src/modules/reports/exports.ts';
 import { databaseSubscribers } from '../src/location/index.ts';
 import { startSimulator, type RunningSimulator } from '../src/location/simulator/simulator.ts';
 import { until } from './capture-log.ts';
@@ -117,13 +119,16 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  for (const r of replicas) r.child.kill('SIGTERM');
+  for (const r of replicas)
+    if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill('SIGTERM');
   await Promise.all(
-    replicas.map(
-      (r) =>
-        new Promise((resolve) => (r.child.exitCode !== null ? resolve(null) : r.child.on('exit', resolve))),
+    replicas.map((r) =>
+      r.child.exitCode !== null || r.child.signalCode !== null
+        ? undefined
+        : new Promise((resolve) => r.child.once('exit', resolve)),
     ),
   );
+
   await new Promise((resolve) => proxy?.close(resolve));
   await simulator?.close();
   await database?.close();
@@ -232,4 +237,68 @@ pgOnly('three replicas on one database', () => {
     expect(me.status).toBe(200);
     expect(((await me.json()) as { username: string }).username).toBe('companyadmin');
   });
+
+  // Last: it kills a replica.
+  it('finishes on another replica a job whose replica was killed with kill -9; its effect happens once', async () => {
+    const { db } = database;
+    const m = (await companyMsisdns(db, 'ALPHA')).find(trackable)!;
+    const ROWS = 600_000;
+    await sql`insert into positions (msisdn_id, time, lat, lon, accuracy_m, source)
+      select ${m.id}, timestamptz '2026-10-01T00:00:00+03:00' + (i || ' seconds')::interval, 24.7 + (i % 1000) / 100000.0,
+             46.6, 150, 'NETWORK'
+      from generate_series(0, ${ROWS - 1}) i`.execute(db);
+    const token = await mintAccessToken(db, loadConfig({ PUBLIC_URL: publicUrl }), 'companyadmin');
+    const created = await fetch(`${publicUrl}${API_BASE_PATH}/report-exports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        report: 'locationHistory',
+        format: 'csv',
+        params: { from: '2026-10-01', to: '2026-10-07', msisdnIds: String(m.id) },
+      }),
+    });
+    expect(created.status).toBeLessThan(300);
+    const id = ((await created.json()) as { id: number }).id;
+    const exportRow = () =>
+      db
+        .selectFrom('report_exports')
+        .select(['status', 'rows', 'file_id', 'file_name'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    // The replica running it (the runner's id names its process: host:pid:random), caught mid-file.
+    let pid = 0;
+    let unfinished = 0;
+    await until(
+      async () => {
+        const [job] = await listJobs(db, { kind: REPORT_EXPORT_JOB, key: String(id) });
+        const row = await exportRow();
+        if (job?.status !== 'RUNNING' || row.rows === 0 || row.file_id === null) return false;
+        pid = Number(job.lockedBy!.split(':')[1]);
+        unfinished = Number(row.file_id);
+        return true;
+      },
+      60_000,
+      'the export to be running',
+    );
+    const victim = replicas.find((r) => r.child.pid === pid)!;
+    expect(victim).toBeDefined();
+    victim.child.kill('SIGKILL');
+    await new Promise((resolve) => victim.child.once('exit', resolve));
+    expect((await exportRow()).status).toBe('RUNNING');
+    // Another replica takes the job once its lease (60 s) lapses, and writes the file again from the start.
+    await until(async () => (await exportRow()).status === 'DONE', 150_000, 'another replica to finish it');
+    const done = await exportRow();
+    expect(done.rows).toBe(ROWS);
+    const [job] = await listJobs(db, { kind: REPORT_EXPORT_JOB, key: String(id) });
+    expect(job).toMatchObject({ status: 'DONE', attempts: 2 });
+    expect(Number(job!.lockedBy?.split(':')[1] ?? 0)).not.toBe(pid);
+    const files = await db
+      .selectFrom('stored_files')
+      .select(['id', 'complete'])
+      .where('name', '=', done.file_name)
+      .execute();
+    // One file: the killed run's unfinished one is gone.
+    expect(files).toEqual([{ id: done.file_id, complete: true }]);
+    expect(files.some((f) => Number(f.id) === unfinished)).toBe(false);
+  }, 240_000);
 });
