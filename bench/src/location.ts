@@ -17,6 +17,7 @@ import { benchBilling } from './billing.ts';
 import { benchBundle } from './bundle.ts';
 import { benchReports } from './reports.ts';
 import { benchReportExport } from './report-export.ts';
+import { benchReplicas } from './replicas.ts';
 import type { BenchRow } from './location-setup.ts';
 
 function format(row: BenchRow): string {
@@ -45,6 +46,7 @@ export async function runLocationBenches(): Promise<BenchRow[]> {
     benchReports,
     benchBundle,
     benchReportExport,
+    benchReplicas,
   ]) {
     const started = performance.now();
     const result = await bench();

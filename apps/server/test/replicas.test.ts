@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +13,7 @@ import { databaseSubscribers } from '../src/location/index.ts';
 import { startSimulator, type RunningSimulator } from '../src/location/simulator/simulator.ts';
 import { until } from './capture-log.ts';
 import { createTestDatabase, freePort, type TestDatabase } from './helpers.ts';
+import { startReplica, stopReplicas, type ReplicaProcess } from './replica-process.ts';
 import { ALWAYS, companyMsisdns, setTrackingWindow, trackable } from './location-fixtures.ts';
 import { Browser, discover, signIn } from './oidc-browser.ts';
 import { DEMO_PASSWORD } from './oidc-server.ts';
@@ -26,13 +25,9 @@ import { mintAccessToken } from './tokens.ts';
  * twice in one interval (counted at one shared simulator); a position reported to replica A reaches a live stream
  * open on replica B.
  */
-const CHILD = fileURLToPath(new URL('./replica-server.ts', import.meta.url));
 const pgOnly = process.env['DATABASE_URL'] ? describe : describe.skip;
 
-interface Replica {
-  url: string;
-  child: ChildProcess;
-}
+type Replica = ReplicaProcess;
 
 let testDb: TestDatabase;
 let database: DatabaseHandle;
@@ -63,22 +58,6 @@ async function startProxy(port: number): Promise<Server> {
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return server;
-}
-
-function startReplica(env: Record<string, string>): Promise<Replica> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /LISTENING (\S+)/.exec(out);
-      if (m) resolve({ url: m[1]!, child });
-    });
-    child.on('exit', (code) => reject(new Error(`a replica exited with ${code} before it listened`)));
-  });
 }
 
 beforeAll(async () => {
@@ -119,16 +98,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  for (const r of replicas)
-    if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill('SIGTERM');
-  await Promise.all(
-    replicas.map((r) =>
-      r.child.exitCode !== null || r.child.signalCode !== null
-        ? undefined
-        : new Promise((resolve) => r.child.once('exit', resolve)),
-    ),
-  );
-
+  await stopReplicas(replicas);
   await new Promise((resolve) => proxy?.close(resolve));
   await simulator?.close();
   await database?.close();

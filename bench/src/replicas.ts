@@ -1,0 +1,160 @@
+/**
+ * Two replicas vs one on this machine (issue 18), and the HTTP ingest case (issue 17): server processes on one
+ * PostgreSQL database, loaded at 64 connections in all (split evenly over the replicas) with GET /healthz, GET
+ * /user-management/me (a signed-in CompanyAdmin) and OsmAnd ingest (GET /ingest/osmand, one position per request,
+ * `BENCH_REPLICA_DEVICES` devices with their own tokens); after each ingest run, the positions stored are counted
+ * against the acknowledged answers. Printed with the number of cores, so the scaling can be read on bigger machines.
+ * Needs DATABASE_URL. `npm run bench:replicas -w @lbs/bench` runs it alone.
+ */
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { API_BASE_PATH } from '@lbs/contracts';
+import { issueDeviceToken } from '@lbs/server/internal/location/device-tokens.ts';
+import { startReplica, stopReplicas, type ReplicaProcess } from '../../apps/server/test/replica-process.ts';
+import { loginWithPkce } from './access-token.ts';
+import { benchCompany, benchDatabase, benchMsisdns, freePort, type BenchRow } from './location-setup.ts';
+
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 64);
+const DURATION_S = Number(process.env['BENCH_DURATION'] ?? 10);
+const DEVICES = Number(process.env['BENCH_REPLICA_DEVICES'] ?? 1500);
+
+type Replica = ReplicaProcess;
+
+/** Every replica loaded at once with its share of the connections: the summed answers per second. */
+async function load(
+  replicas: Replica[],
+  options: (replica: Replica) => autocannon.Options,
+): Promise<{ perSecond: number; ok: number; failed: number }> {
+  const connections = Math.max(1, Math.floor(CONNECTIONS / replicas.length));
+  const results = await Promise.all(
+    replicas.map((r) => autocannon({ ...options(r), connections, duration: DURATION_S })),
+  );
+  return {
+    perSecond: results.reduce((sum, r) => sum + r.requests.total / DURATION_S, 0),
+    ok: results.reduce((sum, r) => sum + r['2xx'], 0),
+    failed: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+  };
+}
+
+export async function benchReplicas(): Promise<BenchRow[]> {
+  if (!process.env['DATABASE_URL']) {
+    console.warn('replicas bench: needs PostgreSQL (DATABASE_URL); skipped');
+    return [];
+  }
+  const database = await benchDatabase();
+  const { db } = database.handle;
+  const org = await benchCompany(db, 'REPLICAS');
+  const ids = await benchMsisdns(db, org, DEVICES, (i) => `+999400${String(i).padStart(6, '0')}`);
+  const tokens: string[] = [];
+  for (const id of ids) tokens.push((await issueDeviceToken(db, id, null)).token);
+  const ports = await Promise.all([freePort(), freePort()]);
+  const env = (port: number): Record<string, string> => ({
+    DATABASE_URL: database.url!,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    // One public URL for all (as behind a load balancer): the token of one is the token of every replica.
+    PUBLIC_URL: `http://127.0.0.1:${ports[0]}`,
+    LBS_DEMO: 'true',
+    LBS_WORKER: 'false',
+    LBS_SIMULATOR_PORT: '0',
+    LOG_LEVEL: 'silent',
+  });
+  const rows: BenchRow[] = [];
+  const figures = new Map<string, number>();
+  let accessToken = '';
+  try {
+    for (const count of [1, 2]) {
+      const replicas: Replica[] = [];
+      // The first alone (it seeds the demo accounts on the first start), then the second.
+      for (const port of ports.slice(0, count)) replicas.push(await startReplica(env(port)));
+      try {
+        accessToken ||= await loginWithPkce(replicas[0]!.url, 'companyadmin', 'Demo!2345');
+        const healthz = await load(replicas, (r) => ({ url: `${r.url}/healthz` }));
+        const me = await load(replicas, (r) => ({
+          url: `${r.url}${API_BASE_PATH}/user-management/me`,
+          headers: { authorization: `Bearer ${accessToken}` },
+        }));
+        await sql`truncate positions, latest_positions`.execute(db);
+        let next = 0;
+        const ingest = await load(replicas, (r) => ({
+          url: r.url,
+          requests: [
+            {
+              setupRequest: (request) => {
+                const i = next++;
+                const lat = 24.7 + (i % 1000) / 10_000;
+                return {
+                  ...request,
+                  path: `/ingest/osmand?id=${tokens[i % tokens.length]}&lat=${lat}&lon=46.7&accuracy=20&timestamp=${Math.floor(Date.now() / 1000)}`,
+                };
+              },
+            },
+          ],
+        }));
+        const stored = Number(
+          (await sql<{ n: string }>`select count(*) as n from positions`.execute(db)).rows[0]!.n,
+        );
+        if (stored < ingest.ok)
+          throw new Error(`${ingest.ok} positions acknowledged, ${stored} stored (${count} replicas)`);
+        const label = count === 1 ? 'one replica' : 'two replicas';
+        figures.set(`healthz${count}`, healthz.perSecond);
+        figures.set(`me${count}`, me.perSecond);
+        figures.set(`ingest${count}`, ingest.ok / DURATION_S);
+        rows.push(
+          { bench: 'replicas', metric: `${label}: GET /healthz`, value: healthz.perSecond, unit: 'req/s' },
+          {
+            bench: 'replicas',
+            metric: `${label}: GET /user-management/me`,
+            value: me.perSecond,
+            unit: 'req/s',
+          },
+          {
+            bench: 'replicas',
+            metric: `${label}: OsmAnd ingest over HTTP, ${DEVICES} devices (${ingest.ok} acknowledged, ${stored} stored, ${ingest.failed} refused)`,
+            value: ingest.ok / DURATION_S,
+            unit: 'positions/s',
+          },
+        );
+        if (count === 1)
+          rows.push({
+            bench: 'replicas',
+            metric: 'one replica: HTTP ingest / /healthz (issue 17 goal ≥ 0.35)',
+            value: ingest.ok / DURATION_S / healthz.perSecond,
+            unit: 'ratio',
+          });
+      } finally {
+        await stopReplicas(replicas);
+      }
+    }
+    const cores = availableParallelism();
+    for (const [name, key] of [
+      ['/me', 'me'],
+      ['HTTP ingest', 'ingest'],
+    ] as const)
+      rows.push({
+        bench: 'replicas',
+        metric: `two replicas / one: ${name} (${cores} cores, shared with PostgreSQL and the load generator)`,
+        value: figures.get(`${key}2`)! / figures.get(`${key}1`)!,
+        unit: 'ratio',
+      });
+    return rows;
+  } finally {
+    await database.dispose();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  benchReplicas()
+    .then((rows) => {
+      for (const row of rows)
+        console.log(
+          `${row.bench.padEnd(8)} ${row.metric.padEnd(110)} ${row.value.toFixed(row.unit === 'ratio' ? 3 : 0).padStart(10)} ${row.unit}`,
+        );
+    })
+    .catch((error: unknown) => {
+      console.error('replicas bench failed:', error);
+      process.exit(1);
+    });
+}
