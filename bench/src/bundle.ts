@@ -75,7 +75,13 @@ export async function benchBundle(): Promise<BenchRow[]> {
     await acceptNoticeIfShown(page);
     await page.getByText(/^Showing [\d,]+ of [\d,]+$/).waitFor({ timeout: 120_000 });
     await page.locator('canvas.maplibregl-canvas').waitFor();
-    await page.waitForLoadState('networkidle');
+    // Until the answers settle: no new one for a second. (Not Playwright's "networkidle": the Monitor's live stream
+    // stays open, so the network is never idle and the wait timed out.)
+    let seen = -1;
+    while (seen !== sizes.length) {
+      seen = sizes.length;
+      await page.waitForTimeout(1000);
+    }
     const all = await Promise.all(sizes);
     const total = all.reduce((n, s) => n + s.body, 0);
     const encoded = all.filter((s) => s.encoded).reduce((n, s) => n + s.body, 0);
