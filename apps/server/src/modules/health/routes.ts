@@ -1,9 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import type { Metrics } from '../../lib/metrics.ts';
+import { bearerToken, secretMatches } from '../../lib/secret-compare.ts';
 
 /** A worker whose loop has not looked for due jobs for this long is stuck: the replica is not ready. */
 export const WORKER_STALE_MS = 60_000;
@@ -61,19 +61,11 @@ export const healthRoutes: FastifyPluginAsync<{
     app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
       const { token } = metrics;
       if (!token) throw notFound('The route');
-      if (!bearerMatches(request.headers.authorization, token))
+      if (!secretMatches(bearerToken(request.headers.authorization), token))
         throw unauthorized('The metrics need the bearer token configured as METRICS_TOKEN.');
       return reply.type(metrics.registry.contentType).send(await metrics.registry.text());
     });
 };
-
-/** `Authorization: Bearer <token>` compared in constant time (digests: equal lengths whatever was sent). */
-function bearerMatches(header: string | undefined, token: string): boolean {
-  const given = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1]?.trim();
-  if (!given) return false;
-  const digest = (text: string) => createHash('sha256').update(text).digest();
-  return timingSafeEqual(digest(given), digest(token));
-}
 
 /** GET /metrics without a token on a port of its own (METRICS_PORT, bound to METRICS_HOST): for a scraper inside the network. */
 export async function startMetricsServer(

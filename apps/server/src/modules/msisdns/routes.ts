@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -17,6 +16,7 @@ import {
   smsInboundSchema,
 } from '@lbs/contracts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
+import { bearerToken, secretMatches } from '../../lib/secret-compare.ts';
 import { callerOf } from '../../access/caller.ts';
 import { readProblems, writeProblems } from '../../access/route-support.ts';
 import type { ConsentService } from './consent.ts';
@@ -192,11 +192,6 @@ export const smsInboundRoutes: FastifyPluginAsyncZod<{ consent: ConsentService; 
   app,
   { consent, token },
 ) => {
-  const expected = Buffer.from(token);
-  const matches = (presented: string | undefined) => {
-    const given = Buffer.from(presented ?? '');
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  };
   app.post(
     '/inbound',
     {
@@ -210,9 +205,8 @@ export const smsInboundRoutes: FastifyPluginAsyncZod<{ consent: ConsentService; 
       },
       preValidation: async (request) => {
         const header = request.headers['x-webhook-token'];
-        const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-        if (!matches(typeof header === 'string' ? header : bearer))
-          throw unauthorized('The webhook token is not valid.');
+        const presented = typeof header === 'string' ? header : bearerToken(request.headers.authorization);
+        if (!secretMatches(presented, token)) throw unauthorized('The webhook token is not valid.');
       },
     },
     async (request) => consent.handleReply(request.body.from, request.body.text, request.id),
