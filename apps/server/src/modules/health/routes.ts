@@ -25,8 +25,8 @@ export interface Readiness {
  */
 export const healthRoutes: FastifyPluginAsync<{
   database: DatabaseHandle;
-  readiness?: Readiness;
-  metrics?: { registry: Metrics; token: string | undefined };
+  readiness: Readiness;
+  metrics: { registry: Metrics; token: string | undefined };
 }> = async (app, { database, readiness, metrics }) => {
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
@@ -35,10 +35,6 @@ export const healthRoutes: FastifyPluginAsync<{
       await sql`select 1`.execute(database.db);
     } catch {
       databaseUp = false;
-    }
-    if (!readiness) {
-      if (!databaseUp) return reply.status(503).send({ status: 'unavailable' });
-      return { status: 'ready', database: database.kind };
     }
     const listening = readiness.listening();
     const worker = readiness.worker();
@@ -57,14 +53,13 @@ export const healthRoutes: FastifyPluginAsync<{
       ...(backlog ? { eventBacklog: Object.fromEntries(backlog.map((b) => [b.processor, b.events])) } : {}),
     });
   });
-  if (metrics)
-    app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-      const { token } = metrics;
-      if (!token) throw notFound('The route');
-      if (!secretMatches(bearerToken(request.headers.authorization), token))
-        throw unauthorized('The metrics need the bearer token configured as METRICS_TOKEN.');
-      return reply.type(metrics.registry.contentType).send(await metrics.registry.text());
-    });
+  app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    const { token } = metrics;
+    if (!token) throw notFound('The route');
+    if (!secretMatches(bearerToken(request.headers.authorization), token))
+      throw unauthorized('The metrics need the bearer token configured as METRICS_TOKEN.');
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.text());
+  });
 };
 
 /** GET /metrics without a token on a port of its own (METRICS_PORT, bound to METRICS_HOST): for a scraper inside the network. */
