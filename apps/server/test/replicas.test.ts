@@ -212,7 +212,7 @@ pgOnly('three replicas on one database', () => {
   it('finishes on another replica a job whose replica was killed with kill -9; its effect happens once', async () => {
     const { db } = database;
     const m = (await companyMsisdns(db, 'ALPHA')).find(trackable)!;
-    const ROWS = 600_000;
+    const ROWS = 200_000;
     await sql`insert into positions (msisdn_id, time, lat, lon, accuracy_m, source)
       select ${m.id}, timestamptz '2026-10-01T00:00:00+03:00' + (i || ' seconds')::interval, 24.7 + (i % 1000) / 100000.0,
              46.6, 150, 'NETWORK'
