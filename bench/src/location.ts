@@ -18,6 +18,7 @@ import { benchBundle } from './bundle.ts';
 import { benchReports } from './reports.ts';
 import { benchReportExport } from './report-export.ts';
 import { benchReplicas } from './replicas.ts';
+import { benchPartitions } from './partitions.ts';
 import type { BenchRow } from './location-setup.ts';
 
 function format(row: BenchRow): string {
@@ -47,6 +48,7 @@ export async function runLocationBenches(): Promise<BenchRow[]> {
     benchBundle,
     benchReportExport,
     benchReplicas,
+    benchPartitions,
   ]) {
     const started = performance.now();
     const result = await bench();

@@ -268,7 +268,11 @@ async function registerJobs(
   },
 ): Promise<void> {
   const { db, bus, location, services, relay, worker, config, log } = deps;
-  registerLocationJobs(runner, { db, worker: location.worker });
+  registerLocationJobs(runner, {
+    db,
+    worker: location.worker,
+    partitionDays: config.location.positionPartitionDays,
+  });
   registerEventJobs(runner, { db });
   registerPresenceJobs(runner, { db });
   registerTaskJobs(runner, { db });
@@ -278,7 +282,10 @@ async function registerJobs(
   runner.register(POI_IMPORT_JOB, services.poiImports.runJob, { concurrency: 1 });
   runner.register(IMPORT_JOB, services.imports.runJob, { concurrency: 2 });
   // Report files: one export at a time per runner (a PDF lays out its pages in this process); expired files hourly.
-  runner.register(REPORT_EXPORT_JOB, services.reportExports.runJob, { concurrency: 1, leaseMs: 60_000 });
+  runner.register(REPORT_EXPORT_JOB, services.reportExports.runJob, {
+    concurrency: 1,
+    leaseMs: config.reportExports.leaseMs,
+  });
   runner
     .register(REPORT_EXPORT_EXPIRY_JOB, async (job) => {
       const count = await services.reportExports.expire(job.now());

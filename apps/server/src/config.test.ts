@@ -26,7 +26,7 @@ describe('loadConfig', () => {
       bodyLimit: 1_048_576,
       webDistDir: undefined,
       reports: { attachMaxBytes: 5_242_880, linkTtlHours: 168 },
-      reportExports: { ttlHours: 24 },
+      reportExports: { ttlHours: 24, leaseMs: 60_000 },
       metrics: { token: undefined, port: undefined, host: '127.0.0.1' },
       billing: {
         sellerName: 'LBS Mobile Operator',
@@ -45,6 +45,7 @@ describe('loadConfig', () => {
         mlpConcurrency: 8,
         mlpBatchSize: 50,
         monitorRenderMs: 1000,
+        positionPartitionDays: 1,
         simulatorPort: 9210,
         simulatorLatencyMs: [50, 300],
         simulatorAbsentRate: 0.03,

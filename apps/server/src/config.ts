@@ -55,6 +55,7 @@ const locationEnv = {
   LBS_WORKER: bool.default(true),
   LOCATE_RATE_LIMIT_PER_MINUTE: intIn(1, 100_000).default(10),
   LBS_MONITOR_RENDER_MS: intIn(0, 60_000).default(1000),
+  LBS_POSITION_PARTITION_DAYS: intIn(1, 31).default(1),
 };
 
 const envSchema = z.object({
@@ -90,6 +91,7 @@ const envSchema = z.object({
     ),
   INVITATION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   REPORT_EXPORT_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  REPORT_EXPORT_LEASE_MS: intIn(3_000, 3_600_000).default(60_000),
   REPORT_ATTACH_MAX_BYTES: z.coerce.number().int().min(0).max(50_000_000).default(5_242_880),
   REPORT_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(2160).default(168),
   SMS_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -142,7 +144,11 @@ export interface Config {
   billing: BillingConfig;
   reports: ReportsConfig;
   /** Report exports run as jobs: their files are kept in the database for `ttlHours`. */
-  reportExports: { ttlHours: number };
+  /**
+   * Report export jobs: files kept `ttlHours`; a running export owns its job for `leaseMs` between heartbeats (a
+   * replica that died mid-file is replaced after that long).
+   */
+  reportExports: { ttlHours: number; leaseMs: number };
   metrics: MetricsConfig;
 }
 
@@ -196,6 +202,8 @@ export interface LocationConfig {
    * carries the changes meanwhile; `since` answers are always current).
    */
   monitorRenderMs: number;
+  /** Days per period (partition) of `positions`, for the periods made from now on. */
+  positionPartitionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -239,7 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       attachMaxBytes: e.REPORT_ATTACH_MAX_BYTES,
       linkTtlHours: e.REPORT_LINK_TTL_HOURS,
     },
-    reportExports: { ttlHours: e.REPORT_EXPORT_TTL_HOURS },
+    reportExports: { ttlHours: e.REPORT_EXPORT_TTL_HOURS, leaseMs: e.REPORT_EXPORT_LEASE_MS },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     location: {
       mlpUrl: e.LBS_MLP_URL,
@@ -256,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       worker: e.LBS_WORKER,
       locateRateLimitPerMinute: e.LOCATE_RATE_LIMIT_PER_MINUTE,
       monitorRenderMs: e.LBS_MONITOR_RENDER_MS,
+      positionPartitionDays: e.LBS_POSITION_PARTITION_DAYS,
     },
     billing: {
       sellerName: e.BILLING_SELLER_NAME,

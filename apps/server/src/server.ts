@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, isEmpty, seedDemo, type DemoAccount, type DemoSeed } from './demo/index.ts';
-import { startBundledSimulator, type RunningSimulator } from './location/index.ts';
+import { ensurePartitions, startBundledSimulator, type RunningSimulator } from './location/index.ts';
 
 export interface RunningServer extends BuiltApp {
   app: FastifyInstance;
@@ -33,6 +33,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let simulator: RunningSimulator | undefined;
   try {
     await migrate(database.db);
+    // Periods of `positions` for every time the pipeline accepts, before anything writes one (the workers' job
+    // keeps them ahead from then on).
+    await ensurePartitions(database.db, new Date(), config.location.positionPartitionDays);
     const demo = config.demo ? await seedDemoOnce(database, config) : undefined;
     if (!config.location.mlpUrl) simulator = await startBundledSimulator(config, database.db);
     const built = await buildApp({ config, database, logger: options.logger, mlpUrl: simulator?.url });

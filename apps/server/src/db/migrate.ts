@@ -16,6 +16,7 @@ import * as m0015 from './migrations/0015-report-schedules.ts';
 import * as m0016 from './migrations/0016-row-change-notify.ts';
 import * as m0017 from './migrations/0017-monitor-invalidation.ts';
 import * as m0018 from './migrations/0018-report-export-files.ts';
+import * as m0020 from './migrations/0020-positions-partitioned.ts';
 
 interface Migration {
   name: string;
@@ -41,6 +42,7 @@ const MIGRATIONS: Migration[] = [
   { name: '0016-row-change-notify', up: m0016.up },
   { name: '0017-monitor-invalidation', up: m0017.up },
   { name: '0018-report-export-files', up: m0018.up },
+  { name: '0020-positions-partitioned', up: m0020.up },
 ];
 
 /** Arbitrary constant shared by every process of the product: the advisory lock key for migrations. */
@@ -48,9 +50,10 @@ const MIGRATION_LOCK_KEY = 7_305_112_001;
 
 /**
  * Applies pending migrations in one transaction under an advisory lock, so two processes starting together
- * serialise: the second waits, then finds nothing left to do.
+ * serialise: the second waits, then finds nothing left to do. `until` stops after the named migration (tests of a
+ * migration on data written before it).
  */
-export async function migrate<DB>(db: Kysely<DB>): Promise<string[]> {
+export async function migrate<DB>(db: Kysely<DB>, options: { until?: string } = {}): Promise<string[]> {
   // Migrations are written against the schema as it was when they landed, not today's typed Database.
   const untyped = db as unknown as Kysely<unknown>;
   return untyped.transaction().execute(async (trx) => {
@@ -61,7 +64,12 @@ export async function migrate<DB>(db: Kysely<DB>): Promise<string[]> {
     const done = await sql<{ name: string }>`select name from schema_migrations`.execute(trx);
     const applied = new Set(done.rows.map((r) => r.name));
     const ran: string[] = [];
-    for (const migration of MIGRATIONS) {
+    const last =
+      options.until === undefined
+        ? MIGRATIONS.length - 1
+        : MIGRATIONS.findIndex((m) => m.name === options.until);
+    if (last < 0) throw new Error(`no migration ${options.until}`);
+    for (const migration of MIGRATIONS.slice(0, last + 1)) {
       if (applied.has(migration.name)) continue;
       await migration.up(trx);
       await sql`insert into schema_migrations (name) values (${migration.name})`.execute(trx);

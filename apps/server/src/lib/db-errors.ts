@@ -23,3 +23,8 @@ export function isForeignKeyViolation(error: unknown): boolean {
 export function uniqueConstraintOf(error: unknown): string | undefined {
   return isUniqueViolation(error) ? pgError(error)?.constraint : undefined;
 }
+
+/** 42P01: the statement names a table that does not exist (dropped by another worker meanwhile). */
+export function isUndefinedTable(error: unknown): boolean {
+  return pgError(error)?.code === '42P01';
+}

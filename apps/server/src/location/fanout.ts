@@ -49,10 +49,17 @@ export function monitorPositionOf(r: MonitorPositionRow): MonitorPosition {
   };
 }
 
-/** Loads what the Monitor shows for new positions (current MSISDN data, so moves between departments count). */
-export async function livePositions(db: Db, ids: number[]): Promise<LivePosition[]> {
+/**
+ * Loads what the Monitor shows for new positions (current MSISDN data, so moves between departments count). `times`
+ * bounds their times (the notification carries it), so only the periods of `positions` holding them are read.
+ */
+export async function livePositions(
+  db: Db,
+  ids: number[],
+  times?: { from: Date; to: Date },
+): Promise<LivePosition[]> {
   if (ids.length === 0) return [];
-  const rows = await db
+  let query = db
     .selectFrom('positions as p')
     .innerJoin('msisdns as m', 'm.id', 'p.msisdn_id')
     .select([
@@ -70,14 +77,18 @@ export async function livePositions(db: Db, ids: number[]): Promise<LivePosition
       'm.zone_id',
     ])
     .where('p.id', 'in', ids)
-    .orderBy('p.id')
-    .execute();
+    .orderBy('p.id');
+  if (times) query = query.where('p.time', '>=', times.from).where('p.time', '<=', times.to);
+  const rows = await query.execute();
   return rows.map((r) => ({ positionId: r.id, ...monitorPositionOf(r) }));
 }
 
-/** NOTIFY channel of new positions; the payload is their ids, comma-separated. */
+/**
+ * NOTIFY channel of new positions; the payload is `<oldest time>-<newest time>:` (epoch ms) and their ids,
+ * comma-separated.
+ */
 export const POSITIONS_CHANNEL = 'lbs_positions';
-/** Ids per NOTIFY, well under PostgreSQL's 8000-byte payload limit (ids of up to 15 digits and a comma). */
+/** Ids per NOTIFY, well under PostgreSQL's 8000-byte payload limit (ids of up to 15 digits and a comma, the times). */
 const IDS_PER_NOTIFY = 400;
 
 /**
@@ -88,11 +99,15 @@ export const liveFanoutStep: PipelineStep = {
   name: 'live-fanout',
   async afterStore(positions, tx) {
     for (let i = 0; i < positions.length; i += IDS_PER_NOTIFY) {
-      const ids = positions
-        .slice(i, i + IDS_PER_NOTIFY)
-        .map((p) => p.id)
-        .join(',');
-      await notify(tx, POSITIONS_CHANNEL, ids);
+      const slice = positions.slice(i, i + IDS_PER_NOTIFY);
+      let from = Infinity;
+      let to = -Infinity;
+      for (const p of slice) {
+        const t = p.time.getTime();
+        if (t < from) from = t;
+        if (t > to) to = t;
+      }
+      await notify(tx, POSITIONS_CHANNEL, `${from}-${to}:${slice.map((p) => p.id).join(',')}`);
     }
   },
 };
@@ -160,12 +175,12 @@ export class PositionHub {
   #notified(payload: string): void {
     const seq = ++this.#seq;
     if (this.#idle) return;
-    const ids = payload.split(',').map(Number).filter(Number.isSafeInteger);
+    const { ids, times } = parseNotified(payload);
     // In order: a later batch is dispatched after an earlier one.
     this.#chain = this.#chain.then(async () => {
       if (this.#idle) return;
       try {
-        const positions = await livePositions(this.#db, ids);
+        const positions = await livePositions(this.#db, ids, times);
         for (const receiver of this.#batchReceivers) {
           try {
             receiver(positions, seq);
@@ -183,4 +198,18 @@ export class PositionHub {
       }
     });
   }
+}
+
+/** A positions notification: ids, and the range of their times (absent in one from a replica of an older version). */
+function parseNotified(payload: string): { ids: number[]; times?: { from: Date; to: Date } } {
+  const colon = payload.indexOf(':');
+  const ids = payload
+    .slice(colon + 1)
+    .split(',')
+    .map(Number)
+    .filter(Number.isSafeInteger);
+  const [from, to] = payload.slice(0, Math.max(colon, 0)).split('-').map(Number);
+  return Number.isFinite(from) && Number.isFinite(to)
+    ? { ids, times: { from: new Date(from!), to: new Date(to!) } }
+    : { ids };
 }

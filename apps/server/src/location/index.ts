@@ -20,6 +20,7 @@ export { positionEventsStep } from './position-events.ts';
 export { registerLocationJobs } from './jobs.ts';
 export { LocationWorker, type TickReport } from './scheduler.ts';
 export { runRetention } from './retention.ts';
+export { ensurePartitions, listPartitions, type PositionPartition } from './partitions.ts';
 export { startSimulator, type RunningSimulator } from './simulator/simulator.ts';
 export { generatedMsisdn, generatedSubscribers, databaseSubscribers } from './simulator/subscribers.ts';
 export { storePositions, type PositionInput, type StoredPosition } from './position-store.ts';

@@ -28,7 +28,7 @@ import {
   type VisitRecord,
   visitRecord,
 } from '../../location/geofence/index.ts';
-import type { StoredPosition } from '../../location/pipeline.ts';
+import { MAX_POSITION_AGE_MS, type StoredPosition } from '../../location/pipeline.ts';
 
 /**
  * The presence engine on the database: which (MSISDN, POI) pairs are evaluated (active assignments of consenting,
@@ -603,6 +603,10 @@ function outsideState(pair: Pair, previous: { time: Date } | null): PresenceStat
   };
 }
 
+/** An instant for PostgreSQL; before any time it can hold (a checkpoint that includes no position): -infinity. */
+const timestampText = (ms: number) => (ms <= NO_POSITION_YET ? '-infinity' : new Date(ms).toISOString());
+const NO_POSITION_YET = -8.64e15;
+
 const laterThan = (a: Through, b: Through | null) =>
   !b || a.time > b.time || (a.time === b.time && a.id > b.id);
 
@@ -632,7 +636,7 @@ async function catchUp(
   const states = new Map(stored.map((r) => [pairKey(r.msisdn_id, r.poi_id), r.data as PresenceState]));
   const from = new Map<number, number>();
   for (const { pair, row } of items) {
-    const t = row.through?.time ?? -8.64e15;
+    const t = row.through?.time ?? NO_POSITION_YET;
     from.set(pair.msisdnId, Math.min(from.get(pair.msisdnId) ?? Infinity, t));
   }
   const { rows } = await sql<{
@@ -646,8 +650,9 @@ async function catchUp(
   }>`
     select p.id, p.msisdn_id, p.time, p.lat, p.lon, p.accuracy_m, p.source
     from positions p
-    join unnest(${[...from.keys()]}::int[], ${[...from.values()].map((t) => new Date(t).toISOString())}::timestamptz[])
+    join unnest(${[...from.keys()]}::int[], ${[...from.values()].map(timestampText)}::timestamptz[])
       as f(msisdn_id, from_time) on p.msisdn_id = f.msisdn_id and p.time >= f.from_time
+    where p.time >= ${timestampText(Math.min(...from.values()))}::timestamptz
     order by p.msisdn_id, p.time, p.id`.execute(tx);
   const byMsisdn = new Map<number, PresenceFix[]>();
   for (const r of rows) {
@@ -1108,11 +1113,13 @@ export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: 
         .orderBy('time')
         .orderBy('id')
         .execute();
-      // Starts as live delivery would have: OUTSIDE, its last fix the MSISDN's position before the anchor.
+      // Starts as live delivery would have: OUTSIDE, its last fix the MSISDN's position before the anchor (looked
+      // for as far back as the pipeline accepts positions, so only those periods of `positions` are read).
       const before = await tx
         .selectFrom('positions')
         .select('time')
         .where('msisdn_id', '=', msisdnId)
+        .where('time', '>=', new Date(anchor - MAX_POSITION_AGE_MS))
         .where('time', '<', new Date(anchor))
         .orderBy('time', 'desc')
         .limit(1)

@@ -1,0 +1,161 @@
+/**
+ * Positions partitioned by time (issue 18), against the same rows in one plain table (the schema before migration
+ * 0020, primary key on id) in the same run and database:
+ * - a location-history read (one MSISDN, one day, as GET /positions/history asks) over BENCH_PARTITION_ROWS rows
+ *   (default 10 million): p50/p99 on each;
+ * - retention of one day's rows: dropping that day's period vs the chunked DELETE the plain table needed.
+ */
+import { pathToFileURL } from 'node:url';
+import { sql } from 'kysely';
+import {
+  drainDefaultPartition,
+  dropPartitionsBefore,
+  ensurePartitions,
+  listPartitions,
+} from '@lbs/server/internal/location/partitions.ts';
+import { benchCompany, benchDatabase, benchMsisdns, type BenchRow } from './location-setup.ts';
+
+const ROWS = Number(process.env['BENCH_PARTITION_ROWS'] ?? 10_000_000);
+const MSISDNS = 1000;
+const EVERY_MIN = 5;
+const QUERIES = 2000;
+const DAY = 86_400_000;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export async function benchPartitions(): Promise<BenchRow[]> {
+  if (!process.env['DATABASE_URL']) return []; // ten million rows are a PostgreSQL bench
+  const database = await benchDatabase();
+  try {
+    const { db } = database.handle;
+    const org = await benchCompany(db, 'PARTS');
+    const ids = await benchMsisdns(db, org, MSISDNS, (i) => `+999300${String(i).padStart(6, '0')}`);
+    const perMsisdn = Math.ceil(ROWS / MSISDNS);
+    const now = Date.now();
+    const start = now - perMsisdn * EVERY_MIN * 60_000;
+    await ensurePartitions(db, new Date(now));
+    // Written a day at a time (as they would arrive), each into its period.
+    const loadStarted = performance.now();
+    for (let day = Math.floor(start / DAY) * DAY; day < now; day += DAY) {
+      const from = new Date(Math.max(day, start));
+      const to = new Date(Math.min(day + DAY, now));
+      await sql`
+        insert into positions (msisdn_id, time, lat, lon, accuracy_m, source)
+        select m, t, 24.7 + (m % 97) / 1000.0, 46.7 + (extract(minute from t)) / 10000.0, 300, 'NETWORK'
+        from generate_series(${from}::timestamptz, ${to}::timestamptz - interval '1 millisecond',
+                             make_interval(mins => ${EVERY_MIN})) t
+        cross join unnest(${ids}::int[]) m`.execute(db);
+    }
+    await drainDefaultPartition(db, new Date(0));
+    const loadMs = performance.now() - loadStarted;
+    const [{ n }] = (await sql<{ n: number }>`select count(*)::int as n from positions`.execute(db)).rows as [
+      { n: number },
+    ];
+    // The same rows in the table as it was before partitioning.
+    await sql`create table positions_flat (like positions including defaults including constraints)`.execute(
+      db,
+    );
+    await sql`insert into positions_flat select * from positions order by id`.execute(db);
+    await sql`alter table positions_flat add primary key (id)`.execute(db);
+    await sql`create index on positions_flat (msisdn_id, time desc)`.execute(db);
+    await sql`create index on positions_flat (time)`.execute(db);
+    await sql`analyze positions`.execute(db);
+    await sql`analyze positions_flat`.execute(db);
+
+    // History of one MSISDN for one day, random MSISDN and day; alternated so both see the same cache state.
+    const history = (table: 'positions' | 'positions_flat', msisdn: number, from: Date) =>
+      sql`select id, time, lat, lon, accuracy_m, source, received_at from ${sql.table(table)}
+          where msisdn_id = ${msisdn} and time >= ${from} and time < ${new Date(from.getTime() + DAY)}
+          order by time desc, id desc limit 500`.execute(db);
+    const latencies = { positions: [] as number[], positions_flat: [] as number[] };
+    let seed = 12345;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < QUERIES + 200; i++) {
+      const msisdn = ids[Math.floor(random() * ids.length)]!;
+      const from = new Date(start + random() * (now - start - DAY));
+      for (const table of i % 2
+        ? (['positions', 'positions_flat'] as const)
+        : (['positions_flat', 'positions'] as const)) {
+        const t0 = performance.now();
+        await history(table, msisdn, from);
+        if (i >= 200) latencies[table].push(performance.now() - t0);
+      }
+    }
+    const sorted = (a: number[]) => [...a].sort((x, y) => x - y);
+    const part = sorted(latencies.positions);
+    const flat = sorted(latencies.positions_flat);
+
+    // Retention of the oldest day (and the partial one before it): their periods dropped vs the plain table's
+    // chunked DELETE of the same rows.
+    const oldest = (await listPartitions(db)).find((p) => p.from.getTime() >= start)!;
+    const [{ dayRows }] = (
+      await sql<{ dayRows: number }>`select count(*)::int as "dayRows" from positions
+        where time < ${oldest.to}`.execute(db)
+    ).rows as [{ dayRows: number }];
+    const d0 = performance.now();
+    for (;;) {
+      const r = await sql`delete from positions_flat where id in (
+          select id from positions_flat where time < ${oldest.to} limit 10000)`.execute(db);
+      if (Number(r.numAffectedRows ?? 0) < 10_000) break;
+    }
+    const deleteMs = performance.now() - d0;
+    const p0 = performance.now();
+    await dropPartitionsBefore(db, oldest.to);
+    const dropMs = performance.now() - p0;
+    return [
+      {
+        bench: 'partitions',
+        metric: `positions written in daily periods (${n} rows, ${(loadMs / 1000).toFixed(0)} s)`,
+        value: (n * 1000) / loadMs,
+        unit: 'rows/s',
+      },
+      {
+        bench: 'partitions',
+        metric: 'history of one MSISDN and day, partitioned: p50',
+        value: percentile(part, 50),
+        unit: 'ms',
+      },
+      {
+        bench: 'partitions',
+        metric: 'history of one MSISDN and day, partitioned: p99',
+        value: percentile(part, 99),
+        unit: 'ms',
+      },
+      {
+        bench: 'partitions',
+        metric: 'history of one MSISDN and day, one table: p99',
+        value: percentile(flat, 99),
+        unit: 'ms',
+      },
+      {
+        bench: 'partitions',
+        metric: 'history p99 partitioned / one table (goal ≤ 1)',
+        value: percentile(part, 99) / percentile(flat, 99),
+        unit: 'ratio',
+      },
+      {
+        bench: 'partitions',
+        metric: `retention of one day (${dayRows} rows): drop the period`,
+        value: dropMs,
+        unit: 'ms',
+      },
+      {
+        bench: 'partitions',
+        metric: 'retention of one day: chunked DELETE from one table',
+        value: deleteMs,
+        unit: 'ms',
+      },
+      { bench: 'partitions', metric: 'retention drop / DELETE', value: dropMs / deleteMs, unit: 'ratio' },
+    ];
+  } finally {
+    await database.dispose();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const row of await benchPartitions())
+    console.log(`${row.metric}: ${row.value.toFixed(row.unit === 'ratio' ? 4 : 1)} ${row.unit}`);
+  process.exit(0);
+}
