@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { DEMO_ACCOUNTS } from '../src/demo/index.ts';
 import { listJobs } from '../src/jobs/queue.ts';
 import { issueDeviceToken } from '../src/location/device-tokens.ts';
+import { BILLING_RUN_JOB, queueRuns } from '../src/modules/billing/index.ts';
 import { REPORT_EXPORT_JOB } from '../src/modules/reports/exports.ts';
 import { databaseSubscribers } from '../src/location/index.ts';
 import { startSimulator, type RunningSimulator } from '../src/location/simulator/simulator.ts';
@@ -23,7 +24,8 @@ import { mintAccessToken } from './tokens.ts';
  * Three replicas of the server on one PostgreSQL database, each with its worker on, behind a round-robin proxy
  * (issue 18): started at once on an empty database they migrate and seed once; no MSISDN is asked of the network
  * twice in one interval (counted at one shared simulator); a position reported to replica A reaches a live stream
- * open on replica B.
+ * open on replica B; a sign-in on A refreshes on C; invoice runs and a due report schedule run once per key; a job
+ * whose replica is killed is finished by another, once.
  */
 const pgOnly = process.env['DATABASE_URL'] ? describe : describe.skip;
 
@@ -209,6 +211,100 @@ pgOnly('three replicas on one database', () => {
     expect(me.status).toBe(200);
     expect(((await me.json()) as { username: string }).username).toBe('companyadmin');
   });
+
+  it('makes each company’s invoice run once when the month is queued by all three at once', async () => {
+    const { db } = database;
+    // The month before the demo's billing history (its employees were active then, nothing is billed yet): on the
+    // 2nd of the month after it, it is "the previous month", and each replica's connection queues it at once, as
+    // their hourly ticks would.
+    const today = new Date();
+    const at = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 6, 2, 12));
+    const month = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 7, 1))
+      .toISOString()
+      .slice(0, 10);
+    const companies = await db.selectFrom('companies').select('id').execute();
+    const pools = await Promise.all(
+      replicas.map(() => openDatabase({ databaseUrl: testDb.url, poolSize: 1 })),
+    );
+    try {
+      const queued = await Promise.all(pools.map((p) => queueRuns(p.db, at)));
+      // Each company queued by exactly one of them (the job's key is the company and month).
+      expect(queued.reduce((a, b) => a + b, 0)).toBe(companies.length);
+    } finally {
+      await Promise.all(pools.map((p) => p.close()));
+    }
+    const runs = () => listJobs(db, { kind: BILLING_RUN_JOB });
+    await until(
+      async () => (await runs()).every((j) => j.status === 'DONE'),
+      120_000,
+      'the invoice runs to finish',
+    );
+    const jobs = await runs();
+    expect(jobs).toHaveLength(companies.length);
+    expect(jobs.map((j) => j.attempts)).toEqual(companies.map(() => 1));
+    const { rows } = await sql<{ company_id: number; n: number }>`
+      select company_id, count(*)::int as n from invoices where period_start = ${month}::date
+      group by company_id`.execute(db);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.n === 1)).toBe(true);
+  }, 150_000);
+
+  it('runs a due report schedule once for its period, whichever replica’s tick sees it', async () => {
+    const { db } = database;
+    const admin = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'companyadmin')
+      .executeTakeFirstOrThrow();
+    const token = await mintAccessToken(db, loadConfig({ PUBLIC_URL: publicUrl }), 'companyadmin');
+    const created = await fetch(`${publicUrl}${API_BASE_PATH}/report-schedules`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Daily attendance',
+        report: 'attendanceDaily',
+        format: 'csv',
+        preset: 'daily',
+        time: '02:30',
+        recipients: [admin.id],
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const schedule = (await created.json()) as { id: number };
+    // Due a minute ago: the next tick (every minute, one job per slot on one of the three runners) fires it.
+    await db
+      .updateTable('report_schedules')
+      .set({ next_run_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', schedule.id)
+      .execute();
+    const runsOf = () =>
+      db
+        .selectFrom('report_runs')
+        .select(['id', 'status', 'attempts'])
+        .where('schedule_id', '=', schedule.id)
+        .execute();
+    await until(
+      async () => (await runsOf()).some((r) => r.status === 'DONE' || r.status === 'FAILED'),
+      150_000,
+      'the schedule’s run',
+    );
+    const runs = await runsOf();
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ status: 'DONE', attempts: 1 });
+    const deliveries = await db
+      .selectFrom('report_deliveries')
+      .select(['recipient', 'status', 'outbox_id'])
+      .where('run_id', '=', runs[0]!.id)
+      .execute();
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]!.status).not.toBe('DROPPED');
+    const mails = await db
+      .selectFrom('outbox_messages')
+      .select('id')
+      .where('id', '=', Number(deliveries[0]!.outbox_id))
+      .execute();
+    expect(mails).toHaveLength(1);
+  }, 200_000);
 
   // Last: it kills a replica.
   it('finishes on another replica a job whose replica was killed with kill -9; its effect happens once', async () => {
