@@ -8,6 +8,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { ensurePartitions } from '../src/location/partitions.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
 
 /** A free TCP port on loopback (the issuer URL must name the real port before the app is built). */
@@ -70,6 +71,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): 
   const testDb = await createTestDatabase();
   const handle = await openDatabase({ databaseUrl: testDb.url, dataDir: testDb.dataDir });
   await migrate(handle.db);
+  // As the server starts a database: the periods of `positions` for every time the pipeline accepts.
+  await ensurePartitions(handle.db, new Date());
   return {
     ...handle,
     async dispose() {

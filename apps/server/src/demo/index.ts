@@ -10,7 +10,7 @@ import { seedPois } from './pois.ts';
 import { seedPositionHistory } from './positions.ts';
 import { seedTasks } from './tasks.ts';
 import { seedAttendance } from './attendance.ts';
-import { seedReportHistory } from './reports.ts';
+import { seedReportHistory, seedReportSchedules } from './reports.ts';
 import { recomputeAttendance } from '../modules/attendance/index.ts';
 import { generateRecurring } from '../modules/tasks/index.ts';
 
@@ -78,6 +78,7 @@ export async function seedDemo(
     await seedAttendance(trx, companies.values(), now);
     const users = await seedAccounts(trx, companies, passwordHash);
     await seedReportHistory(trx, companies.values(), now);
+    await seedReportSchedules(trx, now);
     await audit(trx, SYSTEM_ACTOR('seed'), {
       action: 'seed.demo',
       entity: 'database',

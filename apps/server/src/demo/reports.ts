@@ -1,4 +1,6 @@
-import type { TaskEvidence } from '@lbs/contracts';
+import { scheduleCron, type ReportKey, type ReportSchedulePreset, type TaskEvidence } from '@lbs/contracts';
+import { sql } from 'kysely';
+import { nextSlot } from '../modules/reports/index.ts';
 import type { Executor } from '../db/database.ts';
 import type { DemoCompany } from './organisation.ts';
 
@@ -247,4 +249,79 @@ export async function seedReportHistory(
       }
     }
   }
+}
+
+/** The demo's scheduled reports: what a company admin would set up first. */
+const DEMO_SCHEDULES: {
+  name: string;
+  report: ReportKey;
+  format: 'csv' | 'xlsx' | 'pdf';
+  preset: ReportSchedulePreset;
+  weekday?: number;
+  monthDay?: number;
+  time: string;
+  period: 'previousDay' | 'previousWeek' | 'previousMonth';
+}[] = [
+  {
+    name: 'Weekly attendance',
+    report: 'attendanceDaily',
+    format: 'xlsx',
+    preset: 'weekly',
+    weekday: 1,
+    time: '07:00',
+    period: 'previousWeek',
+  },
+  {
+    name: 'Monthly locate usage',
+    report: 'locateUsage',
+    format: 'pdf',
+    preset: 'monthly',
+    monthDay: 1,
+    time: '08:00',
+    period: 'previousMonth',
+  },
+];
+
+/**
+ * Every company admin's scheduled reports (the "Scheduled" tab of /reports is not empty on first start): the
+ * previous week's attendance every Monday and the previous month's locate usage on the 1st, mailed to themselves in
+ * the company's time zone, next run from `now`.
+ */
+export async function seedReportSchedules(db: Executor, now: Date): Promise<number> {
+  const admins = await db
+    .selectFrom('users as u')
+    .innerJoin('user_roles as r', 'r.user_id', 'u.id')
+    .innerJoin('companies as c', 'c.id', 'u.company_id')
+    .select([
+      'u.id',
+      'u.company_id',
+      sql<string>`coalesce(c.config->'trackingWindow'->>'timezone', 'UTC')`.as('time_zone'),
+    ])
+    .where('r.role', '=', 'CompanyAdmin')
+    .orderBy('u.id')
+    .execute();
+  const rows = admins.flatMap((admin) =>
+    DEMO_SCHEDULES.map((s) => {
+      const cron = scheduleCron(s);
+      return {
+        company_id: admin.company_id!,
+        owner_id: admin.id,
+        name: s.name,
+        report: s.report,
+        format: s.format,
+        locale: 'en-US',
+        recipients: JSON.stringify([admin.id]),
+        preset: s.preset,
+        weekday: s.weekday ?? null,
+        month_day: s.monthDay === undefined ? null : String(s.monthDay),
+        time_of_day: s.time,
+        cron,
+        time_zone: admin.time_zone,
+        period: s.period,
+        next_run_at: nextSlot(cron, admin.time_zone, now),
+      };
+    }),
+  );
+  if (rows.length) await db.insertInto('report_schedules').values(rows).execute();
+  return rows.length;
 }

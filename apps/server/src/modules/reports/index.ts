@@ -9,6 +9,7 @@ export {
   executeRun,
   SCHEDULE_TICK,
 } from './schedules/runs.ts';
+export { nextSlot } from './schedules/timing.ts';
 export { listExports, type ListExports } from './lists.ts';
 export { listExportRoutes, type ExportableList } from './list-routes.ts';
 export { reportExports, REPORT_EXPORT_JOB, REPORT_EXPORT_EXPIRY_JOB, type ReportExports } from './exports.ts';
