@@ -129,6 +129,7 @@ import {
 } from './modules/reports/index.ts';
 import {
   inboxService,
+  notificationProcessor,
   notificationRoutes,
   notificationRuleRoutes,
   notificationRulesService,
@@ -459,6 +460,7 @@ export async function buildApp({
   // The domain-event processors (each reacts after the commit, exactly once, in its own cursor's transaction).
   events.register(taskCompletionProcessor());
   events.register(attendanceVisitProcessor());
+  events.register(notificationProcessor({ publicUrl: config.publicUrl }));
   await registerJobs(jobs, {
     db,
     bus,
