@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emit } from '../../events/emit.ts';
+import type { Notification, NotificationPage } from '@lbs/contracts';
+import { emit, emitConsentGranted, emitConsentRevoked } from '../../events/emit.ts';
 import { startSmtpSink, type SmtpSink } from '../../messaging/testing/smtp-sink.ts';
 import { useOrgFixtures } from '../organisation/test-fixtures.ts';
 import { deliveryWorld } from './testing/delivery-fixtures.ts';
@@ -315,5 +316,106 @@ describe('content', () => {
       await f.db.updateTable('pois').set({ name: poi.name }).where('id', '=', poi.id).execute();
       await f.db.updateTable('users').set({ locale: null }).where('id', '=', da).execute();
     }
+  });
+});
+
+describe('inbox', () => {
+  it('shows each user its own in-app notifications, newest first, with the unread count and read state', async () => {
+    // The default rule: a consent change goes to the company admins, in the inbox and by e-mail.
+    const msisdn = await f.freshMsisdn('ALPHA', 'Field Operations', 'Driver');
+    const m = await f.db
+      .selectFrom('msisdns')
+      .select(['id', 'msisdn', 'company_id as companyId'])
+      .where('id', '=', msisdn)
+      .executeTakeFirstOrThrow();
+    await f.db.updateTable('notification_deliveries').set({ read_at: new Date() }).execute();
+    const granted = await f.db.transaction().execute((tx) =>
+      emitConsentGranted(tx, m, {
+        via: 'SMS',
+        previous: 'PENDING',
+        at: new Date(w.clock.now.getTime() - 60_000),
+      }),
+    );
+    const revoked = await f.db
+      .transaction()
+      .execute((tx) => emitConsentRevoked(tx, m, { via: 'SMS', previous: 'GRANTED', at: w.clock.now }));
+    await main.drain();
+    const consentRule = await f.db
+      .selectFrom('notification_rules')
+      .select('id')
+      .where('company_id', '=', m.companyId)
+      .where('default_key', '=', 'consent')
+      .executeTakeFirstOrThrow();
+    expect(
+      (await w.deliveries([granted!, revoked!])).map((r) => [
+        r.event_id,
+        r.recipient_user_id,
+        r.channel,
+        r.rule_id,
+      ]),
+    ).toEqual([
+      [granted, ca, 'EMAIL', consentRule.id],
+      [granted, ca, 'IN_APP', consentRule.id],
+      [revoked, ca, 'EMAIL', consentRule.id],
+      [revoked, ca, 'IN_APP', consentRule.id],
+    ]);
+
+    expect((await f.call('CA', 'GET', '/notifications/unread-count')).json()).toEqual({ count: 2 });
+    const unread = await f.call('CA', 'GET', '/notifications?unread=true');
+    expect(unread.statusCode, unread.body).toBe(200);
+    const page = unread.json() as { items: Notification[]; total: number };
+    expect(page.total).toBe(2);
+    expect(page.items.map((n) => [n.eventType, n.subject, n.msisdnId, n.data['msisdn'], n.readAt])).toEqual([
+      ['CONSENT_REVOKED', { type: 'msisdn', id: String(msisdn) }, msisdn, m.msisdn, null],
+      ['CONSENT_GRANTED', { type: 'msisdn', id: String(msisdn) }, msisdn, m.msisdn, null],
+    ]);
+    const [newest, older] = page.items;
+
+    // Only the recipient reaches its notifications: another user's answers 404, like one that does not exist.
+    for (const who of ['DA', 'CB', 'SA'] as const) {
+      expect((await f.call(who, 'POST', `/notifications/${newest!.id}/read`)).statusCode, who).toBe(404);
+      const theirs = (await f.call(who, 'GET', '/notifications?size=100')).json() as {
+        items: Notification[];
+      };
+      expect(
+        theirs.items.map((n) => n.id),
+        who,
+      ).not.toContain(newest!.id);
+    }
+    const read = await f.call('CA', 'POST', `/notifications/${newest!.id}/read`);
+    expect(read.statusCode, read.body).toBe(200);
+    const readAt = (read.json() as Notification).readAt;
+    expect(readAt).not.toBeNull();
+    // Reading it again keeps the first time.
+    expect(
+      ((await f.call('CA', 'POST', `/notifications/${newest!.id}/read`)).json() as Notification).readAt,
+    ).toBe(readAt);
+    expect((await f.call('CA', 'GET', '/notifications/unread-count')).json()).toEqual({ count: 1 });
+    const stillUnread = (await f.call('CA', 'GET', '/notifications?unread=true')).json() as {
+      items: Notification[];
+    };
+    expect(stillUnread.items.map((n) => n.id)).toEqual([older!.id]);
+    const readOnes = (await f.call('CA', 'GET', '/notifications?unread=false&size=100')).json() as {
+      items: Notification[];
+    };
+    expect(readOnes.items.map((n) => n.id)).toContain(newest!.id);
+    expect(readOnes.items.map((n) => n.id)).not.toContain(older!.id);
+
+    expect((await f.call('CA', 'POST', '/notifications/read-all')).json()).toEqual({ updated: 1 });
+    expect((await f.call('CA', 'GET', '/notifications/unread-count')).json()).toEqual({ count: 0 });
+    expect((await f.call('CA', 'POST', '/notifications/read-all')).json()).toEqual({ updated: 0 });
+    // Suppressed and e-mail deliveries are not inbox items; the page and size are the list's.
+    const all = (await f.call('CA', 'GET', '/notifications?size=1&page=2')).json() as NotificationPage;
+    expect(all.items).toHaveLength(1);
+    expect(all.page).toBe(2);
+    const inApp = await f.db
+      .selectFrom('notification_deliveries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('recipient_user_id', '=', ca)
+      .where('channel', '=', 'IN_APP')
+      .where('status', '=', 'SENT')
+      .executeTakeFirstOrThrow();
+    expect(all.total).toBe(Number(inApp.n));
+    expect((await f.call('anon', 'GET', '/notifications')).statusCode).toBe(401);
   });
 });
