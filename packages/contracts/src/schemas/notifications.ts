@@ -216,6 +216,30 @@ export type NotificationRuleListQuery = z.infer<typeof notificationRuleListQuery
 export const notificationRulePageSchema = pageSchema(notificationRuleSchema);
 export type NotificationRulePage = z.infer<typeof notificationRulePageSchema>;
 
+/** One delivery of a rule (the delivery log): an e-mail's or SMS's status is its outbox message's. */
+export const notificationDeliverySchema = z.object({
+  id: z.number().int(),
+  eventId: z.number().int(),
+  eventType: z.enum(NOTIFICATION_EVENT_TYPES),
+  recipient: z.object({ id: z.number().int(), fullName: z.string() }),
+  channel: z.enum(NOTIFICATION_CHANNELS),
+  status: z.enum(NOTIFICATION_DELIVERY_STATUSES),
+  /** SUPPRESSED: NOTIFICATION_SUPPRESS_REASONS; FAILED or DEAD: the mail server's or gateway's answer. */
+  reason: z.string().nullable(),
+  attempts: z.number().int(),
+  occurredAt: timestamp(),
+  createdAt: timestamp(),
+  sentAt: timestamp().nullable(),
+});
+export type NotificationDelivery = z.infer<typeof notificationDeliverySchema>;
+
+export const notificationDeliveryListQuerySchema = listQuery(['createdAt'] as const).extend({
+  status: z.enum(NOTIFICATION_DELIVERY_STATUSES, { error: 'validation.invalid' }).optional(),
+});
+export type NotificationDeliveryListQuery = z.infer<typeof notificationDeliveryListQuerySchema>;
+export const notificationDeliveryPageSchema = pageSchema(notificationDeliverySchema);
+export type NotificationDeliveryPage = z.infer<typeof notificationDeliveryPageSchema>;
+
 // ── Inbox ─────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** What a notification is about, for the link the inbox shows (the MSISDN, POI, task, invoice). */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Notification, NotificationPage } from '@lbs/contracts';
+import type { Notification, NotificationDeliveryPage, NotificationPage } from '@lbs/contracts';
 import { emit, emitConsentGranted, emitConsentRevoked } from '../../events/emit.ts';
 import { startSmtpSink, type SmtpSink } from '../../messaging/testing/smtp-sink.ts';
 import { useOrgFixtures } from '../organisation/test-fixtures.ts';
@@ -96,6 +96,34 @@ describe('delivery', () => {
     expect(sink.received[0]!.raw).toMatch(
       /^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/notification-rules\/\d+>$/im,
     );
+
+    // The rule's delivery log: each e-mail and SMS as the relay left it, the suppressed one with its reason.
+    const log = await f.call('CA', 'GET', `/notification-rules/${rule.id}/deliveries?sort=createdAt`);
+    expect(log.statusCode, log.body).toBe(200);
+    const page = log.json() as NotificationDeliveryPage;
+    expect(page.total).toBe(6);
+    expect(
+      page.items
+        .map((d) => [d.recipient.id, d.channel, d.status, d.reason, d.attempts, d.sentAt !== null])
+        .sort((a, b) => String(a).localeCompare(String(b))),
+    ).toEqual(
+      [
+        [ca, 'EMAIL', 'SENT', null, 1, true],
+        [ca, 'IN_APP', 'SENT', null, 0, true],
+        [ca, 'SMS', 'SUPPRESSED', 'NO_ADDRESS', 0, false],
+        [da, 'EMAIL', 'SENT', null, 1, true],
+        [da, 'IN_APP', 'SENT', null, 0, true],
+        [da, 'SMS', 'SENT', null, 1, true],
+      ].sort((a, b) => String(a).localeCompare(String(b))),
+    );
+    const suppressed = (
+      await f.call('CA', 'GET', `/notification-rules/${rule.id}/deliveries?status=SUPPRESSED`)
+    ).json();
+    expect((suppressed as NotificationDeliveryPage).items.map((d) => d.channel)).toEqual(['SMS']);
+    for (const who of ['ZA', 'CB'] as const)
+      expect((await f.call(who, 'GET', `/notification-rules/${rule.id}/deliveries`)).statusCode, who).toBe(
+        404,
+      );
   });
 
   it('two workers racing over the same event — one processor, or two under different names — deliver once', async () => {

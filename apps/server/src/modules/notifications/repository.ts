@@ -1,5 +1,9 @@
 import { sql, type Selectable } from 'kysely';
-import type { NotificationListQuery, NotificationRuleListQuery } from '@lbs/contracts';
+import type {
+  NotificationDeliveryListQuery,
+  NotificationListQuery,
+  NotificationRuleListQuery,
+} from '@lbs/contracts';
 import type { Executor } from '../../db/database.ts';
 import type { NotificationDeliveriesTable, NotificationRulesTable } from '../../db/schema.ts';
 import { scoped, unscoped } from '../../access/scoped.ts';
@@ -136,6 +140,49 @@ export function notificationsRepository(db: Executor) {
             .execute();
       }
       return new Set(rows.map((r) => r.id));
+    },
+
+    /**
+     * The delivery log of a rule the caller reached (its id comes from findRule): newest first, each e-mail or SMS
+     * with its outbox message's state, which the relay keeps.
+     */
+    async ruleDeliveries(ruleId: number, query: NotificationDeliveryListQuery) {
+      const effective = sql<string>`case
+        when d.status <> 'QUEUED' or o.id is null then d.status
+        when o.status = 'SENT' then 'SENT'
+        when o.status = 'DEAD' then 'DEAD'
+        when o.status = 'FAILED' then 'FAILED'
+        else 'QUEUED' end`;
+      let q = unscoped(db)
+        .selectFrom('notification_deliveries as d')
+        .leftJoin('outbox_messages as o', 'o.id', 'd.outbox_id')
+        .where('d.rule_id', '=', ruleId);
+      if (query.status) q = q.where(effective, '=', query.status);
+      const total = await countOf(q.select('d.id'));
+      const descending = !query.sort || query.sort.startsWith('-');
+      const rows = await applyPage(
+        q
+          .innerJoin('users as u', 'u.id', 'd.recipient_user_id')
+          .select([
+            'd.id',
+            'd.event_id',
+            'd.event_type',
+            'd.recipient_user_id',
+            'u.full_name',
+            'd.channel',
+            effective.as('status'),
+            sql<string | null>`coalesce(d.suppress_reason, o.last_error)`.as('reason'),
+            sql<number>`coalesce(o.attempts, 0)`.as('attempts'),
+            'd.occurred_at',
+            'd.created_at',
+            sql<Date | null>`case when d.channel = 'IN_APP' and d.status = 'SENT' then d.created_at else o.sent_at end`.as(
+              'sent_at',
+            ),
+          ])
+          .orderBy('d.id', descending ? 'desc' : 'asc'),
+        query,
+      ).execute();
+      return { rows, total };
     },
 
     // ── Inbox: the caller's own in-app notifications ──────────────────────────────────────────────────────────

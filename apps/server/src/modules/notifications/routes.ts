@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   idParamSchema,
+  notificationDeliveryListQuerySchema,
+  notificationDeliveryPageSchema,
   notificationListQuerySchema,
   notificationPageSchema,
   notificationReadAllSchema,
@@ -92,6 +94,28 @@ export const notificationRuleRoutes: FastifyPluginAsyncZod<{ service: Notificati
       await s.remove(callerOf(r), r.params.id);
       return reply.code(204).send(null);
     },
+  );
+  await app.register(deliveryLogRoute, { service: s });
+};
+
+/** GET /notification-rules/{id}/deliveries: the delivery log of a rule ("I didn't get it" has an answer). */
+const deliveryLogRoute: FastifyPluginAsyncZod<{ service: NotificationRulesService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/:id/deliveries',
+    {
+      config: { permission: 'notificationRule.read' },
+      schema: {
+        tags: ['notification-rules'],
+        summary: 'What a rule delivered, newest first: each recipient and channel, sent or why not',
+        params: idParamSchema,
+        querystring: notificationDeliveryListQuerySchema,
+        response: { 200: notificationDeliveryPageSchema, ...readProblems },
+      },
+    },
+    async (r) => service.deliveries(callerOf(r), r.params.id, r.query),
   );
 };
 

@@ -1,4 +1,7 @@
 import type {
+  NotificationDeliveryListQuery,
+  NotificationDeliveryPage,
+  NotificationDeliveryStatus,
   NotificationFilters,
   NotificationRecipients,
   NotificationRule,
@@ -252,7 +255,37 @@ export function notificationRulesService({ db, now = () => new Date() }: { db: D
     });
   }
 
-  return { list, get, create, update, remove };
+  /** The delivery log of a rule in the caller's tier. */
+  async function deliveries(
+    caller: Caller,
+    id: number,
+    query: NotificationDeliveryListQuery,
+  ): Promise<NotificationDeliveryPage> {
+    authorize(caller, 'notificationRule', 'read');
+    const rule = await repo.findRule(caller.scope, id);
+    if (!rule) throw notFound('The notification rule');
+    const { rows, total } = await repo.ruleDeliveries(rule.id, query);
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        eventId: r.event_id,
+        eventType: r.event_type,
+        recipient: { id: r.recipient_user_id, fullName: r.full_name },
+        channel: r.channel,
+        status: r.status as NotificationDeliveryStatus,
+        reason: r.reason,
+        attempts: Number(r.attempts),
+        occurredAt: iso(r.occurred_at),
+        createdAt: iso(r.created_at),
+        sentAt: r.sent_at ? iso(new Date(r.sent_at)) : null,
+      })),
+      total,
+      page: query.page,
+      size: query.size,
+    };
+  }
+
+  return { list, get, create, update, remove, deliveries };
 }
 
 export type NotificationRulesService = ReturnType<typeof notificationRulesService>;
