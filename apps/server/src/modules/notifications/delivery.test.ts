@@ -254,15 +254,17 @@ describe('guards', () => {
       filters: { msisdnIds: [msisdn] },
       recipients: { userIds: [ca], roles: [] },
       throttle: { mode: 'MSISDN_POI', minIntervalMinutes: 15 },
+      maxAgeMinutes: 120,
     });
     const start = Date.parse('2026-11-26T08:00:00Z');
     const events: number[] = [];
     for (let minute = 0; minute < 60; minute++) {
       const at = new Date(start + minute * 60_000);
-      w.clock.now = new Date(at.getTime() + 5_000);
       events.push(await w.presence(minute % 2 ? 'GEOFENCE_EXIT' : 'GEOFENCE_ENTER', msisdn, poi.id, at));
-      await main.drain();
     }
+    // Processed in one go, an hour later (within the rule's maximum age): each event sees the deliveries before it.
+    w.clock.now = new Date(start + 60 * 60_000);
+    expect(await main.drain()).toBe(60);
     const rows = await w.deliveries(events);
     expect(rows).toHaveLength(120);
     for (const channel of ['IN_APP', 'EMAIL'] as const) {
