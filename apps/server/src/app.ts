@@ -127,6 +127,13 @@ import {
   REPORT_EXPORT_JOB,
   type ExportableList,
 } from './modules/reports/index.ts';
+import {
+  inboxService,
+  notificationProcessor,
+  notificationRoutes,
+  notificationRuleRoutes,
+  notificationRulesService,
+} from './modules/notifications/index.ts';
 import { positionsService } from './modules/positions/service.ts';
 import { invalidateOnNotify, MonitorSnapshots } from './modules/positions/monitor-snapshots.ts';
 import { positionsRepository } from './modules/positions/repository.ts';
@@ -224,6 +231,8 @@ function buildServices({
     reportExports: reportExports({ db, reports, ttlHours: config.reportExports.ttlHours }),
     reportSchedules: reportSchedulesService({ db, reports }),
     listExports: listExports({ db }),
+    notificationRules: notificationRulesService({ db }),
+    inbox: inboxService({ db }),
   };
 }
 
@@ -373,6 +382,8 @@ async function apiPlugin(
   await api.register(reportScheduleRoutes, { prefix: '/report-schedules', service: s.reportSchedules });
   await api.register(reportFileRoutes, { prefix: '/report-files', db: context.db });
   await api.register(listExportRoutes, { exports: s.listExports, lists: exportableLists(s) });
+  await api.register(notificationRuleRoutes, { prefix: '/notification-rules', service: s.notificationRules });
+  await api.register(notificationRoutes, { prefix: '/notifications', inbox: s.inbox });
 }
 
 /** Every list page's Export: the list's query schema, permission and service call (contracts LIST_EXPORTS). */
@@ -456,6 +467,7 @@ export async function buildApp({
   // The domain-event processors (each reacts after the commit, exactly once, in its own cursor's transaction).
   events.register(taskCompletionProcessor());
   events.register(attendanceVisitProcessor());
+  events.register(notificationProcessor({ publicUrl: config.publicUrl }));
   await registerJobs(jobs, {
     db,
     bus,

@@ -32,7 +32,11 @@ describe('the HTTP app', () => {
       database: server.database.kind,
       listen: 'up',
       worker: { status: 'off' },
-      eventBacklog: { 'tasks.autoComplete': expect.any(Number), 'attendance.fromVisits': expect.any(Number) },
+      eventBacklog: {
+        'tasks.autoComplete': expect.any(Number),
+        'attendance.fromVisits': expect.any(Number),
+        'notifications.deliver': expect.any(Number),
+      },
     });
   });
 

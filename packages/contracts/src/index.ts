@@ -29,3 +29,4 @@ export * from './schemas/billing.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/report-schedules.ts';
 export * from './schemas/list-exports.ts';
+export * from './schemas/notifications.ts';

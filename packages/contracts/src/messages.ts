@@ -231,6 +231,12 @@ export const MESSAGES = {
   'billing.periodNotEnded': 'The month has not ended yet in the company’s time zone',
   'billing.tariffPeriodInvoiced': 'That month is already invoiced; a new tariff can start after it',
   'billing.pdfUnavailable': 'The invoice PDF could not be produced right now; please try again later',
+  'notificationRule.eventTypesRequired': 'Choose at least one event',
+  'notificationRule.channelsRequired': 'Choose at least one channel',
+  'notificationRule.recipientsRequired': 'Add at least one recipient: a user or a role',
+  'notificationRule.throttleIntervalRequired': 'Give the minimum interval in minutes',
+  'notificationRule.recipientOutOfScope': 'This user is not in your scope, or is inactive',
+  'notificationRule.filterOutOfScope': 'This item is not in your scope',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

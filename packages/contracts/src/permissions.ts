@@ -42,6 +42,8 @@ export const PERMISSION_RESOURCES = [
   'usage',
   'report',
   'reportSchedule',
+  'notificationRule',
+  'notification',
 ] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
@@ -258,6 +260,23 @@ export const PERMISSIONS = {
     create: route('reports', 'Recipients within the owner’s scope; the run re-checks it.'),
     update: route('reports', 'As list: edit, pause, run now.'),
     delete: route('reports', 'As update.'),
+  },
+  notificationRule: {
+    list: {
+      roles: ALL,
+      note: 'Rules of the caller’s tier: a CompanyAdmin the company’s (its units’ too), a unit admin its unit’s, a SuperAdmin all.',
+    },
+    read: { roles: ALL, note: 'As list.' },
+    create: {
+      roles: ALL,
+      note: 'In the creator’s tier; filters and recipients within it. Deliveries re-check each recipient’s scope.',
+    },
+    update: { roles: ALL, note: 'As list.' },
+    delete: { roles: ALL, note: 'As list; the notifications already delivered stay in their inboxes.' },
+  },
+  notification: {
+    list: { roles: ALL, note: 'The caller’s own in-app notifications (the bell and the inbox).' },
+    read: { roles: ALL, note: 'Marking the caller’s own notifications read.' },
   },
 } as const satisfies Record<PermissionResource, Record<string, PermissionRule>>;
 

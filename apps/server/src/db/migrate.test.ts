@@ -33,6 +33,8 @@ const TABLES = [
   'msisdn_imports',
   'msisdn_poll_state',
   'msisdns',
+  'notification_deliveries',
+  'notification_rules',
   'oidc_payloads',
   'outbox_messages',
   'payments',
@@ -84,6 +86,7 @@ const ALL_MIGRATIONS = [
   '0016-row-change-notify',
   '0017-monitor-invalidation',
   '0018-report-export-files',
+  '0019-notifications',
   '0020-positions-partitioned',
 ];
 

@@ -16,6 +16,7 @@ import * as m0015 from './migrations/0015-report-schedules.ts';
 import * as m0016 from './migrations/0016-row-change-notify.ts';
 import * as m0017 from './migrations/0017-monitor-invalidation.ts';
 import * as m0018 from './migrations/0018-report-export-files.ts';
+import * as m0019 from './migrations/0019-notifications.ts';
 import * as m0020 from './migrations/0020-positions-partitioned.ts';
 
 interface Migration {
@@ -42,6 +43,7 @@ const MIGRATIONS: Migration[] = [
   { name: '0016-row-change-notify', up: m0016.up },
   { name: '0017-monitor-invalidation', up: m0017.up },
   { name: '0018-report-export-files', up: m0018.up },
+  { name: '0019-notifications', up: m0019.up },
   { name: '0020-positions-partitioned', up: m0020.up },
 ];
 

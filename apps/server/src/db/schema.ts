@@ -29,6 +29,15 @@ import type {
   TaskPriority,
   TaskStatus,
   VisitClosedBy,
+  NotificationChannel,
+  NotificationDeliveryStatus,
+  NotificationDigest,
+  NotificationEventType,
+  NotificationFilters,
+  NotificationRecipientRole,
+  NotificationSuppressReason,
+  NotificationThrottleMode,
+  TrackingWindow,
 } from '@lbs/contracts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -90,6 +99,8 @@ export interface UsersTable {
   locked_until: Timestamp | null;
   /** Bumped to end every session of the user (deactivation, password change). */
   sessions_revoked_at: Timestamp | null;
+  /** The last portal language (a LocaleCode), in which e-mail and SMS notifications are written; null: en-US. */
+  locale: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -970,7 +981,57 @@ export interface ReportDeliveriesTable {
   created_at: CreatedAt;
 }
 
+export interface NotificationRulesTable {
+  id: Generated<number>;
+  company_id: number;
+  department_id: number | null;
+  zone_id: number | null;
+  created_by: number | null;
+  default_key: string | null;
+  name: string;
+  event_types: Json<NotificationEventType[]>;
+  filters: ColumnType<NotificationFilters, string | undefined, string>;
+  channels: Json<NotificationChannel[]>;
+  recipient_user_ids: ColumnType<number[], string | undefined, string>;
+  recipient_roles: ColumnType<NotificationRecipientRole[], string | undefined, string>;
+  active_hours: ColumnType<TrackingWindow | null, string | null | undefined, string | null>;
+  throttle_mode: ColumnType<NotificationThrottleMode, NotificationThrottleMode | undefined>;
+  throttle_minutes: ColumnType<number, number | undefined, number>;
+  digest: ColumnType<NotificationDigest, NotificationDigest | undefined>;
+  max_age_minutes: ColumnType<number, number | undefined, number>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface NotificationDeliveriesTable {
+  id: Generated<number>;
+  event_id: number;
+  event_type: NotificationEventType;
+  company_id: number;
+  rule_id: number | null;
+  recipient_user_id: number;
+  channel: NotificationChannel;
+  status: NotificationDeliveryStatus;
+  suppress_reason: NotificationSuppressReason | null;
+  address: string | null;
+  outbox_id: number | null;
+  throttle_key: string | null;
+  msisdn_id: number | null;
+  subject_type: string | null;
+  subject_id: string | null;
+  data: ColumnType<NotificationData, string | undefined, string>;
+  occurred_at: Timestamp;
+  read_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** The values a notification's text names (msisdn, employeeName, poiName, title, number …). */
+export type NotificationData = Record<string, string | number | boolean | null>;
+
 export interface Database {
+  notification_rules: NotificationRulesTable;
+  notification_deliveries: NotificationDeliveriesTable;
   stored_files: StoredFilesTable;
   stored_file_chunks: StoredFileChunksTable;
   report_schedules: ReportSchedulesTable;

@@ -221,7 +221,7 @@ describe('positions partitioned by time', () => {
   });
 
   it('converts an existing table in place: every row kept with its id, ids continue', async () => {
-    const db = await open('0018-report-export-files');
+    const db = await open('0019-notifications');
     const ids = await company(db, 'OLD', 90, onPostgres ? 100 : 10);
     // 40 days of positions every 10 minutes (PostgreSQL: 576,000 rows).
     await positions(db, ids, new Date(Date.now() - 40 * DAY), new Date(), 10);

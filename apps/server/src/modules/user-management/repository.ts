@@ -115,6 +115,17 @@ export function userManagementRepository(db: Executor) {
       return row?.password_hash ?? null;
     },
 
+    /** The portal language, for notifications by e-mail and SMS; false when it was that already. */
+    async setLocale(caller: AuthUser, locale: string, at: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ locale, updated_at: at })
+        .where('id', '=', caller.id)
+        .where((eb) => eb.or([eb('locale', 'is', null), eb('locale', '<>', locale)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     async setPasswordHash(caller: AuthUser, hash: string, at: Date): Promise<void> {
       await db
         .updateTable('users')

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changePasswordSchema, meSchema, piaAcknowledgeSchema, problemSchema } from '@lbs/contracts';
+import {
+  changePasswordSchema,
+  meSchema,
+  piaAcknowledgeSchema,
+  problemSchema,
+  userLocaleSchema,
+} from '@lbs/contracts';
 import type { UserManagementService } from './service.ts';
 
 const tags = ['user-management'];
@@ -36,6 +42,23 @@ export const userManagementRoutes: FastifyPluginAsyncZod<{ service: UserManageme
       },
     },
     async (request) => service.acknowledgePia(request.auth, request.id),
+  );
+
+  app.put(
+    '/me/locale',
+    {
+      config: { authenticatedOnly: true },
+      schema: {
+        tags,
+        summary: "The current user's portal language, in which notifications by e-mail and SMS are written",
+        body: userLocaleSchema,
+        response: { 204: z.null().describe('Language recorded'), 400: problemSchema, ...authProblems },
+      },
+    },
+    async (request, reply) => {
+      await service.setLocale(request.auth, request.body.locale, request.id);
+      return reply.status(204).send(null);
+    },
   );
 
   app.put(

@@ -103,7 +103,24 @@ export function userManagementService({
     });
   }
 
-  return { me, acknowledgePia, changePassword };
+  /**
+   * Records the caller's portal language (the web app sends it when the user picks one): e-mail and SMS notifications
+   * are written in it. Setting the same language again writes nothing.
+   */
+  async function setLocale(caller: AuthUser, locale: string, requestId?: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      if (!(await userManagementRepository(trx).setLocale(caller, locale, now()))) return;
+      await audit(trx, actorOf({ user: caller, requestId }), {
+        action: 'user.locale.change',
+        entity: 'user',
+        entityId: caller.id,
+        companyId: caller.companyId,
+        detail: { locale },
+      });
+    });
+  }
+
+  return { me, acknowledgePia, changePassword, setLocale };
 }
 
 export type UserManagementService = ReturnType<typeof userManagementService>;

@@ -221,6 +221,12 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'billing.periodNotEnded': 'لم ينته الشهر بعد حسب المنطقة الزمنية للشركة',
   'billing.tariffPeriodInvoiced': 'هذا الشهر مفوتر بالفعل؛ يمكن أن تبدأ التعرفة الجديدة بعده',
   'billing.pdfUnavailable': 'تعذّر إنشاء ملف PDF للفاتورة الآن؛ يُرجى المحاولة لاحقًا',
+  'notificationRule.eventTypesRequired': 'اختر حدثًا واحدًا على الأقل',
+  'notificationRule.channelsRequired': 'اختر قناة واحدة على الأقل',
+  'notificationRule.recipientsRequired': 'أضف مستلمًا واحدًا على الأقل: مستخدمًا أو دورًا',
+  'notificationRule.throttleIntervalRequired': 'أدخل أقل فاصل زمني بالدقائق',
+  'notificationRule.recipientOutOfScope': 'هذا المستخدم ليس ضمن نطاقك، أو أنه غير نشط',
+  'notificationRule.filterOutOfScope': 'هذا العنصر ليس ضمن نطاقك',
 };
 
 export default strings;

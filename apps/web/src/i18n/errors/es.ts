@@ -229,6 +229,12 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'billing.periodNotEnded': 'El mes aún no ha terminado en la zona horaria de la empresa',
   'billing.tariffPeriodInvoiced': 'Ese mes ya está facturado; una nueva tarifa puede empezar después',
   'billing.pdfUnavailable': 'No se ha podido generar ahora el PDF de la factura; inténtalo más tarde',
+  'notificationRule.eventTypesRequired': 'Elige al menos un evento',
+  'notificationRule.channelsRequired': 'Elige al menos un canal',
+  'notificationRule.recipientsRequired': 'Añade al menos un destinatario: un usuario o un rol',
+  'notificationRule.throttleIntervalRequired': 'Indica el intervalo mínimo en minutos',
+  'notificationRule.recipientOutOfScope': 'Este usuario no está en tu ámbito o no está activo',
+  'notificationRule.filterOutOfScope': 'Este elemento no está en tu ámbito',
 };
 
 export default strings;

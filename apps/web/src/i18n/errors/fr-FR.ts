@@ -238,6 +238,12 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'billing.tariffPeriodInvoiced': 'Ce mois est déjà facturé ; un nouveau tarif peut commencer après',
   'billing.pdfUnavailable':
     'Le PDF de la facture ne peut pas être produit pour le moment ; réessayez plus tard',
+  'notificationRule.eventTypesRequired': 'Choisissez au moins un événement',
+  'notificationRule.channelsRequired': 'Choisissez au moins un canal',
+  'notificationRule.recipientsRequired': 'Ajoutez au moins un destinataire : un utilisateur ou un rôle',
+  'notificationRule.throttleIntervalRequired': 'Indiquez l’intervalle minimal en minutes',
+  'notificationRule.recipientOutOfScope': 'Cet utilisateur n’est pas dans votre périmètre, ou il est inactif',
+  'notificationRule.filterOutOfScope': 'Cet élément n’est pas dans votre périmètre',
 };
 
 export default strings;

@@ -232,6 +232,12 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'billing.periodNotEnded': 'Il mese non è ancora finito nel fuso orario dell’azienda',
   'billing.tariffPeriodInvoiced': 'Quel mese è già fatturato; una nuova tariffa può iniziare dopo',
   'billing.pdfUnavailable': 'Al momento non è possibile generare il PDF della fattura; riprova più tardi',
+  'notificationRule.eventTypesRequired': 'Scegli almeno un evento',
+  'notificationRule.channelsRequired': 'Scegli almeno un canale',
+  'notificationRule.recipientsRequired': 'Aggiungi almeno un destinatario: un utente o un ruolo',
+  'notificationRule.throttleIntervalRequired': 'Indica l’intervallo minimo in minuti',
+  'notificationRule.recipientOutOfScope': 'Questo utente non rientra nel tuo ambito oppure non è attivo',
+  'notificationRule.filterOutOfScope': 'Questo elemento non rientra nel tuo ambito',
 };
 
 export default strings;

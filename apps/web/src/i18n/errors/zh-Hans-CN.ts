@@ -218,6 +218,12 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'billing.periodNotEnded': '按公司时区，该月尚未结束',
   'billing.tariffPeriodInvoiced': '该月已开具发票；新资费只能从其后开始',
   'billing.pdfUnavailable': '暂时无法生成发票 PDF，请稍后再试',
+  'notificationRule.eventTypesRequired': '请至少选择一个事件',
+  'notificationRule.channelsRequired': '请至少选择一个渠道',
+  'notificationRule.recipientsRequired': '请至少添加一个接收人：用户或角色',
+  'notificationRule.throttleIntervalRequired': '请输入最短间隔（分钟）',
+  'notificationRule.recipientOutOfScope': '此用户不在您的范围内，或未激活',
+  'notificationRule.filterOutOfScope': '此项不在您的范围内',
 };
 
 export default strings;

@@ -1,0 +1,109 @@
+import { isRtl, minorToDecimal, type LocaleCode, type NotificationEventType } from '@lbs/contracts';
+import type { MailMessage } from '../../messaging/index.ts';
+import type { NotificationData } from '../../db/schema.ts';
+import { fill, minutesText, NOTIFICATION_TEXTS } from './texts.ts';
+
+export interface RenderInput {
+  locale: LocaleCode;
+  eventType: NotificationEventType;
+  data: NotificationData;
+  rule: { id: number; name: string };
+  /** The portal page of the subject (MSISDN, POI, task, invoice). */
+  url: string;
+  /** The rule's page: the List-Unsubscribe target and the footer's link. */
+  ruleUrl: string;
+}
+
+const text = (v: NotificationData[string] | undefined) => (v === null || v === undefined ? '' : String(v));
+
+/** The sentence of a notification in a language, from its type and data (no coordinates: the data holds none). */
+export function notificationLine(
+  locale: LocaleCode,
+  eventType: NotificationEventType,
+  data: NotificationData,
+) {
+  const amount =
+    typeof data['amountMinor'] === 'number' && typeof data['currency'] === 'string'
+      ? new Intl.NumberFormat(locale, { style: 'currency', currency: data['currency'] }).format(
+          Number(minorToDecimal(data['amountMinor'], data['currency'])),
+        )
+      : '';
+  return fill(NOTIFICATION_TEXTS[locale].events[eventType], {
+    employee: text(data['employeeName']),
+    msisdn: text(data['msisdn']),
+    poi: text(data['poiName']),
+    title: text(data['title']),
+    date: text(data['date']),
+    number: text(data['number']),
+    dueOn: text(data['dueOn']),
+    amount,
+    minutes: typeof data['minutes'] === 'number' ? minutesText(locale, data['minutes']) : '',
+  });
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The e-mail of a notification: subject, text and HTML parts (right to left in Arabic), List-Unsubscribe. */
+export function notificationMail(to: string, input: RenderInput): MailMessage {
+  const t = NOTIFICATION_TEXTS[input.locale];
+  const line = notificationLine(input.locale, input.eventType, input.data);
+  const open = fill(t.open, { url: input.url });
+  const why = fill(t.why, { rule: input.rule.name, ruleUrl: input.ruleUrl });
+  const dir = isRtl(input.locale) ? 'rtl' : 'ltr';
+  const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+  const html = [
+    '<!doctype html>',
+    `<html lang="${input.locale}" dir="${dir}">`,
+    '<head><meta charset="utf-8"></head>',
+    `<body dir="${dir}" style="font-family: sans-serif">`,
+    `<p><strong>${escapeHtml(line)}</strong></p>`,
+    `<p>${escapeHtml(fill(t.open, { url: '\u0000' })).replace('\u0000', link(input.url))}</p>`,
+    `<p style="color: #666">${escapeHtml(fill(t.why, { rule: input.rule.name, ruleUrl: '\u0000' })).replace('\u0000', link(input.ruleUrl))}</p>`,
+    '</body>',
+    '</html>',
+  ].join('\n');
+  return {
+    to,
+    subject: line,
+    text: [line, '', open, '', why].join('\n'),
+    html,
+    locale: input.locale,
+    headers: { 'List-Unsubscribe': `<${input.ruleUrl}>` },
+  };
+}
+
+/** Whether every character is in the GSM 03.38 basic set (one SMS segment holds 160 of them, else 70 in UCS-2). */
+const GSM_7 = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà]*$/;
+
+/** Decimal numbers with four or more decimals, as coordinates are written: never in an SMS. */
+const COORDINATE_LIKE = /-?\d{1,3}\.\d{4,}/g;
+
+/**
+ * The SMS of a notification: its sentence in one segment — 160 GSM-7 characters, or 70 when it needs UCS-2
+ * (Arabic, Chinese, curly quotes) — cut with an ellipsis when longer, and never a coordinate (a POI named after its
+ * position loses those digits).
+ */
+export function notificationSms(input: Pick<RenderInput, 'locale' | 'eventType' | 'data'>): string {
+  const line = notificationLine(input.locale, input.eventType, input.data)
+    .replace(COORDINATE_LIKE, '')
+    .replace(/ {2,}/g, ' ');
+  return oneSegment(line);
+}
+
+/** The text cut to one segment (UCS-2 counts UTF-16 units: a character outside the BMP takes two). */
+export const isGsm7 = (text: string) => GSM_7.test(text);
+
+export function oneSegment(textIn: string): string {
+  const gsm = isGsm7(textIn);
+  const limit = gsm ? 160 : 70;
+  if (textIn.length <= limit) return textIn;
+  // The ellipsis character is not GSM-7: a GSM text is cut with three dots.
+  const ellipsis = gsm ? '...' : '…';
+  let out = '';
+  for (const c of textIn) {
+    if (out.length + c.length + ellipsis.length > limit) break;
+    out += c;
+  }
+  return out.trimEnd() + ellipsis;
+}

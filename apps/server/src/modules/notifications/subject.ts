@@ -1,0 +1,170 @@
+import {
+  can,
+  type NotificationEventType,
+  type NotificationFilters,
+  type PermissionAction,
+  type PermissionResource,
+  type Role,
+} from '@lbs/contracts';
+import { companyReach, poiAllows, reaches, tierReach, type Scope } from '../../access/scope.ts';
+import { unscoped } from '../../access/scoped.ts';
+import type { Executor } from '../../db/database.ts';
+import type { NotificationData } from '../../db/schema.ts';
+import type { DomainEvent } from '../../events/types.ts';
+
+/** What an event is about, as the rules filter it and the recipients' scopes are checked against it. */
+export interface EventSubject {
+  companyId: number;
+  msisdn?: {
+    id: number;
+    msisdn: string;
+    employeeName: string;
+    departmentId: number;
+    zoneId: number | null;
+    designationId: number;
+  };
+  poi?: {
+    id: number;
+    name: string;
+    categoryId: number | null;
+    departmentId: number | null;
+    zoneId: number | null;
+  };
+  task?: { id: number; title: string; departmentId: number | null; zoneId: number | null };
+  /** What the notification's text names: never a coordinate. */
+  data: NotificationData;
+  link: { type: 'msisdn' | 'poi' | 'task' | 'invoice'; id: number } | null;
+}
+
+/** The permission a recipient's role needs to learn of an event of each type (beside its scope). */
+const NEEDS: Record<
+  NotificationEventType,
+  { [R in PermissionResource]: [R, PermissionAction<R>] }[PermissionResource]
+> = {
+  GEOFENCE_ENTER: ['location', 'view'],
+  GEOFENCE_EXIT: ['location', 'view'],
+  VISIT_CLOSED: ['location', 'view'],
+  ATTENDANCE_LATE: ['attendance', 'list'],
+  ATTENDANCE_ABSENT: ['attendance', 'list'],
+  TASK_COMPLETED: ['task', 'list'],
+  TASK_OVERDUE: ['task', 'list'],
+  CONSENT_GRANTED: ['msisdn', 'read'],
+  CONSENT_REVOKED: ['msisdn', 'read'],
+  INVOICE_ISSUED: ['invoice', 'read'],
+  INVOICE_OVERDUE: ['invoice', 'read'],
+};
+
+export function roleMayLearn(role: Role, type: NotificationEventType): boolean {
+  const [resource, action] = NEEDS[type];
+  return can(role, resource, action as never);
+}
+
+/**
+ * Whether a scope reaches the event's subject: its company, the MSISDN's tier, and the POI and the task as that scope
+ * sees POIs and tasks (company-wide ones and its own unit's).
+ */
+export function scopeReaches(scope: Scope, s: EventSubject): boolean {
+  const { companyId } = s;
+  if (!reaches(companyReach(scope), { companyId })) return false;
+  if (s.msisdn && !reaches(tierReach(scope), { companyId, ...s.msisdn })) return false;
+  if (s.poi && !poiAllows(scope, 'see', { companyId, ...s.poi })) return false;
+  return !s.task || poiAllows(scope, 'see', { companyId, ...s.task });
+}
+
+/** Whether the event passes a rule's filters: every non-empty list must hold the subject's value. */
+export function passesFilters(filters: Partial<NotificationFilters>, s: EventSubject): boolean {
+  const checks: [readonly number[] | undefined, number | null | undefined][] = [
+    [filters.poiIds, s.poi?.id],
+    [filters.poiCategoryIds, s.poi?.categoryId],
+    [filters.msisdnIds, s.msisdn?.id],
+    [filters.departmentIds, s.msisdn?.departmentId ?? s.task?.departmentId],
+    [filters.zoneIds, s.msisdn?.zoneId ?? s.task?.zoneId],
+    [filters.designationIds, s.msisdn?.designationId],
+  ];
+  return checks.every(([list, value]) => !list?.length || (value != null && list.includes(value)));
+}
+
+type Payload = Record<string, unknown>;
+const num = (v: unknown) => (typeof v === 'number' ? v : null);
+const str = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** Reads what the event is about (a system read: the event names its own company's rows). */
+export async function loadSubject(tx: Executor, event: DomainEvent): Promise<EventSubject | undefined> {
+  if (event.companyId === null) return undefined;
+  const p = event.payload as unknown as Payload;
+  const s: EventSubject = { companyId: event.companyId, data: {}, link: null };
+  const db = unscoped(tx);
+  if (event.msisdnId !== null) {
+    const m = await db
+      .selectFrom('msisdns')
+      .select(['id', 'msisdn', 'employee_name', 'department_id', 'zone_id', 'designation_id', 'company_id'])
+      .where('id', '=', event.msisdnId)
+      .executeTakeFirst();
+    if (!m || m.company_id !== event.companyId) return undefined;
+    s.msisdn = {
+      id: m.id,
+      msisdn: m.msisdn,
+      employeeName: m.employee_name,
+      departmentId: m.department_id,
+      zoneId: m.zone_id,
+      designationId: m.designation_id,
+    };
+    Object.assign(s.data, { msisdn: m.msisdn, employeeName: m.employee_name });
+    s.link = { type: 'msisdn', id: m.id };
+  }
+  const taskId = num(p['taskId']);
+  if (taskId !== null) {
+    const t = await db
+      .selectFrom('tasks')
+      .select(['id', 'title', 'department_id', 'zone_id', 'poi_id', 'company_id'])
+      .where('id', '=', taskId)
+      .executeTakeFirst();
+    if (!t || t.company_id !== event.companyId) return undefined;
+    s.task = { id: t.id, title: t.title, departmentId: t.department_id, zoneId: t.zone_id };
+    Object.assign(s.data, { taskId: t.id, title: t.title, pending: num(p['pending']) });
+    s.link = { type: 'task', id: t.id };
+  }
+  const poiId = num(p['poiId']);
+  if (poiId !== null) {
+    const poi = await db
+      .selectFrom('pois')
+      .select(['id', 'name', 'category_id', 'department_id', 'zone_id', 'company_id'])
+      .where('id', '=', poiId)
+      .executeTakeFirst();
+    if (!poi || poi.company_id !== event.companyId) return undefined;
+    s.poi = {
+      id: poi.id,
+      name: poi.name,
+      categoryId: poi.category_id,
+      departmentId: poi.department_id,
+      zoneId: poi.zone_id,
+    };
+    Object.assign(s.data, { poiId: poi.id, poiName: poi.name });
+  }
+  switch (event.type) {
+    case 'VISIT_CLOSED':
+      s.data['minutes'] = Math.round(num(p['dwellMinutes']) ?? 0);
+      break;
+    case 'ATTENDANCE_LATE':
+      Object.assign(s.data, { date: str(p['date']), minutes: num(p['lateMinutes']) });
+      break;
+    case 'ATTENDANCE_ABSENT':
+      s.data['date'] = str(p['date']);
+      break;
+    case 'CONSENT_GRANTED':
+    case 'CONSENT_REVOKED':
+      s.data['via'] = str(p['via']);
+      break;
+    case 'INVOICE_ISSUED':
+    case 'INVOICE_OVERDUE':
+      Object.assign(s.data, {
+        number: str(p['number']),
+        currency: str(p['currency']),
+        amountMinor: num(p['totalMinor']) ?? num(p['balanceMinor']),
+        dueOn: str(p['dueOn']),
+      });
+      if (event.subjectId) s.link = { type: 'invoice', id: Number(event.subjectId) };
+      break;
+  }
+  return s;
+}
