@@ -60,6 +60,9 @@ const SPEC_TABLE: [path: string, roles: Role[]][] = [
   ['/reports', ALL],
   ['/due-invoice', ALL],
   ['/change-password', ALL],
+  // Outside the SPEC table: the in-app notifications and their rules, for every role (issue 15).
+  ['/notifications', ALL],
+  ['/notification-rules', ALL],
 ];
 
 const cases = SPEC_TABLE.flatMap(([path, allowed]) =>

@@ -29,6 +29,7 @@ export const AREAS = [
   'attendance',
   'reports',
   'report-schedules',
+  'notifications',
 ] as const;
 export type TranslationArea = (typeof AREAS)[number];
 

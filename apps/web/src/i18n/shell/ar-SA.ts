@@ -65,6 +65,9 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'sidebar.poiCreate': 'إنشاء نقطة اهتمام',
   'sidebar.poiAssignList': 'قائمة إسناد نقاط الاهتمام',
   'sidebar.report': 'التقارير',
+  'sidebar.notifications': 'الإشعارات',
+  'sidebar.notificationInbox': 'صندوق الوارد',
+  'sidebar.notificationRules': 'قواعد الإشعارات',
   'route.monitor': 'المراقبة',
   'route.companyList': 'الشركات',
   'route.companyDetails': 'تفاصيل الشركة',
@@ -111,6 +114,8 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'route.reports': 'التقارير',
   'route.dueInvoice': 'الفاتورة المستحقة',
   'route.changePassword': 'تغيير كلمة المرور',
+  'route.notifications': 'الإشعارات',
+  'route.notificationRuleList': 'قواعد الإشعارات',
   'pia.title': 'إشعار الخصوصية',
   'pia.intro':
     'يرجى قراءة هذا الإشعار قبل استخدام البوابة. فهو يوضح ما تراقبه البوابة وسبب ذلك وكيف تتم حماية حقوقك.',

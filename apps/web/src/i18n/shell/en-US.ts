@@ -64,6 +64,9 @@ const strings = {
   'sidebar.poiCreate': 'Create POI',
   'sidebar.poiAssignList': 'List POI Assignment',
   'sidebar.report': 'Report',
+  'sidebar.notifications': 'Notifications',
+  'sidebar.notificationInbox': 'Inbox',
+  'sidebar.notificationRules': 'Notification Rules',
   'route.monitor': 'Monitor',
   'route.companyList': 'Companies',
   'route.companyDetails': 'Company Details',
@@ -110,6 +113,8 @@ const strings = {
   'route.reports': 'Reports',
   'route.dueInvoice': 'Due Invoice',
   'route.changePassword': 'Change Password',
+  'route.notifications': 'Notifications',
+  'route.notificationRuleList': 'Notification Rules',
   'pia.title': 'Privacy notice',
   'pia.intro':
     'Please read this notice before you use the portal. It explains what the portal monitors, why, and how your rights are protected.',

@@ -68,6 +68,9 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'sidebar.poiCreate': 'Crear punto de interés',
   'sidebar.poiAssignList': 'Lista de asignaciones de puntos de interés',
   'sidebar.report': 'Informes',
+  'sidebar.notifications': 'Notificaciones',
+  'sidebar.notificationInbox': 'Bandeja de entrada',
+  'sidebar.notificationRules': 'Reglas de notificación',
   'route.monitor': 'Monitorización',
   'route.companyList': 'Empresas',
   'route.companyDetails': 'Detalles de la empresa',
@@ -114,6 +117,8 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'route.reports': 'Informes',
   'route.dueInvoice': 'Factura pendiente',
   'route.changePassword': 'Cambiar contraseña',
+  'route.notifications': 'Notificaciones',
+  'route.notificationRuleList': 'Reglas de notificación',
   'pia.title': 'Aviso de privacidad',
   'pia.intro':
     'Lee este aviso antes de usar el portal. Explica qué supervisa el portal, por qué y cómo se protegen tus derechos.',

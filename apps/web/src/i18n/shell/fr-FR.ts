@@ -67,6 +67,9 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'sidebar.poiCreate': 'Créer un point d’intérêt',
   'sidebar.poiAssignList': 'Affectations des points d’intérêt',
   'sidebar.report': 'Rapports',
+  'sidebar.notifications': 'Alertes',
+  'sidebar.notificationInbox': 'Boîte de réception',
+  'sidebar.notificationRules': 'Règles de notification',
   'route.monitor': 'Surveillance',
   'route.companyList': 'Entreprises',
   'route.companyDetails': 'Détails de l’entreprise',
@@ -113,6 +116,8 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'route.reports': 'Rapports',
   'route.dueInvoice': 'Facture impayée',
   'route.changePassword': 'Changer le mot de passe',
+  'route.notifications': 'Mes notifications',
+  'route.notificationRuleList': 'Règles de notification',
   'pia.title': 'Avis de confidentialité',
   'pia.intro':
     'Veuillez lire cet avis avant d’utiliser le portail. Il explique ce que le portail surveille, pourquoi, et comment vos droits sont protégés.',

@@ -67,6 +67,9 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'sidebar.poiCreate': 'Crea punto di interesse',
   'sidebar.poiAssignList': 'Elenco assegnazioni punti di interesse',
   'sidebar.report': 'Rapporti',
+  'sidebar.notifications': 'Notifiche',
+  'sidebar.notificationInbox': 'Posta in arrivo',
+  'sidebar.notificationRules': 'Regole di notifica',
   'route.monitor': 'Monitoraggio',
   'route.companyList': 'Aziende',
   'route.companyDetails': 'Dettagli azienda',
@@ -113,6 +116,8 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'route.reports': 'Rapporti',
   'route.dueInvoice': 'Fattura da pagare',
   'route.changePassword': 'Cambia password',
+  'route.notifications': 'Notifiche',
+  'route.notificationRuleList': 'Regole di notifica',
   'pia.title': 'Informativa sulla privacy',
   'pia.intro':
     'Leggi questa informativa prima di usare il portale. Spiega che cosa monitora il portale, perché, e come sono tutelati i tuoi diritti.',
