@@ -95,6 +95,9 @@ export const ROUTES: readonly RouteDef[] = [
   // within its creator's scope; the server decides what each user may change).
   { id: 'notifications', path: '/notifications', roles: ALL, area: 'notifications' },
   { id: 'notificationRuleList', path: '/notification-rules', roles: ALL, area: 'notificationRules' },
+  { id: 'notificationRuleAdd', path: '/notification-rules/new', roles: ALL, area: 'notificationRules' },
+  // The rule's page, also the link of each notification e-mail ("change or stop it here").
+  { id: 'notificationRuleEdit', path: '/notification-rules/:id', roles: ALL, area: 'notificationRules' },
 ];
 
 export const PUBLIC_ROUTES = { authenticate: AUTH_CALLBACK_PATH, setPassword: SET_PASSWORD_PATH } as const;

@@ -30,6 +30,7 @@ export const AREAS = [
   'reports',
   'report-schedules',
   'notifications',
+  'notification-rules',
 ] as const;
 export type TranslationArea = (typeof AREAS)[number];
 

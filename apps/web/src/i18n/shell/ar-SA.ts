@@ -116,6 +116,8 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'route.changePassword': 'تغيير كلمة المرور',
   'route.notifications': 'الإشعارات',
   'route.notificationRuleList': 'قواعد الإشعارات',
+  'route.notificationRuleAdd': 'إضافة قاعدة إشعارات',
+  'route.notificationRuleEdit': 'قاعدة الإشعارات',
   'pia.title': 'إشعار الخصوصية',
   'pia.intro':
     'يرجى قراءة هذا الإشعار قبل استخدام البوابة. فهو يوضح ما تراقبه البوابة وسبب ذلك وكيف تتم حماية حقوقك.',

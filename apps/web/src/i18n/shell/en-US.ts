@@ -115,6 +115,8 @@ const strings = {
   'route.changePassword': 'Change Password',
   'route.notifications': 'Notifications',
   'route.notificationRuleList': 'Notification Rules',
+  'route.notificationRuleAdd': 'Add Notification Rule',
+  'route.notificationRuleEdit': 'Notification Rule',
   'pia.title': 'Privacy notice',
   'pia.intro':
     'Please read this notice before you use the portal. It explains what the portal monitors, why, and how your rights are protected.',

@@ -119,6 +119,8 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'route.changePassword': 'Cambiar contraseña',
   'route.notifications': 'Notificaciones',
   'route.notificationRuleList': 'Reglas de notificación',
+  'route.notificationRuleAdd': 'Añadir regla de notificación',
+  'route.notificationRuleEdit': 'Regla de notificación',
   'pia.title': 'Aviso de privacidad',
   'pia.intro':
     'Lee este aviso antes de usar el portal. Explica qué supervisa el portal, por qué y cómo se protegen tus derechos.',

@@ -118,6 +118,8 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'route.changePassword': 'Changer le mot de passe',
   'route.notifications': 'Mes notifications',
   'route.notificationRuleList': 'Règles de notification',
+  'route.notificationRuleAdd': 'Ajouter une règle de notification',
+  'route.notificationRuleEdit': 'Règle de notification',
   'pia.title': 'Avis de confidentialité',
   'pia.intro':
     'Veuillez lire cet avis avant d’utiliser le portail. Il explique ce que le portail surveille, pourquoi, et comment vos droits sont protégés.',

@@ -118,6 +118,8 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'route.changePassword': 'Cambia password',
   'route.notifications': 'Notifiche',
   'route.notificationRuleList': 'Regole di notifica',
+  'route.notificationRuleAdd': 'Aggiungi regola di notifica',
+  'route.notificationRuleEdit': 'Regola di notifica',
   'pia.title': 'Informativa sulla privacy',
   'pia.intro':
     'Leggi questa informativa prima di usare il portale. Spiega che cosa monitora il portale, perché, e come sono tutelati i tuoi diritti.',

@@ -115,6 +115,8 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'route.changePassword': '修改密码',
   'route.notifications': '通知',
   'route.notificationRuleList': '通知规则',
+  'route.notificationRuleAdd': '添加通知规则',
+  'route.notificationRuleEdit': '通知规则详情',
   'pia.title': '隐私声明',
   'pia.intro': '使用门户前请阅读本声明。它说明门户监控哪些内容、监控的原因，以及如何保护您的权利。',
   'pia.what.title': '监控内容',
