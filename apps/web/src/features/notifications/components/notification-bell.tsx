@@ -48,11 +48,6 @@ function LatestMenu({ anchor, onClose }: { anchor: HTMLElement; onClose: () => v
         paper: { sx: { width: 360, maxWidth: '95vw' } },
       }}
     >
-      <Box sx={{ px: 2, py: 1 }} role="presentation">
-        <Typography variant="subtitle2" component="h2">
-          {t('notifications.bell.menu')}
-        </Typography>
-      </Box>
       {latest.isSuccess && items.length === 0 && (
         <MenuItem disabled>
           <Typography variant="body2">{t('notifications.bell.empty')}</Typography>
