@@ -56,6 +56,7 @@ describe('route table (SPEC §2, §6)', () => {
       'operatorInvoices',
       'poi[poiList,poiCreate,poiAssignList]',
       'report',
+      'notifications[notificationInbox,notificationRules]',
     ]);
     expect(ids(sidebarFor('ZoneAdmin'))).toEqual([
       'monitor',
@@ -66,6 +67,7 @@ describe('route table (SPEC §2, §6)', () => {
       'task[taskList,taskAssignList]',
       'poi[poiList,poiCreate,poiAssignList]',
       'report',
+      'notifications[notificationInbox,notificationRules]',
     ]);
     expect(ids(sidebarFor('CompanyAdmin'))).toContain('userManagement[users]');
     expect(ids(sidebarFor('CompanyAdmin'))).toContain('billing');

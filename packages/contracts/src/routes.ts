@@ -20,7 +20,9 @@ export type RouteArea =
   | 'attendance'
   | 'reports'
   | 'dueInvoice'
-  | 'account';
+  | 'account'
+  | 'notifications'
+  | 'notificationRules';
 
 export interface RouteDef {
   /** Stable id, also the i18n key suffix of the page title (`route.<id>`). */
@@ -89,6 +91,13 @@ export const ROUTES: readonly RouteDef[] = [
   { id: 'reports', path: '/reports', roles: ALL, area: 'reports' },
   { id: 'dueInvoice', path: '/due-invoice', roles: ALL, area: 'dueInvoice' },
   { id: 'changePassword', path: '/change-password', roles: ALL, area: 'account' },
+  // Outside the SPEC table (issue 15): every user's in-app notifications, and the rules that send them (each rule
+  // within its creator's scope; the server decides what each user may change).
+  { id: 'notifications', path: '/notifications', roles: ALL, area: 'notifications' },
+  { id: 'notificationRuleList', path: '/notification-rules', roles: ALL, area: 'notificationRules' },
+  { id: 'notificationRuleAdd', path: '/notification-rules/new', roles: ALL, area: 'notificationRules' },
+  // The rule's page, also the link of each notification e-mail ("change or stop it here").
+  { id: 'notificationRuleEdit', path: '/notification-rules/:id', roles: ALL, area: 'notificationRules' },
 ];
 
 export const PUBLIC_ROUTES = { authenticate: AUTH_CALLBACK_PATH, setPassword: SET_PASSWORD_PATH } as const;
@@ -164,6 +173,13 @@ export const SIDEBAR: readonly SidebarEntry[] = [
     ],
   },
   { id: 'report', routeId: 'reports' },
+  {
+    id: 'notifications',
+    children: [
+      { id: 'notificationInbox', routeId: 'notifications' },
+      { id: 'notificationRules', routeId: 'notificationRuleList' },
+    ],
+  },
 ];
 
 export function isSidebarGroup(entry: SidebarEntry): entry is SidebarGroup {

@@ -20,6 +20,8 @@ const AREA_LABEL: Record<RouteArea, string> = {
   reports: 'sidebar.report',
   dueInvoice: 'route.dueInvoice',
   account: 'topbar.account',
+  notifications: 'sidebar.notifications',
+  notificationRules: 'sidebar.notifications',
 };
 
 export function areaLabelKey(area: RouteArea): string {

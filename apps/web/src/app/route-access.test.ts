@@ -60,6 +60,11 @@ const SPEC_TABLE: [path: string, roles: Role[]][] = [
   ['/reports', ALL],
   ['/due-invoice', ALL],
   ['/change-password', ALL],
+  // Outside the SPEC table: the in-app notifications and their rules, for every role (issue 15).
+  ['/notifications', ALL],
+  ['/notification-rules', ALL],
+  ['/notification-rules/new', ALL],
+  ['/notification-rules/7', ALL],
 ];
 
 const cases = SPEC_TABLE.flatMap(([path, allowed]) =>
@@ -87,6 +92,11 @@ describe('route guard: every SPEC §2 route × every role', () => {
   it('/poi-assign/list is the assignment list, not /poi-assign/:id', () => {
     expect(findRoute('/poi-assign/list')?.id).toBe('poiAssignList');
     expect(findRoute('/poi-assign/12')?.id).toBe('poiAssign');
+  });
+
+  it('/notification-rules/new is the new rule, not /notification-rules/:id', () => {
+    expect(findRoute('/notification-rules/new')?.id).toBe('notificationRuleAdd');
+    expect(findRoute('/notification-rules/12')?.id).toBe('notificationRuleEdit');
   });
 
   it('unknown paths match no route', () => {

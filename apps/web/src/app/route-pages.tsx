@@ -10,6 +10,7 @@ import { TASK_PAGES } from './task-route-pages.tsx';
 import { ATTENDANCE_PAGES } from './attendance-route-pages.tsx';
 import { BILLING_PAGES } from './billing-route-pages.tsx';
 import { REPORTS_PAGES } from './reports-route-pages.tsx';
+import { NOTIFICATIONS_PAGES } from './notifications-route-pages.tsx';
 
 // Pages off the usual first path load on demand (the layout's Suspense shows the delayed loader).
 const ChangePasswordPage = lazyWithAreas(
@@ -33,6 +34,7 @@ const PAGES: Partial<Record<string, () => ReactNode>> = {
   ...ATTENDANCE_PAGES,
   ...BILLING_PAGES,
   ...REPORTS_PAGES,
+  ...NOTIFICATIONS_PAGES,
 };
 
 export function pageFor(route: RouteDef): ReactNode {

@@ -29,6 +29,7 @@ describe('portal shell', () => {
       ['User Management', 'false'],
       ['Task', 'false'],
       ['POI', 'false'],
+      ['Notifications', 'false'],
     ]);
     // collapsed groups hide their links
     expect(within(nav).queryByRole('link', { name: 'Users' })).toBeNull();
@@ -50,6 +51,8 @@ describe('portal shell', () => {
       '/poi-create',
       '/poi-assign/list',
       '/reports',
+      '/notifications',
+      '/notification-rules',
     ]);
     expect(within(nav).getByRole('link', { name: 'Monitor' })).toHaveAttribute('aria-current', 'page');
     fireEvent.click(groups[0]!);

@@ -29,6 +29,8 @@ export const AREAS = [
   'attendance',
   'reports',
   'report-schedules',
+  'notifications',
+  'notification-rules',
 ] as const;
 export type TranslationArea = (typeof AREAS)[number];
 

@@ -21,6 +21,9 @@ import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import ShareLocationOutlinedIcon from '@mui/icons-material/ShareLocationOutlined';
+import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
+import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
+import RuleOutlinedIcon from '@mui/icons-material/RuleOutlined';
 
 /** Icon per SIDEBAR entry id (contracts). */
 export const SIDEBAR_ICONS: Record<string, ReactElement> = {
@@ -46,4 +49,7 @@ export const SIDEBAR_ICONS: Record<string, ReactElement> = {
   poiCreate: <AddLocationAltOutlinedIcon />,
   poiAssignList: <ShareLocationOutlinedIcon />,
   report: <AssessmentOutlinedIcon />,
+  notifications: <NotificationsNoneOutlinedIcon />,
+  notificationInbox: <InboxOutlinedIcon />,
+  notificationRules: <RuleOutlinedIcon />,
 };

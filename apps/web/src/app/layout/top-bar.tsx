@@ -4,12 +4,21 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../features/settings/settings-context.tsx';
 import { HierarchyToggle } from './hierarchy-toggle.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { DeferredTooltip } from '../../components/deferred-tooltip.tsx';
+import { lazyWithAreas } from '../../i18n/lazy-with-areas.ts';
+
+// The bell loads after the first render with its texts (the schema library and the menu stay out of the first bundle).
+const NotificationBell = lazyWithAreas(
+  () =>
+    import('../../features/notifications/components/notification-bell.tsx').then((m) => m.NotificationBell),
+  ['notifications'],
+);
 
 export function TopBar({
   onOpenSidebar,
@@ -35,6 +44,9 @@ export function TopBar({
         )}
         <Box sx={{ flexGrow: 1 }} />
         <HierarchyToggle />
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
         <LanguageMenu />
         <DeferredTooltip title={t('topbar.settings')}>
           <IconButton aria-label={t('topbar.settings')} onClick={onOpenSettings}>

@@ -1,0 +1,33 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { Notification } from '@lbs/contracts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { notificationText } from '../model/notification-text.ts';
+
+/** A notification's event, sentence and time, the event in bold while it is unread (the bell's menu, the inbox). */
+export function NotificationSummary({
+  notification: n,
+  withTime = true,
+}: {
+  notification: Notification;
+  withTime?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const unread = n.readAt === null;
+  return (
+    <Box sx={{ minWidth: 0, py: 0.5 }}>
+      <Typography variant="body2" sx={{ fontWeight: unread ? 700 : 500 }}>
+        {t(`notifications.event.${n.eventType}`)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'normal' }}>
+        {notificationText(t, i18n.language, n)}
+      </Typography>
+      {withTime && (
+        <Typography variant="caption" color="text.secondary">
+          <time dateTime={n.occurredAt}>{formatDateTime(i18n.language, n.occurredAt)}</time>
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,91 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Notification } from '@lbs/contracts';
+import { i18n, initI18n, loadAreas, switchLanguage } from '../../../i18n/index.ts';
+import { notificationLinks, notificationText } from './notification-text.ts';
+
+const base: Notification = {
+  id: 1,
+  eventType: 'ATTENDANCE_LATE',
+  ruleId: null,
+  msisdnId: 40,
+  subject: { type: 'shift', id: '3' },
+  data: { msisdn: '+966501234567', employeeName: null, date: '2026-11-23', minutes: 2 },
+  occurredAt: '2026-11-23T09:00:00.000Z',
+  createdAt: '2026-11-23T09:00:00.000Z',
+  readAt: null,
+};
+
+beforeAll(async () => {
+  await initI18n('en-US');
+  await loadAreas(['notifications']);
+});
+
+describe('notificationText', () => {
+  it('fills the sentence from the data: the MSISDN stands in for a missing name, minutes in plural form', () => {
+    expect(notificationText(i18n.t, 'en-US', base)).toBe(
+      '+966501234567 (+966501234567) was late on Nov 23, 2026 by 2 minutes',
+    );
+  });
+
+  it('shows a dash for a value the server did not send, never a placeholder', () => {
+    expect(notificationText(i18n.t, 'en-US', { ...base, eventType: 'TASK_OVERDUE', data: {} })).toBe(
+      'Task “—” is overdue',
+    );
+  });
+
+  it('writes Arabic with its own plural of minutes', async () => {
+    await switchLanguage('ar-SA');
+    try {
+      expect(
+        notificationText(i18n.t, 'ar-SA', {
+          ...base,
+          eventType: 'VISIT_CLOSED',
+          data: { poiName: 'المول', minutes: 2 },
+        }),
+      ).toContain('لمدة دقيقتين');
+    } finally {
+      await switchLanguage('en-US');
+    }
+  });
+});
+
+describe('notificationLinks', () => {
+  it('links the MSISDN and the attendance sheet of a late arrival', () => {
+    expect(notificationLinks(base, 'DepartmentAdmin')).toEqual([
+      { kind: 'msisdn', path: '/msisdn-details/40', name: '+966501234567' },
+      { kind: 'attendance', path: '/attendance/list', name: undefined },
+    ]);
+  });
+
+  it('opens an invoice where the role may: billing details for a CompanyAdmin, the operator’s for a SuperAdmin', () => {
+    const n: Notification = {
+      ...base,
+      eventType: 'INVOICE_OVERDUE',
+      msisdnId: null,
+      subject: { type: 'invoice', id: '12' },
+      data: { number: 'INV-12' },
+    };
+    expect(notificationLinks(n, 'CompanyAdmin')).toEqual([
+      { kind: 'invoice', path: '/billing-details/12', name: 'INV-12' },
+    ]);
+    expect(notificationLinks(n, 'SuperAdmin')).toEqual([
+      { kind: 'invoice', path: '/operator/invoice-details/12', name: 'INV-12' },
+    ]);
+    // A ZoneAdmin opens no invoice page: no link rather than a forbidden one.
+    expect(notificationLinks(n, 'ZoneAdmin')).toEqual([]);
+  });
+
+  it('links a task and its POI from the data', () => {
+    const n: Notification = {
+      ...base,
+      eventType: 'TASK_COMPLETED',
+      msisdnId: null,
+      subject: { type: 'task', id: '5' },
+      data: { taskId: 5, title: 'Inspection', poiId: 9, poiName: 'City Mall' },
+    };
+    expect(notificationLinks(n, 'ZoneAdmin').map((l) => l.path)).toEqual([
+      '/poi-edit/9',
+      '/task-details/edit/5',
+    ]);
+  });
+});

@@ -1,0 +1,86 @@
+import type { TFunction } from 'i18next';
+import type { Notification, Role } from '@lbs/contracts';
+import { formatDate, formatMinor } from '../../../lib/format.ts';
+import { firstOpenablePath } from '../../../lib/route-links.ts';
+
+type Data = Notification['data'];
+
+const text = (data: Data, key: string): string | undefined => {
+  const v = data[key];
+  return typeof v === 'string' && v.trim() ? v : typeof v === 'number' ? String(v) : undefined;
+};
+const count = (data: Data, key: string): number | undefined => {
+  const v = data[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+};
+const id = (value: unknown): number | undefined => {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/**
+ * The sentence of a notification in the interface language, from its type and the values the server kept with it
+ * (`notifications.text.<TYPE>`: the employee, the MSISDN, the POI, the task's title, the invoice's number…). A value
+ * the server did not send shows as a dash, never as a placeholder.
+ */
+export function notificationText(t: TFunction, locale: string, n: Notification): string {
+  const d = n.data;
+  const dash = '—';
+  const minutes = count(d, 'minutes');
+  const amountMinor = count(d, 'amountMinor');
+  const currency = text(d, 'currency');
+  return t(`notifications.text.${n.eventType}`, {
+    employee: text(d, 'employeeName') ?? text(d, 'msisdn') ?? dash,
+    msisdn: text(d, 'msisdn') ?? dash,
+    poi: text(d, 'poiName') ?? dash,
+    title: text(d, 'title') ?? dash,
+    number: text(d, 'number') ?? dash,
+    minutes: minutes === undefined ? dash : t('notifications.minutes', { count: minutes }),
+    date: formatDate(locale, text(d, 'date')) || dash,
+    dueOn: formatDate(locale, text(d, 'dueOn')) || dash,
+    amount: amountMinor !== undefined && currency ? formatMinor(locale, amountMinor, currency) : dash,
+  });
+}
+
+export type SubjectKind = 'msisdn' | 'poi' | 'task' | 'invoice' | 'attendance';
+
+export interface SubjectLink {
+  kind: SubjectKind;
+  /** The page, as the role opens it (an invoice: the company's billing details, the operator's invoice details). */
+  path: string;
+  /** What the link names: the employee, the POI, the task, the invoice number (absent: the kind's word). */
+  name: string | undefined;
+}
+
+/**
+ * The pages a notification is about — the MSISDN, the POI, the task, the invoice, the attendance sheet — among those
+ * the role may open (the route table decides; the server decided already that the user may see the subject).
+ */
+export function notificationLinks(n: Notification, role: Role | undefined): SubjectLink[] {
+  const d = n.data;
+  const subject = n.subject;
+  const subjectId = (type: string) => (subject?.type === type ? id(subject.id) : undefined);
+  const links: SubjectLink[] = [];
+  const add = (
+    kind: SubjectKind,
+    routeIds: string[],
+    recordId: number | undefined,
+    name: string | undefined,
+  ) => {
+    if (kind !== 'attendance' && recordId === undefined) return;
+    const path = firstOpenablePath(role, routeIds, recordId === undefined ? {} : { id: recordId });
+    if (path) links.push({ kind, path, name });
+  };
+  add(
+    'msisdn',
+    ['msisdnDetails'],
+    n.msisdnId ?? subjectId('msisdn'),
+    text(d, 'employeeName') ?? text(d, 'msisdn'),
+  );
+  add('poi', ['poiEdit'], id(d['poiId']) ?? subjectId('poi'), text(d, 'poiName'));
+  add('task', ['taskEdit'], id(d['taskId']) ?? subjectId('task'), text(d, 'title'));
+  add('invoice', ['billingDetails', 'operatorInvoiceDetails'], subjectId('invoice'), text(d, 'number'));
+  if (subject?.type === 'shift' || n.eventType === 'ATTENDANCE_LATE' || n.eventType === 'ATTENDANCE_ABSENT')
+    add('attendance', ['attendanceList'], undefined, undefined);
+  return links;
+}

@@ -1,0 +1,57 @@
+import type { LocaleStrings } from '../define.ts';
+import type en from './en-US.ts';
+
+/** Español. */
+const strings: LocaleStrings<typeof en, 'es'> = {
+  'notificationRules.column.name': 'Nombre',
+  'notificationRules.column.events': 'Eventos',
+  'notificationRules.column.channels': 'Canales',
+  'notificationRules.column.recipients': 'Destinatarios',
+  'notificationRules.column.status': 'Estado',
+  'notificationRules.column.company': 'Empresa',
+  'notificationRules.column.actions': 'Acciones',
+  'notificationRules.channel.IN_APP': 'En el portal',
+  'notificationRules.channel.EMAIL': 'Correo electrónico',
+  'notificationRules.channel.SMS': 'Mensaje SMS',
+  'notificationRules.throttle.NONE': 'Sin límite',
+  'notificationRules.throttle.MSISDN_POI': 'Por MSISDN y punto de interés',
+  'notificationRules.throttle.MSISDN': 'Por MSISDN',
+  'notificationRules.throttle.RULE': 'Para toda la regla',
+  'notificationRules.digest.IMMEDIATE': 'Al momento',
+  'notificationRules.digest.HOURLY': 'Resumen cada hora',
+  'notificationRules.digest.DAILY': 'Resumen diario',
+  'notificationRules.status.active': 'Activa',
+  'notificationRules.status.paused': 'En pausa',
+  'notificationRules.defaultRule': 'Regla predeterminada',
+  'notificationRules.filter.event': 'Evento',
+  'notificationRules.filter.status': 'Estado',
+  'notificationRules.filter.all': 'Todas',
+  'notificationRules.field.name': 'Nombre',
+  'notificationRules.field.company': 'Empresa',
+  'notificationRules.field.eventTypes': 'Eventos',
+  'notificationRules.field.channels': 'Canales',
+  'notificationRules.field.recipientRoles': 'Roles destinatarios',
+  'notificationRules.field.recipientRolesHint':
+    'Todos los usuarios con estos roles dentro del ámbito de la regla',
+  'notificationRules.field.recipientUsers': 'Usuarios destinatarios',
+  'notificationRules.field.throttleMode': 'Límite de frecuencia',
+  'notificationRules.field.throttleMinutes': 'Intervalo mínimo (minutos)',
+  'notificationRules.field.digest': 'Envío',
+  'notificationRules.field.maxAge': 'Ignorar eventos con más de (minutos)',
+  'notificationRules.field.active': 'Activa',
+  'notificationRules.section.what': 'Qué notificar',
+  'notificationRules.section.who': 'Quién la recibe',
+  'notificationRules.section.how': 'Con qué frecuencia',
+  'notificationRules.action.add': 'Añadir regla',
+  'notificationRules.action.create': 'Crear regla',
+  'notificationRules.action.save': 'Guardar',
+  'notificationRules.action.delete': 'Eliminar',
+  'notificationRules.deleteConfirm':
+    '¿Eliminar la regla «{{name}}»? Lo que ya entregó se queda en las bandejas.',
+  'notificationRules.created': 'Regla «{{name}}» creada',
+  'notificationRules.saved': 'Regla «{{name}}» guardada',
+  'notificationRules.deleted': 'Regla eliminada',
+  'notificationRules.readOnly': 'Puedes ver esta regla, pero no cambiarla.',
+};
+
+export default strings;

@@ -1,0 +1,57 @@
+import type { LocaleStrings } from '../define.ts';
+import type en from './en-US.ts';
+
+/** Français. */
+const strings: LocaleStrings<typeof en, 'fr-FR'> = {
+  'notificationRules.column.name': 'Nom',
+  'notificationRules.column.events': 'Événements',
+  'notificationRules.column.channels': 'Canaux',
+  'notificationRules.column.recipients': 'Destinataires',
+  'notificationRules.column.status': 'Statut',
+  'notificationRules.column.company': 'Entreprise',
+  'notificationRules.column.actions': 'Gestion',
+  'notificationRules.channel.IN_APP': 'Dans le portail',
+  'notificationRules.channel.EMAIL': 'Courriel',
+  'notificationRules.channel.SMS': 'Texto (SMS)',
+  'notificationRules.throttle.NONE': 'Sans limitation',
+  'notificationRules.throttle.MSISDN_POI': 'Par MSISDN et point d’intérêt',
+  'notificationRules.throttle.MSISDN': 'Par MSISDN',
+  'notificationRules.throttle.RULE': 'Pour toute la règle',
+  'notificationRules.digest.IMMEDIATE': 'Immédiatement',
+  'notificationRules.digest.HOURLY': 'Résumé horaire',
+  'notificationRules.digest.DAILY': 'Résumé quotidien',
+  'notificationRules.status.active': 'Activée',
+  'notificationRules.status.paused': 'En pause',
+  'notificationRules.defaultRule': 'Règle par défaut',
+  'notificationRules.filter.event': 'Événement',
+  'notificationRules.filter.status': 'Statut',
+  'notificationRules.filter.all': 'Toutes',
+  'notificationRules.field.name': 'Nom',
+  'notificationRules.field.company': 'Entreprise',
+  'notificationRules.field.eventTypes': 'Événements',
+  'notificationRules.field.channels': 'Canaux',
+  'notificationRules.field.recipientRoles': 'Rôles destinataires',
+  'notificationRules.field.recipientRolesHint':
+    'Tous les utilisateurs de ces rôles dans le périmètre de la règle',
+  'notificationRules.field.recipientUsers': 'Utilisateurs destinataires',
+  'notificationRules.field.throttleMode': 'Limitation',
+  'notificationRules.field.throttleMinutes': 'Intervalle minimal (minutes)',
+  'notificationRules.field.digest': 'Envoi',
+  'notificationRules.field.maxAge': 'Ignorer les événements de plus de (minutes)',
+  'notificationRules.field.active': 'Activée',
+  'notificationRules.section.what': 'Quoi notifier',
+  'notificationRules.section.who': 'Qui la reçoit',
+  'notificationRules.section.how': 'À quelle fréquence',
+  'notificationRules.action.add': 'Ajouter une règle',
+  'notificationRules.action.create': 'Créer la règle',
+  'notificationRules.action.save': 'Enregistrer',
+  'notificationRules.action.delete': 'Supprimer',
+  'notificationRules.deleteConfirm':
+    'Supprimer la règle « {{name}} » ? Ce qu’elle a déjà envoyé reste dans les boîtes de réception.',
+  'notificationRules.created': 'Règle « {{name}} » créée',
+  'notificationRules.saved': 'Règle « {{name}} » enregistrée',
+  'notificationRules.deleted': 'Règle supprimée',
+  'notificationRules.readOnly': 'Vous pouvez voir cette règle, mais pas la modifier.',
+};
+
+export default strings;

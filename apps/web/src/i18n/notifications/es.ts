@@ -1,0 +1,58 @@
+import type { LocaleStrings } from '../define.ts';
+import type en from './en-US.ts';
+
+/** Español. */
+const strings: LocaleStrings<typeof en, 'es'> = {
+  'notifications.bell.label': 'Notificaciones',
+  'notifications.bell.unread_one': 'Notificaciones: {{count}} sin leer',
+  'notifications.bell.unread_many': 'Notificaciones: {{count}} sin leer',
+  'notifications.bell.unread_other': 'Notificaciones: {{count}} sin leer',
+  'notifications.bell.menu': 'Últimas notificaciones',
+  'notifications.bell.empty': 'Todavía no hay notificaciones',
+  'notifications.bell.openInbox': 'Abrir la bandeja de entrada',
+  'notifications.filter.unreadOnly': 'Solo sin leer',
+  'notifications.action.markRead': 'Marcar como leída',
+  'notifications.action.markAllRead': 'Marcar todas como leídas',
+  'notifications.allMarkedRead': 'Todas las notificaciones están marcadas como leídas',
+  'notifications.column.event': 'Evento',
+  'notifications.column.message': 'Mensaje',
+  'notifications.column.subject': 'Abrir',
+  'notifications.column.time': 'Hora',
+  'notifications.column.status': 'Estado',
+  'notifications.unread': 'Sin leer',
+  'notifications.read': 'Leída',
+  'notifications.minutes_one': '{{count}} minuto',
+  'notifications.minutes_many': '{{count}} de minutos',
+  'notifications.minutes_other': '{{count}} minutos',
+  'notifications.link.msisdn': 'Empleado',
+  'notifications.link.poi': 'Punto de interés',
+  'notifications.link.task': 'Tarea',
+  'notifications.link.invoice': 'Factura',
+  'notifications.link.attendance': 'Asistencia',
+  'notifications.event.GEOFENCE_ENTER': 'Llegada a un punto de interés',
+  'notifications.event.GEOFENCE_EXIT': 'Salida de un punto de interés',
+  'notifications.event.VISIT_CLOSED': 'Visita terminada',
+  'notifications.event.ATTENDANCE_LATE': 'Llegada tarde',
+  'notifications.event.ATTENDANCE_ABSENT': 'Ausencia',
+  'notifications.event.TASK_COMPLETED': 'Tarea completada',
+  'notifications.event.TASK_OVERDUE': 'Tarea vencida',
+  'notifications.event.CONSENT_GRANTED': 'Consentimiento dado',
+  'notifications.event.CONSENT_REVOKED': 'Consentimiento retirado',
+  'notifications.event.INVOICE_ISSUED': 'Factura emitida',
+  'notifications.event.INVOICE_OVERDUE': 'Factura vencida',
+  'notifications.text.GEOFENCE_ENTER': '{{employee}} ({{msisdn}}) ha llegado a {{poi}}',
+  'notifications.text.GEOFENCE_EXIT': '{{employee}} ({{msisdn}}) ha salido de {{poi}}',
+  'notifications.text.VISIT_CLOSED': '{{employee}} ({{msisdn}}) estuvo en {{poi}} durante {{minutes}}',
+  'notifications.text.ATTENDANCE_LATE': '{{employee}} ({{msisdn}}) llegó tarde el {{date}}: {{minutes}}',
+  'notifications.text.ATTENDANCE_ABSENT': '{{employee}} ({{msisdn}}) estuvo ausente el {{date}}',
+  'notifications.text.TASK_COMPLETED': '{{employee}} ({{msisdn}}) ha completado la tarea «{{title}}»',
+  'notifications.text.TASK_OVERDUE': 'La tarea «{{title}}» está vencida',
+  'notifications.text.CONSENT_GRANTED': '{{employee}} ({{msisdn}}) ha aceptado ser localizado',
+  'notifications.text.CONSENT_REVOKED':
+    '{{employee}} ({{msisdn}}) ha retirado su consentimiento; la localización se ha detenido',
+  'notifications.text.INVOICE_ISSUED': 'Se ha emitido la factura {{number}}: {{amount}}, vence el {{dueOn}}',
+  'notifications.text.INVOICE_OVERDUE':
+    'La factura {{number}} está vencida: se adeudan {{amount}} desde el {{dueOn}}',
+};
+
+export default strings;
