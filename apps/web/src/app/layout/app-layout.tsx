@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -12,6 +12,7 @@ import { useSettings } from '../../features/settings/settings-context.tsx';
 import { lazyWithAreas } from '../../i18n/lazy-with-areas.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { readItem } from '../../lib/storage.ts';
+import { saveLocale } from '../../shared-api/current-user/save-locale.ts';
 import { Footer } from './footer.tsx';
 import { SidebarContent } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -38,6 +39,10 @@ export function AppLayout() {
   const piaSigned = me.isPiaSigned || readItem('local', LOCAL_STORAGE_KEYS.isPiaSigned) === 'true';
   // Never on /due-invoice; with a due invoice every page is about to redirect there anyway.
   const showPia = !piaSigned && !me.hasDueInvoice && location.pathname !== DUE_INVOICE_PATH;
+  // The language the user works in is the one their notifications are written in.
+  useEffect(() => {
+    saveLocale(settings.locale).catch((error: unknown) => console.error('Saving the language failed', error));
+  }, [settings.locale]);
 
   return (
     <Box
