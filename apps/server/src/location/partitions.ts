@@ -9,7 +9,7 @@ import { MAX_POSITION_AGE_MS } from './pipeline.ts';
  * into periods of its own, and retention drops whole periods (see retention.ts).
  */
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 /** Partitions exist at least this far ahead of the clock. */
 export const PARTITION_AHEAD_DAYS = 7;
 /** …and from this far back: every time the pipeline accepts (an app's backlog) lands in a period of its own. */
@@ -55,24 +55,22 @@ async function createPartition(tx: Transaction<Database>, from: Date, to: Date):
   const name = `positions_p${stamp(from)}${to.getTime() - from.getTime() === DAY_MS ? '' : `_${stamp(to)}`}`;
   const lo = sql.lit(from.toISOString());
   const hi = sql.lit(to.toISOString());
-  const { rows } = await sql<{ waiting: boolean }>`select exists (
-    select 1 from positions_default where time >= ${lo}::timestamptz and time < ${hi}::timestamptz) as waiting`.execute(
-    tx,
-  );
-  if (!rows[0]!.waiting) {
-    await sql`create table ${sql.id(name)} partition of positions for values from (${lo}) to (${hi})`.execute(
+  const range = sql`time >= ${lo}::timestamptz and time < ${hi}::timestamptz`;
+  const { rows } = await sql<{ waiting: boolean }>`
+    select exists (select 1 from positions_default where ${range}) as waiting`.execute(tx);
+  const waiting = rows[0]!.waiting;
+  if (waiting)
+    await sql`create temp table positions_moving on commit drop as
+      with moved as (delete from positions_default where ${range} returning *) select * from moved`.execute(
       tx,
     );
-    return { name, from, to };
-  }
-  await sql`create temp table positions_moving on commit drop as
-    with moved as (delete from positions_default where time >= ${lo}::timestamptz and time < ${hi}::timestamptz returning *)
-    select * from moved`.execute(tx);
   await sql`create table ${sql.id(name)} partition of positions for values from (${lo}) to (${hi})`.execute(
     tx,
   );
-  await sql`insert into positions select * from positions_moving`.execute(tx);
-  await sql`drop table positions_moving`.execute(tx);
+  if (waiting) {
+    await sql`insert into positions select * from positions_moving`.execute(tx);
+    await sql`drop table positions_moving`.execute(tx);
+  }
   return { name, from, to };
 }
 

@@ -3,6 +3,7 @@ import { LOCATION_DEFAULTS } from '@lbs/contracts';
 import type { Db } from '../db/database.ts';
 import { isUndefinedTable } from '../lib/db-errors.ts';
 import {
+  DAY_MS,
   DEFAULT_PARTITION,
   dropPartitionsBefore,
   listPartitions,
@@ -10,7 +11,6 @@ import {
 } from './partitions.ts';
 
 const CHUNK = 10_000;
-const DAY_MS = 86_400_000;
 
 export interface RetentionReport {
   positions: number;
@@ -19,13 +19,6 @@ export interface RetentionReport {
   partitions: string[];
 }
 
-/**
- * Positions older than their company's retention go: first every period of `positions` older than the longest
- * retention of any company (and than the oldest time the pipeline accepts) is detached and dropped whole; then, in
- * the periods that reach back past a company's own cutoff, that company's older rows are deleted in chunks (no
- * transaction grows large). Latest positions and locate-now counters older than a day follow. Idempotent: several
- * workers may run it at once.
- */
 const daysOf = (config: { retentionDays?: unknown }) =>
   Math.max(1, Number(config.retentionDays) || LOCATION_DEFAULTS.retentionDays);
 
@@ -41,10 +34,17 @@ export async function positionsKeptSince(db: Db, now: Date): Promise<Date> {
   return keptSince(await db.selectFrom('companies').select('config').execute(), now);
 }
 
+/**
+ * Positions older than their company's retention go: first every period of `positions` older than the longest
+ * retention of any company (and than the oldest time the pipeline accepts) is detached and dropped whole; then, in
+ * the periods that reach back past a company's own cutoff, that company's older rows are deleted in chunks (no
+ * transaction grows large). Latest positions and locate-now counters older than a day follow. Idempotent: several
+ * workers may run it at once.
+ */
 export async function runRetention(db: Db, now: Date = new Date()): Promise<RetentionReport> {
   const companies = await db.selectFrom('companies').select(['id', 'config']).execute();
-  const report: RetentionReport = { positions: 0, latest: 0, partitions: [] };
-  report.partitions = (await dropPartitionsBefore(db, keptSince(companies, now))).map((p) => p.name);
+  const dropped = await dropPartitionsBefore(db, keptSince(companies, now));
+  const report: RetentionReport = { positions: 0, latest: 0, partitions: dropped.map((p) => p.name) };
   const periods = await listPartitions(db);
   for (const company of companies) {
     const cutoff = new Date(now.getTime() - daysOf(company.config) * DAY_MS);
