@@ -69,6 +69,7 @@ import { healthRoutes, startMetricsServer } from './modules/health/routes.ts';
 import { Metrics, type GaugeSample } from './lib/metrics.ts';
 import { consentService } from './modules/msisdns/consent.ts';
 import { IMPORT_JOB, importJobs } from './modules/msisdns/import-jobs.ts';
+import { registerConsentJobs } from './modules/msisdns/consent-jobs.ts';
 import { msisdnImportRoutes, msisdnRoutes, smsInboundRoutes } from './modules/msisdns/routes.ts';
 import { msisdnsService } from './modules/msisdns/service.ts';
 import { orgUnitRoutes } from './modules/org-units/routes.ts';
@@ -287,6 +288,7 @@ async function registerJobs(
   registerTaskJobs(runner, { db });
   registerAttendanceJobs(runner, { db });
   registerBillingJobs(runner, { db, billing: services.billing });
+  registerConsentJobs(runner, { db });
   registerReportScheduleJobs(runner, { db, config, reports: services.reports, log });
   runner.register(POI_IMPORT_JOB, services.poiImports.runJob, { concurrency: 1 });
   runner.register(IMPORT_JOB, services.imports.runJob, { concurrency: 2 });

@@ -59,13 +59,14 @@ async function addNumber(): Promise<{ id: number; msisdn: string; companyId: num
 }
 
 describe('the old loops run as jobs of the worker', () => {
-  it('schedules the location tick, retention, the periods of positions, identity purge, relay, event pruning, the presence sweep, the task jobs, the attendance refresh, billing and the report exports’ expiry', async () => {
+  it('schedules the location tick, retention, the periods of positions, identity purge, relay, event pruning, the presence sweep, the task jobs, the attendance refresh, billing, consent reminders and the report exports’ expiry', async () => {
     const schedules = await f.db.selectFrom('job_schedules').select('name').orderBy('name').execute();
     expect(schedules.map((s) => s.name)).toEqual([
       'attendance.refresh',
       'billing.autoIssue',
       'billing.monthly',
       'billing.overdue',
+      'consent.reminders',
       'events.prune',
       'identity.purge',
       'jobs.prune',

@@ -91,6 +91,15 @@ export const POLL_INTERVAL_MINUTES_MAX = 1440;
 export const RETENTION_DAYS_MIN = 1;
 export const RETENTION_DAYS_MAX = 3650;
 export const MONEY_MAX = 1_000_000;
+/**
+ * Consent reminders (issue 15): an employee whose consent is GRANTED is reminded by SMS every
+ * `consentReminderDays` days (0: off, where the operator's rules permit — only the operator edits it); a consent
+ * still PENDING after `consentPendingDays` days is flagged to the admins (CONSENT_PENDING_EXPIRED).
+ */
+export const CONSENT_DEFAULTS = { consentReminderDays: 30, consentPendingDays: 14 } as const;
+export const CONSENT_REMINDER_DAYS_MAX = 365;
+export const CONSENT_PENDING_DAYS_MIN = 1;
+export const CONSENT_PENDING_DAYS_MAX = 90;
 
 /** Invitation of a new portal user: a PIN_LENGTH-digit code, valid for INVITATION_TTL_HOURS (server config). */
 export const INVITATION_TTL_HOURS_DEFAULT = 24;

@@ -13,6 +13,7 @@ const TABLES = [
   'audit_log',
   'billing_counters',
   'companies',
+  'consent_reminders',
   'credit_notes',
   'departments',
   'designations',
@@ -88,6 +89,7 @@ const ALL_MIGRATIONS = [
   '0018-report-export-files',
   '0019-notifications',
   '0020-positions-partitioned',
+  '0021-consent-reminders',
 ];
 
 let testDb: TestDatabase | undefined;

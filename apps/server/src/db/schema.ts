@@ -123,6 +123,8 @@ export interface MsisdnsTable {
   consent_status: ColumnType<ConsentStatus, ConsentStatus | undefined>;
   consent_at: Timestamp | null;
   consent_requested_at: Timestamp | null;
+  /** When a consent still PENDING past the company's `consentPendingDays` was flagged to its admins. */
+  consent_pending_flagged_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   tracking_enabled: ColumnType<boolean, boolean | undefined>;
   home_lat: number | null;
   home_lon: number | null;
@@ -1029,7 +1031,19 @@ export interface NotificationDeliveriesTable {
 /** The values a notification's text names (msisdn, employeeName, poiName, title, number …). */
 export type NotificationData = Record<string, string | number | boolean | null>;
 
+/** A consent reminder SMS sent: once per (MSISDN, the grant it reminds of, period). */
+export interface ConsentRemindersTable {
+  id: Generated<number>;
+  msisdn_id: number;
+  company_id: number;
+  granted_at: Date;
+  period: number;
+  outbox_id: number | null;
+  sent_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface Database {
+  consent_reminders: ConsentRemindersTable;
   notification_rules: NotificationRulesTable;
   notification_deliveries: NotificationDeliveriesTable;
   stored_files: StoredFilesTable;

@@ -1,4 +1,10 @@
-import { LOCATION_DEFAULTS, type CompanyConfig, type ConsentStatus, type PricePlan } from '@lbs/contracts';
+import {
+  CONSENT_DEFAULTS,
+  LOCATION_DEFAULTS,
+  type CompanyConfig,
+  type ConsentStatus,
+  type PricePlan,
+} from '@lbs/contracts';
 import type { Executor } from '../db/database.ts';
 import { prng } from '../lib/prng.ts';
 
@@ -138,6 +144,8 @@ export interface DemoCompany {
  * The companies with their org structure and about 200 employee MSISDNs in every consent state, deterministic so
  * every fresh demo database looks the same. Answers each company by name.
  */
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
+
 export async function seedOrganisation(db: Executor, now: Date): Promise<Map<string, DemoCompany>> {
   const random = prng(20261121);
   const result = new Map<string, DemoCompany>();
@@ -150,6 +158,7 @@ export async function seedOrganisation(db: Executor, now: Date): Promise<Map<str
           ? { days: [1, 2, 3, 4, 5, 6, 7], start: '00:00', end: '00:00', timezone: c.timezone }
           : { days: [1, 2, 3, 4, 5], start: '08:00', end: '18:00', timezone: c.timezone },
       ...LOCATION_DEFAULTS,
+      ...CONSENT_DEFAULTS,
     };
     const plan: PricePlan = {
       currency: c.currency,
@@ -212,8 +221,13 @@ export async function seedOrganisation(db: Executor, now: Date): Promise<Map<str
           .toLowerCase()
           .replace(/[^a-z0-9.@-]/g, ''),
         consent_status: consent as ConsentStatus,
-        consent_at: consent === 'PENDING' ? null : now,
-        consent_requested_at: now,
+        // Consent given over the last weeks (some are due a reminder on first start); every second pending request
+        // has gone unanswered for three weeks (flagged to the admins by the consent job).
+        consent_at: consent === 'PENDING' ? null : daysBefore(now, (i * 7) % 45),
+        consent_requested_at: daysBefore(
+          now,
+          consent === 'PENDING' && i % 40 === 7 ? 21 : ((i * 7) % 45) + 1,
+        ),
         tracking_enabled: i !== 3,
         home_lat: c.lat + (random() - 0.5) * 0.2,
         home_lon: c.lon + (random() - 0.5) * 0.2,

@@ -2,6 +2,7 @@
 export const EVENT_TYPES = {
   CONSENT_GRANTED: 'CONSENT_GRANTED',
   CONSENT_REVOKED: 'CONSENT_REVOKED',
+  CONSENT_PENDING_EXPIRED: 'CONSENT_PENDING_EXPIRED',
   MSISDN_CREATED: 'MSISDN_CREATED',
   MSISDN_DELETED: 'MSISDN_DELETED',
   POSITIONS_STORED: 'POSITIONS_STORED',
@@ -29,6 +30,11 @@ export type ConsentChannel = 'SMS' | 'PORTAL';
 export interface EventPayloads {
   CONSENT_GRANTED: { msisdn: string; via: ConsentChannel; previous: 'PENDING' | 'REVOKED' };
   CONSENT_REVOKED: { msisdn: string; via: ConsentChannel; previous: 'PENDING' | 'GRANTED' };
+  /**
+   * Consent requests unanswered for `days` days, flagged together (subject the company): the MSISDNs newly past the
+   * limit in one run of the consent job. Each recipient learns only of those in its own tier.
+   */
+  CONSENT_PENDING_EXPIRED: { msisdnIds: number[]; days: number };
   MSISDN_CREATED: { msisdn: string; departmentId: number; zoneId: number | null; importId: string | null };
   MSISDN_DELETED: { msisdn: string };
   /** One batch of one company's positions, in storage order. */

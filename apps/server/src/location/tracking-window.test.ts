@@ -1,4 +1,4 @@
-import type { CompanyConfig, TrackingWindow } from '@lbs/contracts';
+import { CONSENT_DEFAULTS, type CompanyConfig, type TrackingWindow } from '@lbs/contracts';
 import { describe, expect, it } from 'vitest';
 import { mayLocate } from './locate-policy.ts';
 import {
@@ -154,6 +154,7 @@ describe('the locate gate (mayLocate)', () => {
     trackingWindow: win('Europe/Rome', '08:00', '18:00'),
     pollIntervalMinutes: 5,
     retentionDays: 90,
+    ...CONSENT_DEFAULTS,
   };
   const company = { id: 7, status: 'ACTIVE' as const, config };
   const subject = {

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import {
   COMPANY_CODE_PATTERN,
   COMPANY_STATUSES,
+  CONSENT_DEFAULTS,
+  CONSENT_PENDING_DAYS_MAX,
+  CONSENT_PENDING_DAYS_MIN,
+  CONSENT_REMINDER_DAYS_MAX,
   LOCATION_DEFAULTS,
   MONEY_MAX,
   POLL_INTERVAL_MINUTES_MAX,
@@ -57,11 +61,20 @@ export type TrackingWindow = TrackingWindowBody;
 
 const intRange = intBetween;
 
-export const companyConfigSchema = z.object({
+const configFields = {
   zoneEnabled: z.boolean({ error: 'validation.invalid' }),
   trackingWindow: trackingWindowSchema,
   pollIntervalMinutes: intRange(POLL_INTERVAL_MINUTES_MIN, POLL_INTERVAL_MINUTES_MAX),
   retentionDays: intRange(RETENTION_DAYS_MIN, RETENTION_DAYS_MAX),
+  consentReminderDays: intRange(0, CONSENT_REMINDER_DAYS_MAX),
+  consentPendingDays: intRange(CONSENT_PENDING_DAYS_MIN, CONSENT_PENDING_DAYS_MAX),
+};
+
+/** A whole configuration; the consent settings, added later, default when a client does not send them. */
+export const companyConfigSchema = z.object({
+  ...configFields,
+  consentReminderDays: configFields.consentReminderDays.default(CONSENT_DEFAULTS.consentReminderDays),
+  consentPendingDays: configFields.consentPendingDays.default(CONSENT_DEFAULTS.consentPendingDays),
 });
 export type CompanyConfigBody = z.infer<typeof companyConfigSchema>;
 /** A company's configuration as stored in companies.config (zoneEnabled is a column of its own). */
@@ -91,6 +104,7 @@ export const DEFAULT_COMPANY_CONFIG: CompanyConfigBody = {
   zoneEnabled: false,
   trackingWindow: { days: [1, 2, 3, 4, 5], start: '08:00', end: '18:00', timezone: 'UTC' },
   ...LOCATION_DEFAULTS,
+  ...CONSENT_DEFAULTS,
 };
 export const DEFAULT_PRICE_PLAN: PricePlanBody = { currency: 'EUR', monthlyFeePerMsisdn: 0, feePerLocate: 0 };
 
@@ -131,7 +145,8 @@ export const companyUpdateSchema = z.object({
   city: companyFields.city,
   country: companyFields.country,
   status: companyStatus.optional(),
-  config: companyConfigSchema.partial().optional(),
+  // No defaults here: a key not sent keeps its stored value.
+  config: z.object(configFields).partial().optional(),
   pricePlan: pricePlanSchema.partial().optional(),
 });
 export type CompanyUpdateBody = z.infer<typeof companyUpdateSchema>;
@@ -158,6 +173,8 @@ export const companySchema = z.object({
     }),
     pollIntervalMinutes: z.number().int(),
     retentionDays: z.number().int(),
+    consentReminderDays: z.number().int(),
+    consentPendingDays: z.number().int(),
   }),
   pricePlan: z.object({ currency: z.string(), monthlyFeePerMsisdn: z.number(), feePerLocate: z.number() }),
   /** What the caller may do to this company (server policy). */

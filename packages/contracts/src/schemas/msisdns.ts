@@ -16,7 +16,7 @@ import {
   timestamp,
 } from './fields.ts';
 import { phoneField } from './phone.ts';
-import { TOO_LONG } from './limits.ts';
+import { TOO_LONG, TOO_MANY } from './limits.ts';
 
 export const consentStatusSchema = z.enum(CONSENT_STATUSES, { error: 'validation.statusInvalid' });
 
@@ -108,10 +108,44 @@ export const msisdnListQuerySchema = listQuery(MSISDN_SORT_FIELDS).extend({
   ...orgFilters(),
   consentStatus: consentStatusSchema.optional(),
   trackingEnabled: boolFilter(),
+  /** Consent requests still unanswered past the company's `consentPendingDays` (flagged to the admins). */
+  pendingExpired: boolFilter(),
 });
 export type MsisdnListQuery = z.infer<typeof msisdnListQuerySchema>;
 export const msisdnPageSchema = pageSchema(msisdnSchema);
 export type MsisdnPage = z.infer<typeof msisdnPageSchema>;
+
+/** At most this many numbers are asked again in one bulk request. */
+export const CONSENT_BULK_MAX = 1000;
+
+/**
+ * POST /msisdns/consent-requests: ask again, in bulk, the numbers whose consent is still PENDING — those named, or
+ * every one in the caller's scope flagged as unanswered past the company's limit. A number asked within the last
+ * hour is skipped (a second click sends no second SMS).
+ */
+export const consentBulkRequestSchema = z
+  .object({
+    ids: z
+      .array(
+        z.number({ error: 'validation.invalid' }).int('validation.invalid').positive('validation.invalid'),
+      )
+      .min(1, 'validation.required')
+      .max(CONSENT_BULK_MAX, TOO_MANY)
+      .optional(),
+    pendingExpired: z.literal(true, { error: 'validation.invalid' }).optional(),
+  })
+  .refine((b) => (b.ids === undefined) !== (b.pendingExpired === undefined), {
+    message: 'validation.required',
+    path: ['ids'],
+  });
+export type ConsentBulkRequestBody = z.infer<typeof consentBulkRequestSchema>;
+export const consentBulkResultSchema = z.object({
+  /** Numbers asked again (one SMS each). */
+  requested: z.number().int(),
+  /** Numbers in scope left alone: not PENDING, or asked within the last hour. */
+  skipped: z.number().int(),
+});
+export type ConsentBulkResult = z.infer<typeof consentBulkResultSchema>;
 
 /** POST /sms/inbound (the SMS gateway, authenticated by its webhook token): a reply from an employee's phone. */
 export const smsInboundSchema = z.object({

@@ -1,4 +1,4 @@
-import type { CompanyConfig } from '@lbs/contracts';
+import { CONSENT_DEFAULTS, type CompanyConfig } from '@lbs/contracts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ const CONFIG: CompanyConfig = {
   trackingWindow: { days: [1, 2, 3, 4, 5, 6, 7], start: '00:00', end: '00:00', timezone: 'UTC' },
   pollIntervalMinutes: 5,
   retentionDays: 90,
+  ...CONSENT_DEFAULTS,
 };
 
 function permit(id: number, msisdn: string): LocatePermit {

@@ -71,6 +71,8 @@ describe('companies', () => {
       trackingWindow: { days: [1, 2, 3, 4, 5], start: '08:00', end: '18:00', timezone: 'UTC' },
       pollIntervalMinutes: 5,
       retentionDays: 90,
+      consentReminderDays: 30,
+      consentPendingDays: 14,
     });
     expect(company.pricePlan).toEqual({ currency: 'EUR', monthlyFeePerMsisdn: 0, feePerLocate: 0 });
   });

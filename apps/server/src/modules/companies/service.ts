@@ -1,4 +1,5 @@
 import {
+  CONSENT_DEFAULTS,
   type Company,
   type CompanyCreateBody,
   type CompanyListQuery,
@@ -28,7 +29,7 @@ export function toCompany(caller: Caller, row: CompanyRecord): Company {
     city: row.city,
     country: row.country,
     status: row.status,
-    config: { ...row.config, zoneEnabled: row.zone_enabled },
+    config: { ...CONSENT_DEFAULTS, ...row.config, zoneEnabled: row.zone_enabled },
     pricePlan: row.price_plan,
     ...companyPolicy(caller),
     createdAt: iso(row.created_at),

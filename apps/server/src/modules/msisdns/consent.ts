@@ -1,4 +1,10 @@
-import { CONSENT_REPLIES, toE164, type ConsentStatus, type SmsInboundResult } from '@lbs/contracts';
+import {
+  CONSENT_REPLIES,
+  toE164,
+  type ConsentStatus,
+  type SmsInboundResult,
+  type TrackingWindow,
+} from '@lbs/contracts';
 import type { Db, Executor } from '../../db/database.ts';
 import { audit, auditMany, SYSTEM_ACTOR, type AuditActor } from '../../events/audit.ts';
 import { emitConsentGranted, emitConsentRevoked } from '../../events/emit.ts';
@@ -11,6 +17,34 @@ const grantedText = (company: string) =>
   `Thank you. ${company} may now locate this phone during working hours. Reply STOP at any time to end it.`;
 const revokedText = (company: string) =>
   `${company} will not locate this phone. Reply YES to a new request if you change your mind.`;
+
+const trackingOffText = (company: string) =>
+  `${company} has switched off locating of this phone. Your consent stays on record; reply STOP to withdraw it.`;
+const trackingOnText = (company: string) =>
+  `${company} locates this phone again during working hours. Reply STOP at any time to end it.`;
+
+const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** The window's days and hours in plain GSM-7 text: "Mon-Fri 08:00-18:00", "Mon, Wed 09:00-17:00", "every day". */
+export function windowText(window: TrackingWindow): string {
+  const days = [...window.days].sort((a, b) => a - b);
+  const runs: string[] = [];
+  for (let i = 0; i < days.length;) {
+    let j = i;
+    while (j + 1 < days.length && days[j + 1] === days[j]! + 1) j++;
+    const from = DAY_NAMES[days[i]! - 1]!;
+    const to = DAY_NAMES[days[j]! - 1]!;
+    runs.push(j - i >= 2 ? `${from}-${to}` : j > i ? `${from}, ${to}` : from);
+    i = j + 1;
+  }
+  const when = days.length === 7 ? 'every day' : runs.join(', ');
+  const allDay = window.start === window.end;
+  return allDay ? `${when}, all day` : `${when} ${window.start}-${window.end}`;
+}
+
+/** The periodic reminder to an employee whose consent is GRANTED: who locates the phone, when, and how to stop. */
+export const reminderText = (company: string, window: TrackingWindow) =>
+  `Reminder: ${company} locates this work phone ${windowText(window)} for work purposes. Reply STOP to end it.`;
 
 type Reply = 'grant' | 'refuse' | 'revoke';
 
@@ -128,7 +162,24 @@ export function consentService({ db, now = () => new Date() }: ConsentOptions) {
     return { handled: true, consentStatus: outcome.next };
   }
 
-  return { requestConsent, handleReply };
+  /**
+   * The receipt to an employee whose consent is GRANTED when an admin switches locating off (or on again), queued in
+   * the transaction of the change.
+   */
+  async function trackingReceipt(
+    trx: Executor,
+    target: { msisdn: string; consentStatus: ConsentStatus },
+    company: string,
+    enabled: boolean,
+  ): Promise<void> {
+    if (target.consentStatus !== 'GRANTED') return;
+    await queueSms(trx, {
+      to: target.msisdn,
+      text: enabled ? trackingOnText(company) : trackingOffText(company),
+    });
+  }
+
+  return { requestConsent, handleReply, trackingReceipt };
 }
 
 export type ConsentService = ReturnType<typeof consentService>;

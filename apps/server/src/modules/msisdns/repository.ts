@@ -1,11 +1,20 @@
 import type { CompanyStatus, ConsentStatus, MsisdnListQuery } from '@lbs/contracts';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { MsisdnsTable } from '../../db/schema.ts';
 import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
 import { ORG_NAME_SORT, orgColumnsOf } from '../organisation/index.ts';
 import { scoped, unscoped } from '../../access/scoped.ts';
 import { type Scope } from '../../access/scope.ts';
 import type { Executor } from '../../db/database.ts';
+
+/**
+ * A consent request unanswered past the company's limit: still PENDING, flagged by the consent job, and not asked
+ * again since (or, `false`, every other number).
+ */
+export const pendingExpired = (expired: boolean) =>
+  expired
+    ? sql<boolean>`(msisdns.consent_status = 'PENDING' and msisdns.consent_pending_flagged_at >= msisdns.consent_requested_at)`
+    : sql<boolean>`not (msisdns.consent_status = 'PENDING' and coalesce(msisdns.consent_pending_flagged_at >= msisdns.consent_requested_at, false))`;
 
 /** What a write sets: the MSISDN's own columns (consent has its own writes). */
 export type MsisdnValues = Pick<
@@ -88,6 +97,7 @@ export function msisdnsRepository(db: Executor) {
       if (query.consentStatus) base = base.where('msisdns.consent_status', '=', query.consentStatus);
       if (query.trackingEnabled !== undefined)
         base = base.where('msisdns.tracking_enabled', '=', query.trackingEnabled);
+      if (query.pendingExpired !== undefined) base = base.where(pendingExpired(query.pendingExpired));
       base = applySearch(base, query.q, [
         'msisdns.msisdn',
         'msisdns.employee_name',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  consentBulkRequestSchema,
+  consentBulkResultSchema,
   MSISDN_IMPORT_CONTENT_TYPES,
   MSISDN_IMPORT_MAX_BYTES,
   msisdnCreateSchema,
@@ -109,6 +111,20 @@ export const msisdnRoutes: FastifyPluginAsyncZod<{ service: MsisdnsService }> = 
       },
     },
     async (request) => service.resendConsent(callerOf(request), request.params.id),
+  );
+  app.post(
+    '/consent-requests',
+    {
+      config: { permission: 'msisdn.resendConsent' },
+      schema: {
+        tags,
+        summary:
+          'Ask again, in bulk, the numbers whose consent is still pending (named, or unanswered past the limit)',
+        body: consentBulkRequestSchema,
+        response: { 200: consentBulkResultSchema, ...writeProblems },
+      },
+    },
+    async (request) => service.requestConsentBulk(callerOf(request), request.body),
   );
 };
 

@@ -1,6 +1,9 @@
 import {
   can,
+  CONSENT_BULK_MAX,
   MESSAGES,
+  type ConsentBulkRequestBody,
+  type ConsentBulkResult,
   type Msisdn,
   type MsisdnCreateBody,
   type MsisdnListQuery,
@@ -19,7 +22,10 @@ import { lockInScopeOf, writeTransaction } from '../../access/writes.ts';
 import { scoped } from '../../access/scoped.ts';
 import { emitConsentRevoked, emitMsisdnCreated, emitMsisdnDeleted } from '../../events/emit.ts';
 import type { ConsentService } from './consent.ts';
-import { msisdnsRepository, type MsisdnRecord, type MsisdnValues } from './repository.ts';
+import { msisdnsRepository, pendingExpired, type MsisdnRecord, type MsisdnValues } from './repository.ts';
+
+/** A number asked for consent within this long is not asked again by a bulk request (a second click). */
+export const REASK_AFTER_MS = 3_600_000;
 
 /** The answer for one MSISDN, with what the caller may do to it. */
 export function toMsisdn(caller: Caller, row: MsisdnRecord): Msisdn {
@@ -213,6 +219,14 @@ export function msisdnsService({
             ...(renumbered ? { consentReset: true } : {}),
           },
         });
+        // The employee hears of it when an admin switches locating of a consented phone off or on.
+        if (patch.tracking_enabled !== undefined && !renumbered)
+          await consent.trackingReceipt(
+            trx,
+            { msisdn: locked.msisdn, consentStatus: locked.consent_status },
+            company.name,
+            patch.tracking_enabled,
+          );
         if (renumbered && body.msisdn !== undefined) {
           // The old number's consent ends with it; the new number is asked.
           if (locked.consent_status === 'GRANTED')
@@ -281,7 +295,51 @@ export function msisdnsService({
     return get(caller, id);
   }
 
-  return { list, get, create, update, remove, resendConsent };
+  /**
+   * Asks again, in one transaction, the PENDING numbers in the caller's scope that are named or flagged as unanswered
+   * (one consent SMS each, one audit row each); those asked within REASK_AFTER_MS are skipped.
+   */
+  async function requestConsentBulk(
+    caller: Caller,
+    body: ConsentBulkRequestBody,
+  ): Promise<ConsentBulkResult> {
+    authorize(caller, 'msisdn', 'resendConsent');
+    return db.transaction().execute(async (trx) => {
+      let q = scoped(trx, caller.scope)
+        .msisdns()
+        .innerJoin('companies as c', 'c.id', 'msisdns.company_id')
+        .select([
+          'msisdns.id',
+          'msisdns.msisdn',
+          'msisdns.company_id',
+          'msisdns.consent_status',
+          'msisdns.consent_requested_at',
+          'c.name as company_name',
+        ]);
+      q = body.ids
+        ? q.where('msisdns.id', 'in', body.ids)
+        : q.where(pendingExpired(true)).limit(CONSENT_BULK_MAX);
+      const rows = await q.orderBy('msisdns.id').forUpdate('msisdns').execute();
+      const recent = now().getTime() - REASK_AFTER_MS;
+      const due = rows.filter(
+        (r) =>
+          r.consent_status === 'PENDING' &&
+          (r.consent_requested_at === null || r.consent_requested_at.getTime() <= recent),
+      );
+      const byCompany = new Map<number, typeof due>();
+      for (const r of due) byCompany.set(r.company_id, [...(byCompany.get(r.company_id) ?? []), r]);
+      for (const [companyId, targets] of byCompany)
+        await consent.requestConsent(
+          trx,
+          targets.map((t) => ({ id: t.id, msisdn: t.msisdn, companyId })),
+          targets[0]!.company_name,
+          actorOf(caller),
+        );
+      return { requested: due.length, skipped: rows.length - due.length };
+    });
+  }
+
+  return { list, get, create, update, remove, resendConsent, requestConsentBulk };
 }
 
 export type MsisdnsService = ReturnType<typeof msisdnsService>;

@@ -17,9 +17,18 @@ import { queueMail, queueSms } from '../../messaging/index.ts';
 import { notificationMail, notificationSms } from './render.ts';
 import type { RuleRow } from './repository.ts';
 import { ruleRecipients, ruleScope, type Recipient } from './recipients.ts';
-import { loadSubject, passesFilters, roleMayLearn, scopeReaches, type EventSubject } from './subject.ts';
+import {
+  loadSubject,
+  narrowGroup,
+  passesFilters,
+  roleMayLearn,
+  scopeReaches,
+  type EventSubject,
+} from './subject.ts';
 
 export const NOTIFICATION_PROCESSOR = 'notifications.deliver';
+/** The MSISDN list filtered to consent requests unanswered past the company's limit (the web reads the same). */
+export const PENDING_CONSENT_QUERY = 'consentStatus=PENDING&pendingExpired=true';
 
 export interface NotificationProcessorOptions {
   /** The portal's public URL (links in e-mails, List-Unsubscribe). */
@@ -46,6 +55,8 @@ function throttleKey(rule: RuleRow, s: EventSubject): string | null {
 /** The portal page of the event's subject, as the recipient's role opens it. */
 function subjectUrl(publicUrl: string, s: EventSubject, recipient: Recipient): string {
   if (!s.link) return `${publicUrl}/monitor`;
+  if (s.link.type === 'pendingConsent')
+    return `${publicUrl}${routeById('msisdnList').path}?${PENDING_CONSENT_QUERY}`;
   const route = {
     msisdn: 'msisdnDetails',
     poi: 'poiEdit',
@@ -144,8 +155,19 @@ export function notificationProcessor(
         for (const recipient of await ruleRecipients(tx, rule)) {
           // A role holder who does not reach this subject is simply not a recipient of it.
           if (!recipient.named && !scopeReaches(recipient.scope, s)) continue;
+          // Of MSISDNs flagged together, each recipient learns of those in its tier that pass the rule's filters;
+          // a named recipient left with none is recorded out of scope (an empty group reaches nobody).
+          const seen = narrowGroup(s, recipient.scope, rule.filters);
+          if (!seen && !recipient.named) continue;
           for (const channel of rule.channels)
-            await deliver(tx, { rule, recipient, channel, key }, event, s, at, options.publicUrl);
+            await deliver(
+              tx,
+              { rule, recipient, channel, key },
+              event,
+              seen ?? { ...s, group: [] },
+              at,
+              options.publicUrl,
+            );
         }
       }
     },

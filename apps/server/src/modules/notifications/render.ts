@@ -38,6 +38,8 @@ export function notificationLine(
     dueOn: text(data['dueOn']),
     amount,
     minutes: typeof data['minutes'] === 'number' ? minutesText(locale, data['minutes']) : '',
+    employees: typeof data['count'] === 'number' ? minutesText(locale, data['count'], 'employees') : '',
+    days: typeof data['days'] === 'number' ? minutesText(locale, data['days'], 'days') : '',
   });
 }
 

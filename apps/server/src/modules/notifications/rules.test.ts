@@ -38,7 +38,12 @@ describe('default rules', () => {
       .filter((r) => r.defaultKey !== null)
       .map((r) => [r.defaultKey, r.eventTypes, r.channels, r.recipients.roles]);
     expect(defaults).toEqual([
-      ['consent', ['CONSENT_GRANTED', 'CONSENT_REVOKED'], ['IN_APP', 'EMAIL'], ['CompanyAdmin']],
+      [
+        'consent',
+        ['CONSENT_GRANTED', 'CONSENT_REVOKED', 'CONSENT_PENDING_EXPIRED'],
+        ['IN_APP', 'EMAIL'],
+        ['CompanyAdmin'],
+      ],
       ['invoices', ['INVOICE_ISSUED', 'INVOICE_OVERDUE'], ['IN_APP', 'EMAIL'], ['CompanyAdmin']],
     ]);
     expect(items.every((r) => r.company.id === items[0]!.company.id)).toBe(true);

@@ -31,9 +31,21 @@ export interface EventSubject {
     zoneId: number | null;
   };
   task?: { id: number; title: string; departmentId: number | null; zoneId: number | null };
+  /**
+   * MSISDNs an event is about together (CONSENT_PENDING_EXPIRED): a recipient learns of those in its tier that pass
+   * the rule's filters, and of nothing if none does (`narrowGroup`).
+   */
+  group?: GroupMember[];
   /** What the notification's text names: never a coordinate. */
   data: NotificationData;
-  link: { type: 'msisdn' | 'poi' | 'task' | 'invoice'; id: number } | null;
+  link: { type: 'msisdn' | 'poi' | 'task' | 'invoice'; id: number } | { type: 'pendingConsent' } | null;
+}
+
+interface GroupMember {
+  id: number;
+  departmentId: number;
+  zoneId: number | null;
+  designationId: number;
 }
 
 /** The permission a recipient's role needs to learn of an event of each type (beside its scope). */
@@ -50,6 +62,7 @@ const NEEDS: Record<
   TASK_OVERDUE: ['task', 'list'],
   CONSENT_GRANTED: ['msisdn', 'read'],
   CONSENT_REVOKED: ['msisdn', 'read'],
+  CONSENT_PENDING_EXPIRED: ['msisdn', 'read'],
   INVOICE_ISSUED: ['invoice', 'read'],
   INVOICE_OVERDUE: ['invoice', 'read'],
 };
@@ -67,12 +80,14 @@ export function scopeReaches(scope: Scope, s: EventSubject): boolean {
   const { companyId } = s;
   if (!reaches(companyReach(scope), { companyId })) return false;
   if (s.msisdn && !reaches(tierReach(scope), { companyId, ...s.msisdn })) return false;
+  if (s.group && !s.group.some((m) => reaches(tierReach(scope), { companyId, ...m }))) return false;
   if (s.poi && !poiAllows(scope, 'see', { companyId, ...s.poi })) return false;
   return !s.task || poiAllows(scope, 'see', { companyId, ...s.task });
 }
 
 /** Whether the event passes a rule's filters: every non-empty list must hold the subject's value. */
 export function passesFilters(filters: Partial<NotificationFilters>, s: EventSubject): boolean {
+  if (s.group) return s.group.some((m) => memberPasses(filters, m));
   const checks: [readonly number[] | undefined, number | null | undefined][] = [
     [filters.poiIds, s.poi?.id],
     [filters.poiCategoryIds, s.poi?.categoryId],
@@ -82,6 +97,34 @@ export function passesFilters(filters: Partial<NotificationFilters>, s: EventSub
     [filters.designationIds, s.msisdn?.designationId],
   ];
   return checks.every(([list, value]) => !list?.length || (value != null && list.includes(value)));
+}
+
+function memberPasses(filters: Partial<NotificationFilters>, m: GroupMember): boolean {
+  const checks: [readonly number[] | undefined, number | null][] = [
+    [filters.msisdnIds, m.id],
+    [filters.departmentIds, m.departmentId],
+    [filters.zoneIds, m.zoneId],
+    [filters.designationIds, m.designationId],
+  ];
+  return checks.every(([list, value]) => !list?.length || (value != null && list.includes(value)));
+}
+
+/**
+ * The subject as one recipient of one rule may learn it: a group keeps the MSISDNs in the recipient's tier that
+ * pass the rule's filters, and its count says how many; undefined when none is left (not a recipient of it).
+ */
+export function narrowGroup(
+  s: EventSubject,
+  scope: Scope,
+  filters: Partial<NotificationFilters>,
+): EventSubject | undefined {
+  if (!s.group) return s;
+  const reach = tierReach(scope);
+  const group = s.group.filter(
+    (m) => reaches(reach, { companyId: s.companyId, ...m }) && memberPasses(filters, m),
+  );
+  if (!group.length) return undefined;
+  return { ...s, group, data: { ...s.data, count: group.length } };
 }
 
 type Payload = Record<string, unknown>;
@@ -155,6 +198,29 @@ export async function loadSubject(tx: Executor, event: DomainEvent): Promise<Eve
     case 'CONSENT_REVOKED':
       s.data['via'] = str(p['via']);
       break;
+    case 'CONSENT_PENDING_EXPIRED': {
+      const ids = Array.isArray(p['msisdnIds']) ? p['msisdnIds'].filter((v) => typeof v === 'number') : [];
+      const rows = ids.length
+        ? await db
+            .selectFrom('msisdns')
+            .select(['id', 'department_id', 'zone_id', 'designation_id'])
+            .where('company_id', '=', event.companyId)
+            .where('id', 'in', ids)
+            .where('consent_status', '=', 'PENDING')
+            .execute()
+        : [];
+      // Those answered or removed since are no longer news.
+      if (!rows.length) return undefined;
+      s.group = rows.map((r) => ({
+        id: r.id,
+        departmentId: r.department_id,
+        zoneId: r.zone_id,
+        designationId: r.designation_id,
+      }));
+      Object.assign(s.data, { count: rows.length, days: num(p['days']) });
+      s.link = { type: 'pendingConsent' };
+      break;
+    }
     case 'INVOICE_ISSUED':
     case 'INVOICE_OVERDUE':
       Object.assign(s.data, {

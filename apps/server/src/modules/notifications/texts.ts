@@ -10,8 +10,13 @@ interface Texts {
   open: string;
   why: string;
   /** Plural forms of "N minutes" by Intl.PluralRules category; `other` is the fallback. */
-  minutes: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+  minutes: Plural;
+  /** "N employees" and "N days" (CONSENT_PENDING_EXPIRED). */
+  employees: Plural;
+  days: Plural;
 }
+
+type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 
 export const NOTIFICATION_TEXTS: Record<LocaleCode, Texts> = {
   'en-US': {
@@ -25,12 +30,15 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Texts> = {
       TASK_OVERDUE: 'Task “{{title}}” is overdue',
       CONSENT_GRANTED: '{{employee}} ({{msisdn}}) agreed to be located',
       CONSENT_REVOKED: '{{employee}} ({{msisdn}}) withdrew consent; locating has stopped',
+      CONSENT_PENDING_EXPIRED: 'Consent pending for over {{days}}: {{employees}} without an answer',
       INVOICE_ISSUED: 'Invoice {{number}} was issued: {{amount}}, due on {{dueOn}}',
       INVOICE_OVERDUE: 'Invoice {{number}} is overdue: {{amount}} still owed since {{dueOn}}',
     },
     open: 'Open it in the portal: {{url}}',
     why: 'You receive this because of the notification rule “{{rule}}”. Change or stop it here: {{ruleUrl}}',
     minutes: { one: '{{n}} minute', other: '{{n}} minutes' },
+    employees: { one: '{{n}} employee', other: '{{n}} employees' },
+    days: { one: '{{n}} day', other: '{{n}} days' },
   },
   'zh-Hans-CN': {
     events: {
@@ -43,12 +51,15 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Texts> = {
       TASK_OVERDUE: '任务“{{title}}”已逾期',
       CONSENT_GRANTED: '{{employee}}（{{msisdn}}）已同意被定位',
       CONSENT_REVOKED: '{{employee}}（{{msisdn}}）已撤回同意，定位已停止',
+      CONSENT_PENDING_EXPIRED: '同意请求超过 {{days}}仍未回复：{{employees}}',
       INVOICE_ISSUED: '发票 {{number}} 已开具：{{amount}}，到期日 {{dueOn}}',
       INVOICE_OVERDUE: '发票 {{number}} 已逾期：自 {{dueOn}} 起仍欠 {{amount}}',
     },
     open: '在门户中打开：{{url}}',
     why: '您收到此通知，是因为通知规则“{{rule}}”。在此修改或停用：{{ruleUrl}}',
     minutes: { other: '{{n}} 分钟' },
+    employees: { other: '{{n}} 名员工' },
+    days: { other: '{{n}} 天' },
   },
   'ar-SA': {
     events: {
@@ -61,6 +72,7 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Texts> = {
       TASK_OVERDUE: 'تجاوزت المهمة «{{title}}» موعدها',
       CONSENT_GRANTED: 'وافق {{employee}} ({{msisdn}}) على تحديد موقعه',
       CONSENT_REVOKED: 'سحب {{employee}} ({{msisdn}}) موافقته؛ توقف تحديد الموقع',
+      CONSENT_PENDING_EXPIRED: 'الموافقة معلقة منذ أكثر من {{days}}: {{employees}} دون رد',
       INVOICE_ISSUED: 'صدرت الفاتورة {{number}}: {{amount}}، تستحق في {{dueOn}}',
       INVOICE_OVERDUE: 'الفاتورة {{number}} متأخرة: ما زال {{amount}} مستحقًا منذ {{dueOn}}',
     },
@@ -74,6 +86,22 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Texts> = {
       many: '{{n}} دقيقة',
       other: '{{n}} دقيقة',
     },
+    employees: {
+      zero: '{{n}} موظف',
+      one: 'موظف واحد',
+      two: 'موظفان',
+      few: '{{n}} موظفين',
+      many: '{{n}} موظفًا',
+      other: '{{n}} موظف',
+    },
+    days: {
+      zero: '{{n}} يوم',
+      one: 'يوم واحد',
+      two: 'يومين',
+      few: '{{n}} أيام',
+      many: '{{n}} يومًا',
+      other: '{{n}} يوم',
+    },
   },
   'it-IT': {
     events: {
@@ -86,12 +114,15 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Texts> = {
       TASK_OVERDUE: 'L’attività “{{title}}” è scaduta',
       CONSENT_GRANTED: '{{employee}} ({{msisdn}}) ha acconsentito alla localizzazione',
       CONSENT_REVOKED: '{{employee}} ({{msisdn}}) ha revocato il consenso; la localizzazione è sospesa',
+      CONSENT_PENDING_EXPIRED: 'Consenso in attesa da oltre {{days}}: {{employees}} senza risposta',
       INVOICE_ISSUED: 'È stata emessa la fattura {{number}}: {{amount}}, scadenza {{dueOn}}',
       INVOICE_OVERDUE: 'La fattura {{number}} è scaduta: {{amount}} ancora da pagare dal {{dueOn}}',
     },
     open: 'Aprila nel portale: {{url}}',
     why: 'Ricevi questo messaggio per la regola di notifica “{{rule}}”. Modificala o disattivala qui: {{ruleUrl}}',
     minutes: { one: '{{n}} minuto', other: '{{n}} minuti' },
+    employees: { one: '{{n}} dipendente', many: '{{n}} di dipendenti', other: '{{n}} dipendenti' },
+    days: { one: '{{n}} giorno', many: '{{n}} di giorni', other: '{{n}} giorni' },
   },
   es: {
     events: {
@@ -105,12 +136,16 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Texts> = {
       CONSENT_GRANTED: '{{employee}} ({{msisdn}}) ha aceptado ser localizado',
       CONSENT_REVOKED:
         '{{employee}} ({{msisdn}}) ha retirado su consentimiento; la localización se ha detenido',
+      CONSENT_PENDING_EXPIRED:
+        'Consentimiento pendiente desde hace más de {{days}}: {{employees}} sin respuesta',
       INVOICE_ISSUED: 'Se ha emitido la factura {{number}}: {{amount}}, vence el {{dueOn}}',
       INVOICE_OVERDUE: 'La factura {{number}} está vencida: se adeudan {{amount}} desde el {{dueOn}}',
     },
     open: 'Ábrala en el portal: {{url}}',
     why: 'Recibe este mensaje por la regla de notificación «{{rule}}». Cámbiela o desactívela aquí: {{ruleUrl}}',
     minutes: { one: '{{n}} minuto', other: '{{n}} minutos' },
+    employees: { one: '{{n}} empleado', many: '{{n}} de empleados', other: '{{n}} empleados' },
+    days: { one: '{{n}} día', many: '{{n}} de días', other: '{{n}} días' },
   },
   'fr-FR': {
     events: {
@@ -123,21 +158,28 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Texts> = {
       TASK_OVERDUE: 'La tâche « {{title}} » est en retard',
       CONSENT_GRANTED: '{{employee}} ({{msisdn}}) a accepté d’être localisé',
       CONSENT_REVOKED: '{{employee}} ({{msisdn}}) a retiré son consentement ; la localisation est arrêtée',
+      CONSENT_PENDING_EXPIRED: 'Consentement en attente depuis plus de {{days}} : {{employees}} sans réponse',
       INVOICE_ISSUED: 'La facture {{number}} a été émise : {{amount}}, échéance le {{dueOn}}',
       INVOICE_OVERDUE: 'La facture {{number}} est en retard : {{amount}} restent dus depuis le {{dueOn}}',
     },
     open: 'Ouvrez-la dans le portail : {{url}}',
     why: 'Vous recevez ce message en raison de la règle de notification « {{rule}} ». Modifiez-la ou arrêtez-la ici : {{ruleUrl}}',
     minutes: { one: '{{n}} minute', many: '{{n}} de minutes', other: '{{n}} minutes' },
+    employees: { one: '{{n}} employé', many: '{{n}} d’employés', other: '{{n}} employés' },
+    days: { one: '{{n}} jour', many: '{{n}} de jours', other: '{{n}} jours' },
   },
 };
 
 export const fill = (text: string, values: Readonly<Record<string, string | number>>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name] ?? ''));
 
-/** "N minutes" in the language, with its plural form (and its digits). */
-export function minutesText(locale: LocaleCode, n: number): string {
-  const forms = NOTIFICATION_TEXTS[locale].minutes;
+/** "N minutes" (or employees, or days) in the language, with its plural form (and its digits). */
+export function minutesText(
+  locale: LocaleCode,
+  n: number,
+  unit: 'minutes' | 'employees' | 'days' = 'minutes',
+): string {
+  const forms = NOTIFICATION_TEXTS[locale][unit];
   const form = forms[new Intl.PluralRules(locale).select(n)] ?? forms.other;
   return fill(form, { n: new Intl.NumberFormat(locale).format(n) });
 }

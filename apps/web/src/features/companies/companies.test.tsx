@@ -69,6 +69,8 @@ describe('company add (SuperAdmin)', () => {
         trackingWindow: { days: [1, 2, 3, 4, 5, 6], start: '08:00', end: '19:30', timezone: 'UTC' },
         pollIntervalMinutes: 5,
         retentionDays: 90,
+        consentReminderDays: 30,
+        consentPendingDays: 14,
       },
       pricePlan: { currency: 'EUR', monthlyFeePerMsisdn: 0, feePerLocate: 0 },
     });

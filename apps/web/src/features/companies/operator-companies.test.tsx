@@ -23,6 +23,8 @@ const company = (id: number, name: string, code: string, role: Role, zoneEnabled
     trackingWindow: { days: [1, 2, 3, 4, 5], start: '08:00', end: '18:00', timezone: 'Asia/Riyadh' },
     pollIntervalMinutes: 5,
     retentionDays: 90,
+    consentReminderDays: 30,
+    consentPendingDays: 14,
   },
   pricePlan: { currency: 'SAR', monthlyFeePerMsisdn: 10, feePerLocate: 0.05 },
   abilities: companyAbilitiesFor(role),

@@ -21,6 +21,8 @@ const companyOf = (role: Role): Company => ({
     trackingWindow: { days: [7, 1, 2, 3, 4], start: '08:00', end: '17:00', timezone: 'Asia/Riyadh' },
     pollIntervalMinutes: 5,
     retentionDays: 90,
+    consentReminderDays: 30,
+    consentPendingDays: 14,
   },
   pricePlan: { currency: 'SAR', monthlyFeePerMsisdn: 0, feePerLocate: 0 },
   abilities: companyAbilitiesFor(role),

@@ -49,6 +49,8 @@ const beta = {
     trackingWindow: { days: [1, 2, 3, 4, 5], start: '08:00', end: '18:00', timezone: 'Europe/Rome' },
     pollIntervalMinutes: 5,
     retentionDays: 90,
+    consentReminderDays: 30,
+    consentPendingDays: 14,
   },
   pricePlan: { currency: 'EUR', monthlyFeePerMsisdn: 1, feePerLocate: 0.01 },
   abilities: companyAbilitiesFor('SuperAdmin'),

@@ -27,6 +27,9 @@ const strings = {
   'msisdns.consent.explain.REVOKED':
     'The employee refused or withdrew consent by SMS, so the number is not located. You can send a new request.',
   'msisdns.consent.resend': 'Resend consent request',
+  'msisdns.consent.askAgainAll': 'Ask them all again',
+  'msisdns.consent.askedAgain_one': 'The consent request was sent again to {{count}} number',
+  'msisdns.consent.askedAgain_other': 'The consent request was sent again to {{count}} numbers',
   'msisdns.tracking.on': 'On',
   'msisdns.tracking.off': 'Off',
   'msisdns.tracking.help':
@@ -35,6 +38,7 @@ const strings = {
   'msisdns.tracking.turnedOff': 'Tracking turned off',
   'msisdns.list.searchPlaceholder': 'Number, name, code or email',
   'msisdns.filter.any': 'All',
+  'msisdns.filter.pendingExpired': 'Unanswered past the limit',
   'msisdns.action.add': 'Add MSISDN',
   'msisdns.action.import': 'Import',
   'msisdns.action.edit': 'Edit',

@@ -30,6 +30,10 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'msisdns.consent.explain.REVOKED':
     'El empleado rechazó o retiró su consentimiento por SMS, por lo que el número no se localiza. Puede enviar una nueva solicitud.',
   'msisdns.consent.resend': 'Reenviar solicitud de consentimiento',
+  'msisdns.consent.askAgainAll': 'Volver a preguntar a todos',
+  'msisdns.consent.askedAgain_one': 'Solicitud de consentimiento reenviada a {{count}} número',
+  'msisdns.consent.askedAgain_many': 'Solicitud de consentimiento reenviada a {{count}} de números',
+  'msisdns.consent.askedAgain_other': 'Solicitud de consentimiento reenviada a {{count}} números',
   'msisdns.tracking.on': 'Activado',
   'msisdns.tracking.off': 'Desactivado',
   'msisdns.tracking.help':
@@ -38,6 +42,7 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'msisdns.tracking.turnedOff': 'Seguimiento desactivado',
   'msisdns.list.searchPlaceholder': 'Número, nombre, código o correo',
   'msisdns.filter.any': 'Todos',
+  'msisdns.filter.pendingExpired': 'Sin respuesta tras el plazo',
   'msisdns.action.add': 'Añadir MSISDN',
   'msisdns.action.import': 'Importar',
   'msisdns.action.edit': 'Editar',

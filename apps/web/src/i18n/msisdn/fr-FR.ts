@@ -30,6 +30,10 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'msisdns.consent.explain.REVOKED':
     'L’employé a refusé ou retiré son consentement par SMS : le numéro n’est donc pas localisé. Vous pouvez envoyer une nouvelle demande.',
   'msisdns.consent.resend': 'Renvoyer la demande de consentement',
+  'msisdns.consent.askAgainAll': 'Redemander à tous',
+  'msisdns.consent.askedAgain_one': 'Demande de consentement renvoyée à {{count}} numéro',
+  'msisdns.consent.askedAgain_many': 'Demande de consentement renvoyée à {{count}} de numéros',
+  'msisdns.consent.askedAgain_other': 'Demande de consentement renvoyée à {{count}} numéros',
   'msisdns.tracking.on': 'Activé',
   'msisdns.tracking.off': 'Désactivé',
   'msisdns.tracking.help':
@@ -38,6 +42,7 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'msisdns.tracking.turnedOff': 'Suivi désactivé',
   'msisdns.list.searchPlaceholder': 'Numéro, nom, matricule ou e-mail',
   'msisdns.filter.any': 'Tous',
+  'msisdns.filter.pendingExpired': 'Sans réponse après le délai',
   'msisdns.action.add': 'Ajouter un MSISDN',
   'msisdns.action.import': 'Importer',
   'msisdns.action.edit': 'Modifier',

@@ -30,6 +30,10 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'msisdns.consent.explain.REVOKED':
     'Il dipendente ha rifiutato o revocato il consenso via SMS, quindi il numero non viene localizzato. Puoi inviare una nuova richiesta.',
   'msisdns.consent.resend': 'Invia di nuovo la richiesta di consenso',
+  'msisdns.consent.askAgainAll': 'Chiedi di nuovo a tutti',
+  'msisdns.consent.askedAgain_one': 'Richiesta di consenso inviata di nuovo a {{count}} numero',
+  'msisdns.consent.askedAgain_many': 'Richiesta di consenso inviata di nuovo a {{count}} di numeri',
+  'msisdns.consent.askedAgain_other': 'Richiesta di consenso inviata di nuovo a {{count}} numeri',
   'msisdns.tracking.on': 'Attivo',
   'msisdns.tracking.off': 'Disattivato',
   'msisdns.tracking.help':
@@ -38,6 +42,7 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'msisdns.tracking.turnedOff': 'Tracciamento disattivato',
   'msisdns.list.searchPlaceholder': 'Numero, nome, matricola o e-mail',
   'msisdns.filter.any': 'Tutti',
+  'msisdns.filter.pendingExpired': 'Senza risposta oltre il limite',
   'msisdns.action.add': 'Aggiungi MSISDN',
   'msisdns.action.import': 'Importa',
   'msisdns.action.edit': 'Modifica',

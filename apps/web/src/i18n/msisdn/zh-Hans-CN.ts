@@ -29,6 +29,8 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'msisdns.consent.explain.REVOKED':
     '员工已通过短信拒绝或撤回同意，因此不会对该号码进行定位。您可以重新发送请求。',
   'msisdns.consent.resend': '重新发送同意请求',
+  'msisdns.consent.askAgainAll': '全部重新询问',
+  'msisdns.consent.askedAgain_other': '已向 {{count}} 个号码重新发送同意请求',
   'msisdns.tracking.on': '开启',
   'msisdns.tracking.off': '关闭',
   'msisdns.tracking.help': '开启后，员工同意即可在公司的跟踪时段内对该号码进行定位。',
@@ -36,6 +38,7 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'msisdns.tracking.turnedOff': '已关闭定位跟踪',
   'msisdns.list.searchPlaceholder': '号码、姓名、编号或邮箱',
   'msisdns.filter.any': '全部',
+  'msisdns.filter.pendingExpired': '超过期限未回复',
   'msisdns.action.add': '添加号码',
   'msisdns.action.import': '导入',
   'msisdns.action.edit': '编辑',

@@ -24,11 +24,18 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'notifications.minutes_one': '{{count}} min',
   'notifications.minutes_many': '{{count}} min',
   'notifications.minutes_other': '{{count}} min',
+  'notifications.employees_one': '{{count}} employé',
+  'notifications.employees_many': '{{count}} d’employés',
+  'notifications.employees_other': '{{count}} employés',
+  'notifications.days_one': '{{count}} jour',
+  'notifications.days_many': '{{count}} de jours',
+  'notifications.days_other': '{{count}} jours',
   'notifications.link.msisdn': 'Employé',
   'notifications.link.poi': 'Point d’intérêt',
   'notifications.link.task': 'Tâche',
   'notifications.link.invoice': 'Facture',
   'notifications.link.attendance': 'Présence',
+  'notifications.link.pendingConsent': 'Demandes sans réponse',
   'notifications.event.GEOFENCE_ENTER': 'Arrivée à un point d’intérêt',
   'notifications.event.GEOFENCE_EXIT': 'Départ d’un point d’intérêt',
   'notifications.event.VISIT_CLOSED': 'Visite terminée',
@@ -38,6 +45,7 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'notifications.event.TASK_OVERDUE': 'Tâche en retard',
   'notifications.event.CONSENT_GRANTED': 'Consentement donné',
   'notifications.event.CONSENT_REVOKED': 'Consentement retiré',
+  'notifications.event.CONSENT_PENDING_EXPIRED': 'Demandes de consentement sans réponse',
   'notifications.event.INVOICE_ISSUED': 'Facture émise',
   'notifications.event.INVOICE_OVERDUE': 'Facture en retard',
   'notifications.text.GEOFENCE_ENTER': '{{employee}} ({{msisdn}}) est arrivé à {{poi}}',
@@ -51,6 +59,8 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'notifications.text.CONSENT_GRANTED': '{{employee}} ({{msisdn}}) a accepté d’être localisé',
   'notifications.text.CONSENT_REVOKED':
     '{{employee}} ({{msisdn}}) a retiré son consentement ; la localisation est arrêtée',
+  'notifications.text.CONSENT_PENDING_EXPIRED':
+    'Consentement en attente depuis plus de {{days}} : {{employees}} sans réponse',
   'notifications.text.INVOICE_ISSUED':
     'La facture {{number}} a été émise : {{amount}}, échéance le {{dueOn}}',
   'notifications.text.INVOICE_OVERDUE':

@@ -9,6 +9,9 @@ import {
   POLL_INTERVAL_MINUTES_MAX,
   POLL_INTERVAL_MINUTES_MIN,
   RETENTION_DAYS_MAX,
+  CONSENT_PENDING_DAYS_MAX,
+  CONSENT_PENDING_DAYS_MIN,
+  CONSENT_REMINDER_DAYS_MAX,
   RETENTION_DAYS_MIN,
 } from '@lbs/contracts';
 import {
@@ -145,6 +148,25 @@ export function CompanyForm({
             label={t('org.company.fields.retentionDays')}
             min={RETENTION_DAYS_MIN}
             max={RETENTION_DAYS_MAX}
+            required
+            endAdornment={<InputAdornment position="end">{t('org.unit.days')}</InputAdornment>}
+          />
+          <FormNumberField
+            control={control}
+            name="config.consentReminderDays"
+            label={t('org.company.fields.consentReminderDays')}
+            helperText={t('org.company.fields.consentReminderHelp')}
+            min={0}
+            max={CONSENT_REMINDER_DAYS_MAX}
+            required
+            endAdornment={<InputAdornment position="end">{t('org.unit.days')}</InputAdornment>}
+          />
+          <FormNumberField
+            control={control}
+            name="config.consentPendingDays"
+            label={t('org.company.fields.consentPendingDays')}
+            min={CONSENT_PENDING_DAYS_MIN}
+            max={CONSENT_PENDING_DAYS_MAX}
             required
             endAdornment={<InputAdornment position="end">{t('org.unit.days')}</InputAdornment>}
           />

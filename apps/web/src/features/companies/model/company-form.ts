@@ -36,6 +36,8 @@ export const COMPANY_FORM_FIELDS = [
   'config.trackingWindow.timezone',
   'config.pollIntervalMinutes',
   'config.retentionDays',
+  'config.consentReminderDays',
+  'config.consentPendingDays',
   'pricePlan.currency',
   'pricePlan.monthlyFeePerMsisdn',
   'pricePlan.feePerLocate',

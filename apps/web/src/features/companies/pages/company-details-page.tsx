@@ -61,6 +61,16 @@ export function CompanyDetails({ company }: { company: Company }) {
               label: t('org.company.fields.retentionDays'),
               value: t('org.unit.daysCount', { count: config.retentionDays }),
             },
+            {
+              label: t('org.company.fields.consentReminderDays'),
+              value: config.consentReminderDays
+                ? t('org.unit.daysCount', { count: config.consentReminderDays })
+                : t('org.company.noReminders'),
+            },
+            {
+              label: t('org.company.fields.consentPendingDays'),
+              value: t('org.unit.daysCount', { count: config.consentPendingDays }),
+            },
           ]}
         />
       </DetailsSection>

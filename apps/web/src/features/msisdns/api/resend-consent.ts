@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { msisdnSchema, type Msisdn } from '@lbs/contracts';
+import {
+  consentBulkResultSchema,
+  msisdnSchema,
+  type ConsentBulkRequestBody,
+  type ConsentBulkResult,
+  type Msisdn,
+} from '@lbs/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
 import { invalidateMsisdns, msisdnKeys } from './keys.ts';
 
@@ -16,5 +22,21 @@ export function useResendConsent() {
       queryClient.setQueryData(msisdnKeys.detail(updated.id), updated);
       return invalidateMsisdns(queryClient);
     },
+  });
+}
+
+/**
+ * POST /msisdns/consent-requests: asks again, in bulk, the numbers still PENDING (named, or every one in scope
+ * unanswered past the company's limit); those asked within the hour are skipped by the server.
+ */
+export function requestConsentBulk(body: ConsentBulkRequestBody): Promise<ConsentBulkResult> {
+  return apiRequest('/msisdns/consent-requests', { method: 'POST', body, schema: consentBulkResultSchema });
+}
+
+export function useRequestConsentBulk() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestConsentBulk,
+    onSuccess: () => invalidateMsisdns(queryClient),
   });
 }

@@ -2,6 +2,9 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import SendIcon from '@mui/icons-material/SendOutlined';
 import Link from '@mui/material/Link';
 import AddIcon from '@mui/icons-material/Add';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
@@ -14,6 +17,9 @@ import { ServerDataGrid, useUrlFilter } from '../../../components/server-data-gr
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { msisdnsQueryOptions } from '../../../shared-api/msisdns/list-msisdns.ts';
+import { useNotify } from '../../../components/notifier.tsx';
+import { messageKeyFor } from '../../../lib/api/api-error.ts';
+import { useRequestConsentBulk } from '../api/resend-consent.ts';
 import { ConsentChip } from '../components/consent-chip.tsx';
 import { ImportDialog } from '../components/import-dialog.tsx';
 import { TrackingChip } from '../components/tracking-chip.tsx';
@@ -36,6 +42,11 @@ export function MsisdnListPage() {
   });
   const [consentParam, setConsent] = useUrlFilter('consentStatus');
   const consentStatus = isConsentStatus(consentParam) ? consentParam : undefined;
+  // Consent requests unanswered past the company's limit (the link of a CONSENT_PENDING_EXPIRED notification).
+  const [pendingParam, setPending] = useUrlFilter('pendingExpired');
+  const pendingExpired = pendingParam === 'true' ? true : undefined;
+  const notify = useNotify();
+  const askAgain = useRequestConsentBulk();
 
   const columns = useMemo<GridColDef<Msisdn>[]>(() => {
     const unit: GridColDef<Msisdn> =
@@ -113,6 +124,24 @@ export function MsisdnListPage() {
           {t('msisdns.action.import')}
         </Button>
       )}
+      {pendingExpired && allowed('msisdn', 'resendConsent') && (
+        <Button
+          variant="outlined"
+          startIcon={<SendIcon />}
+          disabled={askAgain.isPending}
+          onClick={() =>
+            askAgain.mutate(
+              { pendingExpired: true },
+              {
+                onSuccess: ({ requested }) => notify(t('msisdns.consent.askedAgain', { count: requested })),
+                onError: (error) => notify(t(messageKeyFor(error)), 'error'),
+              },
+            )
+          }
+        >
+          {t('msisdns.consent.askAgainAll')}
+        </Button>
+      )}
       {allowed('msisdn', 'create') && (
         <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={msisdnPaths.add}>
           {t('msisdns.action.add')}
@@ -130,7 +159,7 @@ export function MsisdnListPage() {
         columns={columns}
         defaultSort="employeeName"
         searchLabel={t('msisdns.list.searchPlaceholder')}
-        filters={{ ...org.filters, consentStatus }}
+        filters={{ ...org.filters, consentStatus, pendingExpired }}
         gridProps={{ rowHeight: 64 }}
         toolbar={
           // The selects fill their minimum width (the shared EntitySelect's field does not stretch by itself).
@@ -146,6 +175,15 @@ export function MsisdnListPage() {
               optionLabel={(status) => t(`msisdns.consent.${status}`)}
               anyLabel={t('msisdns.filter.any')}
               minWidth={170}
+            />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={pendingExpired === true}
+                  onChange={(e) => setPending(e.target.checked ? 'true' : undefined)}
+                />
+              }
+              label={t('msisdns.filter.pendingExpired')}
             />
           </Box>
         }

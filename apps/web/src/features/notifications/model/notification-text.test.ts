@@ -33,6 +33,32 @@ describe('notificationText', () => {
     );
   });
 
+  it('counts unanswered consent requests and links to the filtered MSISDN list', async () => {
+    const n: Notification = {
+      ...base,
+      eventType: 'CONSENT_PENDING_EXPIRED',
+      msisdnId: null,
+      subject: { type: 'company', id: '1' },
+      data: { count: 3, days: 14 },
+    };
+    expect(notificationText(i18n.t, 'en-US', n)).toBe(
+      'Consent pending for over 14 days: 3 employees without an answer',
+    );
+    expect(notificationLinks(n, 'ZoneAdmin')).toEqual([
+      {
+        kind: 'pendingConsent',
+        path: '/msisdn/list?consentStatus=PENDING&pendingExpired=true',
+        name: undefined,
+      },
+    ]);
+    await switchLanguage('ar-SA');
+    try {
+      expect(notificationText(i18n.t, 'ar-SA', { ...n, data: { count: 2, days: 14 } })).toContain('موظفان');
+    } finally {
+      await switchLanguage('en-US');
+    }
+  });
+
   it('writes Arabic with its own plural of minutes', async () => {
     await switchLanguage('ar-SA');
     try {

@@ -29,6 +29,8 @@ export function notificationText(t: TFunction, locale: string, n: Notification):
   const minutes = count(d, 'minutes');
   const amountMinor = count(d, 'amountMinor');
   const currency = text(d, 'currency');
+  const employees = count(d, 'count');
+  const days = count(d, 'days');
   return t(`notifications.text.${n.eventType}`, {
     employee: text(d, 'employeeName') ?? text(d, 'msisdn') ?? dash,
     msisdn: text(d, 'msisdn') ?? dash,
@@ -39,10 +41,15 @@ export function notificationText(t: TFunction, locale: string, n: Notification):
     date: formatDate(locale, text(d, 'date')) || dash,
     dueOn: formatDate(locale, text(d, 'dueOn')) || dash,
     amount: amountMinor !== undefined && currency ? formatMinor(locale, amountMinor, currency) : dash,
+    employees: employees === undefined ? dash : t('notifications.employees', { count: employees }),
+    days: days === undefined ? dash : t('notifications.days', { count: days }),
   });
 }
 
-export type SubjectKind = 'msisdn' | 'poi' | 'task' | 'invoice' | 'attendance';
+export type SubjectKind = 'msisdn' | 'poi' | 'task' | 'invoice' | 'attendance' | 'pendingConsent';
+
+/** The MSISDN list filtered to consent requests unanswered past the company's limit (as the server links it). */
+export const PENDING_CONSENT_QUERY = 'consentStatus=PENDING&pendingExpired=true';
 
 export interface SubjectLink {
   kind: SubjectKind;
@@ -82,5 +89,10 @@ export function notificationLinks(n: Notification, role: Role | undefined): Subj
   add('invoice', ['billingDetails', 'operatorInvoiceDetails'], subjectId('invoice'), text(d, 'number'));
   if (subject?.type === 'shift' || n.eventType === 'ATTENDANCE_LATE' || n.eventType === 'ATTENDANCE_ABSENT')
     add('attendance', ['attendanceList'], undefined, undefined);
+  if (n.eventType === 'CONSENT_PENDING_EXPIRED') {
+    const path = firstOpenablePath(role, ['msisdnList'], {});
+    if (path)
+      links.push({ kind: 'pendingConsent', path: `${path}?${PENDING_CONSENT_QUERY}`, name: undefined });
+  }
   return links;
 }
