@@ -130,6 +130,8 @@ import {
 } from './modules/reports/index.ts';
 import {
   inboxService,
+  inboxStreams,
+  INBOX_CHANNEL,
   notificationProcessor,
   notificationRoutes,
   notificationRuleRoutes,
@@ -234,6 +236,7 @@ function buildServices({
     listExports: listExports({ db }),
     notificationRules: notificationRulesService({ db }),
     inbox: inboxService({ db }),
+    inboxStreams: inboxStreams(),
   };
 }
 
@@ -385,7 +388,11 @@ async function apiPlugin(
   await api.register(reportFileRoutes, { prefix: '/report-files', db: context.db });
   await api.register(listExportRoutes, { exports: s.listExports, lists: exportableLists(s) });
   await api.register(notificationRuleRoutes, { prefix: '/notification-rules', service: s.notificationRules });
-  await api.register(notificationRoutes, { prefix: '/notifications', inbox: s.inbox });
+  await api.register(notificationRoutes, {
+    prefix: '/notifications',
+    inbox: s.inbox,
+    streams: s.inboxStreams,
+  });
 }
 
 /** Every list page's Export: the list's query schema, permission and service call (contracts LIST_EXPORTS). */
@@ -462,6 +469,7 @@ export async function buildApp({
   });
   const services = buildServices({ config, db, location, caches });
   const stopInvalidations = await invalidateOnNotify(bus, services.monitorSnapshots);
+  const stopInbox = await bus.subscribe(INBOX_CHANNEL, (payload) => services.inboxStreams.changed(payload));
   const mail = mailTransport(config.smtpUrl, log);
   const relay = new MessageRelay({ db, log, mail, sms: sms ?? logSmsGateway(log), from: config.mailFrom });
   const jobs = new JobRunner({ db, log, listen: bus.subscribe.bind(bus) });
@@ -486,11 +494,15 @@ export async function buildApp({
     config.metrics.port === undefined
       ? undefined
       : await startMetricsServer(metrics, { port: config.metrics.port, host: config.metrics.host });
-  app.addHook('preClose', async () => services.streams.endAll());
+  app.addHook('preClose', async () => {
+    services.streams.endAll();
+    services.inboxStreams.endAll();
+  });
   app.addHook('onClose', async () => {
     // Requests have ended: the views they answered are stored (or being stored) by the group commit.
     await services.viewAudit.close();
     await stopInvalidations();
+    await stopInbox();
     services.monitorSnapshots.close();
     await Promise.all([jobs.stop(), events.stop()]);
     mail.close();

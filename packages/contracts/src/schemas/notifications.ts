@@ -35,6 +35,12 @@ export const LOCATION_REVEALING_EVENTS: readonly NotificationEventType[] = [
   'ATTENDANCE_LATE',
 ];
 
+/**
+ * GET /notifications/stream: server-sent events for the caller's bell — `ready` once, then `notification` (no data:
+ * the client asks the API again) whenever a notification reaches the caller's inbox or one is marked read.
+ */
+export const INBOX_STREAM_EVENTS = { ready: 'ready', notification: 'notification' } as const;
+
 export const NOTIFICATION_CHANNELS = ['IN_APP', 'EMAIL', 'SMS'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/listing.ts';
 import { notificationsRepository, type DeliveryRow } from './repository.ts';
+import { notifyInbox } from './stream.ts';
 
 function toNotification(r: DeliveryRow): Notification {
   return {
@@ -41,12 +42,15 @@ export function inboxService({ db, now = () => new Date() }: { db: Db; now?: () 
       authorize(caller, 'notification', 'read');
       const row = await repo.markRead(caller.user.id, id, now());
       if (!row) throw notFound('The notification');
+      await notifyInbox(db, [caller.user.id]); // the user's other tabs
       return toNotification(row);
     },
 
     async readAll(caller: Caller): Promise<{ updated: number }> {
       authorize(caller, 'notification', 'read');
-      return { updated: await repo.markAllRead(caller.user.id, now()) };
+      const updated = await repo.markAllRead(caller.user.id, now());
+      if (updated) await notifyInbox(db, [caller.user.id]);
+      return { updated };
     },
   };
 }

@@ -3,3 +3,4 @@ export { notificationRulesService, type NotificationRulesService } from './rules
 export { inboxService, type InboxService } from './inbox.ts';
 export { notificationRoutes, notificationRuleRoutes } from './routes.ts';
 export { notificationProcessor, NOTIFICATION_PROCESSOR } from './processor.ts';
+export { inboxStreams, INBOX_CHANNEL, type InboxStreams } from './stream.ts';

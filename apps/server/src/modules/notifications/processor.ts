@@ -16,6 +16,7 @@ import { isWithinWindow } from '../../location/tracking-window.ts';
 import { queueMail, queueSms } from '../../messaging/index.ts';
 import { notificationMail, notificationSms } from './render.ts';
 import type { RuleRow } from './repository.ts';
+import { notifyInbox } from './stream.ts';
 import { ruleRecipients, ruleScope, type Recipient } from './recipients.ts';
 import {
   loadSubject,
@@ -209,6 +210,8 @@ async function deliver(
   // Delivered already (a replay, or another rule of the same event): nothing more to do.
   if (!inserted || reason) return;
   const type = event.type as NotificationEventType;
+  // The recipient's open bells (any replica) ask again once this commits.
+  if (channel === 'IN_APP') await notifyInbox(tx, [recipient.id]);
   if (channel !== 'IN_APP') {
     const input = {
       locale: recipient.locale,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  problemSchema,
   idParamSchema,
   notificationDeliveryListQuerySchema,
   notificationDeliveryPageSchema,
@@ -15,9 +16,10 @@ import {
   notificationSchema,
   notificationUnreadCountSchema,
 } from '@lbs/contracts';
-import { callerOf } from '../../access/caller.ts';
+import { authorize, callerOf } from '../../access/caller.ts';
 import { readProblems, writeProblems } from '../../access/route-support.ts';
 import type { InboxService } from './inbox.ts';
+import type { InboxStreams } from './stream.ts';
 import type { NotificationRulesService } from './rules-service.ts';
 
 /** /notification-rules: the rules of the caller's tier (a CompanyAdmin the company's, a unit admin its unit's). */
@@ -120,8 +122,34 @@ const deliveryLogRoute: FastifyPluginAsyncZod<{ service: NotificationRulesServic
 };
 
 /** /notifications: the caller's own in-app notifications (the bell and the inbox). */
-export const notificationRoutes: FastifyPluginAsyncZod<{ inbox: InboxService }> = async (app, { inbox }) => {
+export const notificationRoutes: FastifyPluginAsyncZod<{
+  inbox: InboxService;
+  streams: InboxStreams;
+}> = async (app, { inbox, streams }) => {
   const tags = ['notifications'];
+  app.get(
+    '/stream',
+    {
+      config: {
+        permission: 'notification.list',
+        openapi: {
+          response: { 200: z.string().describe('text/event-stream: `ready`, then `notification` events') },
+        },
+      },
+      schema: {
+        tags,
+        summary:
+          'Server-sent events for the bell: `ready`, then `notification` whenever the caller’s inbox changes (ask the API again); heartbeat comments every 15 s',
+        produces: ['text/event-stream'],
+        response: { 401: problemSchema, 403: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      authorize(caller, 'notification', 'list');
+      streams.open(caller, request, reply);
+    },
+  );
   app.get(
     '/',
     {

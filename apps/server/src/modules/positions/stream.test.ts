@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH, type LivePosition } from '@lbs/contracts';
 import { useTestServer } from '../../../test/helpers.ts';
 import { companyMsisdns, type MsisdnRow } from '../../../test/location-fixtures.ts';
+import { openSse } from '../../../test/sse-client.ts';
 import { mintAccessToken } from '../../../test/tokens.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { PositionPipeline } from '../../location/pipeline.ts';
@@ -28,60 +29,13 @@ afterAll(async () => {
   await replica?.close();
 });
 
-interface SseEvent {
-  event: string;
-  id?: string;
-  data: string;
-}
-
 /** An open Monitor stream: parsed events as they arrive. */
 async function openStream(username: string) {
   const token = await mintAccessToken(server.context.db, server.config, username);
-  const controller = new AbortController();
-  const response = await fetch(`${server.baseUrl}${API_BASE_PATH}/monitor/stream`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: controller.signal,
-  });
-  const events: SseEvent[] = [];
-  const waiters: (() => void)[] = [];
-  const done = (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event: SseEvent = { event: 'message', data: '' };
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event: ')) event.event = line.slice(7);
-            else if (line.startsWith('id: ')) event.id = line.slice(4);
-            else if (line.startsWith('data: ')) event.data += line.slice(6);
-          }
-          if (!block.split('\n').every((l) => l.startsWith(':') || l.startsWith('retry:')))
-            events.push(event);
-          waiters.splice(0).forEach((w) => w());
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
+  const stream = await openSse(`${server.baseUrl}${API_BASE_PATH}/monitor/stream`, token);
   const positions = () =>
-    events.filter((e) => e.event === 'position').map((e) => JSON.parse(e.data) as LivePosition);
-  async function until(predicate: () => boolean, ms = 5000): Promise<void> {
-    const deadline = Date.now() + ms;
-    while (!predicate()) {
-      if (Date.now() > deadline) throw new Error(`timed out; events: ${JSON.stringify(events)}`);
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 50);
-      });
-    }
-  }
-  return { response, events, positions, until, close: () => controller.abort(), done };
+    stream.events.filter((e) => e.event === 'position').map((e) => JSON.parse(e.data) as LivePosition);
+  return { ...stream, positions };
 }
 
 const submit = (m: MsisdnRow, lat: number, pipeline = server.location.pipeline) =>

@@ -31,6 +31,29 @@ const pageOf = (items: Notification[]) => jsonResponse({ items, total: items.len
 setupSignedInTests();
 
 describe('Notification bell', () => {
+  it('asks for the count again at once when the inbox stream pushes', async () => {
+    let count = 1;
+    let push: (chunk: string) => void = () => {};
+    renderApp('/task/list', testUser('CompanyAdmin'), (url) => {
+      if (url.pathname.endsWith('/notifications/unread-count')) return jsonResponse({ count });
+      if (url.pathname.endsWith('/notifications/stream')) {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            push = (chunk) => controller.enqueue(new TextEncoder().encode(chunk));
+            push('event: ready\ndata: {}\n\n');
+          },
+        });
+        return new Response(body, { headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
+      }
+      if (url.pathname.endsWith('/tasks')) return pageOf([]);
+      return undefined;
+    });
+    await screen.findByRole('button', { name: 'Notifications: 1 unread' });
+    count = 2;
+    push('event: notification\ndata: {}\n\n');
+    expect(await screen.findByRole('button', { name: 'Notifications: 2 unread' })).toBeInTheDocument();
+  });
+
   it('shows the unread count, opens the newest, and one chosen is marked read and opens its subject', async () => {
     const { router, apiCalls } = renderApp('/task/list', testUser('CompanyAdmin'), (url, init) => {
       if (url.pathname.endsWith('/notifications/unread-count')) return jsonResponse({ count: 3 });

@@ -3,8 +3,8 @@ import { resourceKeys } from '../../lib/api/resource.ts';
 
 /**
  * The caller's in-app notifications (issue 15): the bell in the top bar and the inbox page read them. A live push
- * (the server-sent-events stream, once it sends `notification` events) calls refreshNotifications, and the bell's
- * count and every open list fetch again; until then the bell polls (unread-count.ts).
+ * (GET /notifications/stream's `notification` events, features/notifications/api/inbox-push.ts) calls
+ * refreshNotifications, and the bell's count and every open list fetch again; the bell also polls, slowly.
  */
 export const NOTIFICATIONS_PATH = '/notifications';
 

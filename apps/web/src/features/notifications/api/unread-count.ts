@@ -3,8 +3,11 @@ import { notificationUnreadCountSchema } from '@lbs/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
 import { NOTIFICATIONS_PATH, notificationKeys } from '../../../shared-api/notifications/keys.ts';
 
-/** How often the bell asks while the tab is shown (a live push, refreshNotifications, makes it ask at once). */
-export const UNREAD_POLL_MS = 60_000;
+/**
+ * How often the bell asks while the tab is shown anyway: the live push (useInboxPush) makes it ask at once, and
+ * this covers a stream that is down.
+ */
+export const UNREAD_POLL_MS = 5 * 60_000;
 
 /** GET /notifications/unread-count: the bell's number; asked again on a timer and when the window gets focus. */
 export const unreadCountQueryOptions = () =>

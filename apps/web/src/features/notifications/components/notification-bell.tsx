@@ -15,6 +15,7 @@ import { DeferredTooltip } from '../../../components/deferred-tooltip.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { pathFor } from '../../../lib/route-links.ts';
 import { latestNotificationsQueryOptions, useMarkNotificationRead } from '../api/notifications.ts';
+import { useInboxPush } from '../api/inbox-push.ts';
 import { unreadCountQueryOptions } from '../api/unread-count.ts';
 import { notificationLinks } from '../model/notification-text.ts';
 import { NotificationSummary } from './notification-summary.tsx';
@@ -84,13 +85,15 @@ function LatestMenu({ anchor, onClose }: { anchor: HTMLElement; onClose: () => v
 }
 
 /**
- * The bell in the top bar (issue 15): the number of unread notifications (polled, and asked again when the window
- * gets focus or a live push calls refreshNotifications), opening the newest ones and the way to the inbox.
+ * The bell in the top bar (issue 15): the number of unread notifications — asked again at once when the inbox
+ * stream pushes (useInboxPush), when the window gets focus, and slowly on a timer — opening the newest ones and the
+ * way to the inbox.
  */
 export function NotificationBell() {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const unread = useQuery(unreadCountQueryOptions());
+  useInboxPush();
   const count = unread.data ?? 0;
   const label = count > 0 ? t('notifications.bell.unread', { count }) : t('notifications.bell.label');
   return (
