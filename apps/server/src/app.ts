@@ -461,7 +461,14 @@ export async function buildApp({
   const services = buildServices({ config, db, location, caches });
   const stopInvalidations = await invalidateOnNotify(bus, services.monitorSnapshots);
   const mail = mailTransport(config.smtpUrl, log);
-  const relay = new MessageRelay({ db, log, mail, sms: sms ?? logSmsGateway(log), from: config.mailFrom });
+  const relay = new MessageRelay({
+    db,
+    log,
+    mail,
+    sms: sms ?? logSmsGateway(log),
+    from: config.mailFrom,
+    limits: { EMAIL: config.notifications.mailPerMinute, SMS: config.notifications.smsPerMinute },
+  });
   const jobs = new JobRunner({ db, log, listen: bus.subscribe.bind(bus) });
   const events = new EventDispatcher({ db, log, bus });
   // The domain-event processors (each reacts after the commit, exactly once, in its own cursor's transaction).
