@@ -133,6 +133,7 @@ import {
   notificationRoutes,
   notificationRuleRoutes,
   notificationRulesService,
+  registerNotificationJobs,
 } from './modules/notifications/index.ts';
 import { positionsService } from './modules/positions/service.ts';
 import { invalidateOnNotify, MonitorSnapshots } from './modules/positions/monitor-snapshots.ts';
@@ -260,8 +261,8 @@ type AccessCaches = ReturnType<typeof accessCaches>;
 /**
  * Every job kind and schedule of the product, in one place: the location tick and retention, presence deadlines
  * and replays, MSISDN imports, the
- * identity provider's purge, the mail/SMS relay (woken on each commit that queued a message) and the pruning of
- * old domain events. They run where the runner is started (LBS_WORKER).
+ * identity provider's purge, the mail/SMS relay (woken on each commit that queued a message), the notification
+ * digests and the pruning of old domain events. They run where the runner is started (LBS_WORKER).
  */
 async function registerJobs(
   runner: JobRunner,
@@ -288,6 +289,7 @@ async function registerJobs(
   registerAttendanceJobs(runner, { db });
   registerBillingJobs(runner, { db, billing: services.billing });
   registerReportScheduleJobs(runner, { db, config, reports: services.reports, log });
+  registerNotificationJobs(runner, { db, publicUrl: config.publicUrl });
   runner.register(POI_IMPORT_JOB, services.poiImports.runJob, { concurrency: 1 });
   runner.register(IMPORT_JOB, services.imports.runJob, { concurrency: 2 });
   // Report files: one export at a time per runner (a PDF lays out its pages in this process); expired files hourly.

@@ -1,5 +1,6 @@
-/** Notifications (issue 15): rules, the delivery engine (an event processor) and the in-app inbox. */
+/** Notifications (issue 15): rules, the delivery engine (an event processor), digests (a job) and the in-app inbox. */
 export { notificationRulesService, type NotificationRulesService } from './rules-service.ts';
 export { inboxService, type InboxService } from './inbox.ts';
 export { notificationRoutes, notificationRuleRoutes } from './routes.ts';
 export { notificationProcessor, NOTIFICATION_PROCESSOR } from './processor.ts';
+export { DIGEST_JOB, registerNotificationJobs, runDigests } from './digests.ts';

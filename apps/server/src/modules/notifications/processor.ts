@@ -198,11 +198,12 @@ async function deliver(
     };
     const queued =
       channel === 'EMAIL'
-        ? await queueMail(tx, notificationMail(recipient.email, input))
+        ? await queueMail(tx, { ...notificationMail(recipient.email, input), companyId: s.companyId })
         : await queueSms(tx, {
             to: recipient.phone!,
             text: notificationSms(input),
             locale: recipient.locale,
+            companyId: s.companyId,
           });
     await tx
       .updateTable('notification_deliveries')
@@ -210,24 +211,43 @@ async function deliver(
       .where('id', '=', inserted.id)
       .execute();
   }
-  if (LOCATION_REVEALING_EVENTS.includes(type))
-    await audit(
-      tx,
-      { userId: recipient.id, name: recipient.username },
-      {
-        action: 'location.view',
-        entity: 'msisdn',
-        entityId: s.msisdn?.id ?? null,
-        companyId: s.companyId,
-        detail: {
-          view: 'notification',
-          channel,
-          eventId: event.id,
-          eventType: type,
-          deliveryId: inserted.id,
-          ruleId: rule.id,
-          msisdnIds: s.msisdn ? [s.msisdn.id] : [],
-        },
-      },
-    );
+  await auditLocationView(tx, recipient, {
+    channel,
+    eventId: event.id,
+    eventType: type,
+    deliveryId: inserted.id,
+    ruleId: rule.id,
+    companyId: s.companyId,
+    msisdnId: s.msisdn?.id ?? null,
+  });
+}
+
+/** A notification that reveals where an employee is (enter, exit, visit, late) is a view of location: audited. */
+export async function auditLocationView(
+  tx: Tx,
+  recipient: Pick<Recipient, 'id' | 'username'>,
+  d: {
+    channel: NotificationChannel;
+    eventId: number;
+    eventType: NotificationEventType;
+    deliveryId: number;
+    ruleId: number;
+    companyId: number;
+    msisdnId: number | null;
+    digestId?: number;
+  },
+): Promise<void> {
+  if (!LOCATION_REVEALING_EVENTS.includes(d.eventType)) return;
+  const { companyId, msisdnId, ...detail } = d;
+  await audit(
+    tx,
+    { userId: recipient.id, name: recipient.username },
+    {
+      action: 'location.view',
+      entity: 'msisdn',
+      entityId: msisdnId,
+      companyId,
+      detail: { view: 'notification', ...detail, msisdnIds: msisdnId === null ? [] : [msisdnId] },
+    },
+  );
 }

@@ -9,9 +9,12 @@ interface Texts {
   events: Record<NotificationEventType, string>;
   open: string;
   why: string;
-  /** Plural forms of "N minutes" by Intl.PluralRules category; `other` is the fallback. */
-  minutes: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+  /** Plural forms of "N minutes". */
+  minutes: PluralForms;
 }
+
+/** A text's forms by Intl.PluralRules category (`{{n}}` is the count); `other` is the fallback. */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 
 export const NOTIFICATION_TEXTS: Record<LocaleCode, Texts> = {
   'en-US': {
@@ -135,9 +138,18 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Texts> = {
 export const fill = (text: string, values: Readonly<Record<string, string | number>>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name] ?? ''));
 
+/** The form of a text for a count in the language, filled with the count (in the language's digits) and `values`. */
+export function pluralText(
+  locale: LocaleCode,
+  forms: PluralForms,
+  n: number,
+  values: Readonly<Record<string, string | number>> = {},
+): string {
+  const form = forms[new Intl.PluralRules(locale).select(n)] ?? forms.other;
+  return fill(form, { ...values, n: new Intl.NumberFormat(locale).format(n) });
+}
+
 /** "N minutes" in the language, with its plural form (and its digits). */
 export function minutesText(locale: LocaleCode, n: number): string {
-  const forms = NOTIFICATION_TEXTS[locale].minutes;
-  const form = forms[new Intl.PluralRules(locale).select(n)] ?? forms.other;
-  return fill(form, { n: new Intl.NumberFormat(locale).format(n) });
+  return pluralText(locale, NOTIFICATION_TEXTS[locale].minutes, n);
 }
