@@ -4,7 +4,7 @@ import { captureLog } from '../../test/capture-log.ts';
 import { openTestDatabase } from '../../test/helpers.ts';
 import { queueMail, queueSms } from './queue.ts';
 import { MessageRelay } from './relay.ts';
-import { logSmsGateway, smtpTransport } from './transports.ts';
+import { smtpTransport } from './transports.ts';
 import { startSmtpSink, type SmtpSink } from './testing/smtp-sink.ts';
 
 /**
@@ -72,53 +72,58 @@ async function flood(n: number, companyId: number | undefined, tag: string) {
 const messages = () => handle.db.selectFrom('outbox_messages').selectAll().orderBy('id').execute();
 
 describe('sending limits per company and channel', () => {
-  it('sends 200 e-mails of one company as its limit a minute, the rest the next minute, each once; others are not held up', async () => {
-    await flood(200, alpha, 'alpha');
-    await flood(3, beta, 'beta');
-    await flood(2, undefined, 'operator');
-    const clock = { now: START };
-    const r = relay(clock);
-    try {
-      expect(await r.relayDue()).toEqual({ sent: 125, failed: 0, dead: 0 });
-      // Within the minute, nothing more leaves for the company that reached its limit.
-      clock.now = new Date('2026-05-01T08:00:59Z');
-      expect(await r.relayDue()).toEqual({ sent: 0, failed: 0, dead: 0 });
-      const waiting = (await messages()).filter((m) => m.status !== 'SENT');
-      expect(waiting).toHaveLength(80);
-      expect(
-        waiting.every(
-          (m) =>
-            m.company_id === alpha &&
-            m.status === 'PENDING' &&
-            m.attempts === 0 &&
-            m.last_error === null &&
-            m.next_attempt_at.toISOString() === '2026-05-01T08:01:00.000Z',
-        ),
-      ).toBe(true);
-      expect(r.lines.some((l) => l.msg?.startsWith('sending limit of the company reached'))).toBe(true);
+  // 205 SMTP sessions: the sink answers each connection after smtp-server's 100 ms early-talker pause.
+  it(
+    'sends 200 e-mails of one company as its limit a minute, the rest the next minute, each once; others are not held up',
+    { timeout: 120_000 },
+    async () => {
+      await flood(200, alpha, 'alpha');
+      await flood(3, beta, 'beta');
+      await flood(2, undefined, 'operator');
+      const clock = { now: START };
+      const r = relay(clock);
+      try {
+        expect(await r.relayDue()).toEqual({ sent: 125, failed: 0, dead: 0 });
+        // Within the minute, nothing more leaves for the company that reached its limit.
+        clock.now = new Date('2026-05-01T08:00:59Z');
+        expect(await r.relayDue()).toEqual({ sent: 0, failed: 0, dead: 0 });
+        const waiting = (await messages()).filter((m) => m.status !== 'SENT');
+        expect(waiting).toHaveLength(80);
+        expect(
+          waiting.every(
+            (m) =>
+              m.company_id === alpha &&
+              m.status === 'PENDING' &&
+              m.attempts === 0 &&
+              m.last_error === null &&
+              m.next_attempt_at.toISOString() === '2026-05-01T08:01:00.000Z',
+          ),
+        ).toBe(true);
+        expect(r.lines.some((l) => l.msg?.startsWith('sending limit of the company reached'))).toBe(true);
 
-      clock.now = new Date('2026-05-01T08:01:00Z');
-      expect(await r.relayDue()).toEqual({ sent: 80, failed: 0, dead: 0 });
-    } finally {
-      r.closeMail();
-    }
-    const rows = await messages();
-    expect(rows.every((m) => m.status === 'SENT' && m.attempts === 1)).toBe(true);
-    const perMinute = (companyId: number | null) =>
-      rows
-        .filter((m) => m.company_id === companyId)
-        .reduce<Record<string, number>>((acc, m) => {
-          const minute = m.sent_at!.toISOString().slice(11, 16);
-          acc[minute] = (acc[minute] ?? 0) + 1;
-          return acc;
-        }, {});
-    expect(perMinute(alpha)).toEqual({ '08:00': 120, '08:01': 80 });
-    expect(perMinute(beta)).toEqual({ '08:00': 3 });
-    expect(perMinute(null)).toEqual({ '08:00': 2 });
-    // The SMTP server got each message once: 205 distinct Message-IDs, the same as the outbox's.
-    expect(sink.received).toHaveLength(205);
-    expect(new Set(sink.received.map((m) => m.messageId))).toEqual(new Set(rows.map((m) => m.message_id)));
-  });
+        clock.now = new Date('2026-05-01T08:01:00Z');
+        expect(await r.relayDue()).toEqual({ sent: 80, failed: 0, dead: 0 });
+      } finally {
+        r.closeMail();
+      }
+      const rows = await messages();
+      expect(rows.every((m) => m.status === 'SENT' && m.attempts === 1)).toBe(true);
+      const perMinute = (companyId: number | null) =>
+        rows
+          .filter((m) => m.company_id === companyId)
+          .reduce<Record<string, number>>((acc, m) => {
+            const minute = m.sent_at!.toISOString().slice(11, 16);
+            acc[minute] = (acc[minute] ?? 0) + 1;
+            return acc;
+          }, {});
+      expect(perMinute(alpha)).toEqual({ '08:00': 120, '08:01': 80 });
+      expect(perMinute(beta)).toEqual({ '08:00': 3 });
+      expect(perMinute(null)).toEqual({ '08:00': 2 });
+      // The SMTP server got each message once: 205 distinct Message-IDs, the same as the outbox's.
+      expect(sink.received).toHaveLength(205);
+      expect(new Set(sink.received.map((m) => m.messageId))).toEqual(new Set(rows.map((m) => m.message_id)));
+    },
+  );
 
   it('counts SMS apart from e-mail, with their own limit', async () => {
     for (let i = 0; i < 40; i++)

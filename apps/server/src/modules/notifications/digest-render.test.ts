@@ -69,7 +69,7 @@ describe('digest e-mail', () => {
     );
     const mail = digestMail('a@example.com', input({ items }));
     expect(mail.subject).toBe('53 notifications from the rule “Arrivals”');
-    expect(mail.html.match(/<li>/g)).toHaveLength(DIGEST_MAIL_MAX_ITEMS);
+    expect(mail.html!.match(/<li>/g)).toHaveLength(DIGEST_MAIL_MAX_ITEMS);
     expect(mail.text).toContain('\n… and 3 more\n');
     const fr = digestMail(
       'a@example.com',

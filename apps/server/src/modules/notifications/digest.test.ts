@@ -109,7 +109,11 @@ describe('hourly digest', () => {
       events.map(() => ['SUPPRESSED', 'DIGESTED', digest!.id]),
     );
     const [message] = await outboxOf([digest!.outbox_id]);
-    expect(message).toMatchObject({ channel: 'EMAIL', to: 'companyadmin@lbs.example.com' });
+    expect(message).toMatchObject({
+      channel: 'EMAIL',
+      to: 'companyadmin@lbs.example.com',
+      company_id: await f.companyId('ALPHA'),
+    });
     expect(message!.subject).toBe(`5 notifications from the rule “${rule.name}”`);
     expect(message!.body.match(/ arrived at /g)).toHaveLength(5);
     expect(message!.body).toContain(`${publicUrl}/notifications`);

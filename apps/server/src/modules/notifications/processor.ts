@@ -120,8 +120,10 @@ function rulesFor(tx: Tx, event: DomainEvent): Promise<RuleRow[]> {
  * against the subject as it stands now (role and scope: OUT_OF_SCOPE), then the rule's guards (TOO_OLD,
  * QUIET_HOURS, NO_ADDRESS, THROTTLED, DIGESTED): a guarded delivery is recorded SUPPRESSED with its reason. An
  * in-app delivery is SENT at once; an e-mail or SMS is QUEUED in the outbox in the same transaction (the relay sends
- * it once, retrying with backoff), in the recipient's language. A delivery that reveals where an employee is, is
- * audited as a view of location by its recipient.
+ * it once, retrying with backoff), in the recipient's language, counted against the company's sending limit. An
+ * e-mail or SMS of an HOURLY or DAILY rule waits as DIGESTED for the digest job (digests.ts), which sends it with the
+ * others of its period. A delivery that reveals where an employee is, is audited as a view of location by its
+ * recipient.
  */
 export function notificationProcessor(
   options: NotificationProcessorOptions,
