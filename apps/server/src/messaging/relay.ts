@@ -203,7 +203,7 @@ export class MessageRelay {
 
   async #mark(trx: Tx, next: { id: number; status: OutboxStatus }, now: Date): Promise<Claimed> {
     const at = now.toISOString();
-    const result = await sql<Claimed>`
+    const result = await sql<Omit<Claimed, 'previous'>>`
       update outbox_messages o set
         status = 'SENDING',
         attempts = o.attempts + 1,
