@@ -136,6 +136,7 @@ import {
   notificationRoutes,
   notificationRuleRoutes,
   notificationRulesService,
+  registerNotificationJobs,
 } from './modules/notifications/index.ts';
 import { positionsService } from './modules/positions/service.ts';
 import { invalidateOnNotify, MonitorSnapshots } from './modules/positions/monitor-snapshots.ts';
@@ -264,8 +265,8 @@ type AccessCaches = ReturnType<typeof accessCaches>;
 /**
  * Every job kind and schedule of the product, in one place: the location tick and retention, presence deadlines
  * and replays, MSISDN imports, the
- * identity provider's purge, the mail/SMS relay (woken on each commit that queued a message) and the pruning of
- * old domain events. They run where the runner is started (LBS_WORKER).
+ * identity provider's purge, the mail/SMS relay (woken on each commit that queued a message), the notification
+ * digests and the pruning of old domain events. They run where the runner is started (LBS_WORKER).
  */
 async function registerJobs(
   runner: JobRunner,
@@ -293,6 +294,7 @@ async function registerJobs(
   registerBillingJobs(runner, { db, billing: services.billing });
   registerConsentJobs(runner, { db });
   registerReportScheduleJobs(runner, { db, config, reports: services.reports, log });
+  registerNotificationJobs(runner, { db, publicUrl: config.publicUrl });
   runner.register(POI_IMPORT_JOB, services.poiImports.runJob, { concurrency: 1 });
   runner.register(IMPORT_JOB, services.imports.runJob, { concurrency: 2 });
   // Report files: one export at a time per runner (a PDF lays out its pages in this process); expired files hourly.
@@ -471,7 +473,14 @@ export async function buildApp({
   const stopInvalidations = await invalidateOnNotify(bus, services.monitorSnapshots);
   const stopInbox = await bus.subscribe(INBOX_CHANNEL, (payload) => services.inboxStreams.changed(payload));
   const mail = mailTransport(config.smtpUrl, log);
-  const relay = new MessageRelay({ db, log, mail, sms: sms ?? logSmsGateway(log), from: config.mailFrom });
+  const relay = new MessageRelay({
+    db,
+    log,
+    mail,
+    sms: sms ?? logSmsGateway(log),
+    from: config.mailFrom,
+    limits: { EMAIL: config.notifications.mailPerMinute, SMS: config.notifications.smsPerMinute },
+  });
   const jobs = new JobRunner({ db, log, listen: bus.subscribe.bind(bus) });
   const events = new EventDispatcher({ db, log, bus });
   // The domain-event processors (each reacts after the commit, exactly once, in its own cursor's transaction).

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       reports: { attachMaxBytes: 5_242_880, linkTtlHours: 168 },
       reportExports: { ttlHours: 24, leaseMs: 60_000 },
       metrics: { token: undefined, port: undefined, host: '127.0.0.1' },
+      notifications: { mailPerMinute: 120, smsPerMinute: 30 },
       billing: {
         sellerName: 'LBS Mobile Operator',
         sellerAddress: 'King Fahd Road, Riyadh 12211',
@@ -82,6 +83,17 @@ describe('loadConfig', () => {
       /METRICS_TOKEN: must be at least 16 characters/,
     );
     expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+  });
+
+  it('limits each company’s notifications per minute and channel, at least one', () => {
+    expect(loadConfig({ NOTIFY_MAIL_PER_MINUTE: '600', NOTIFY_SMS_PER_MINUTE: '5' }).notifications).toEqual({
+      mailPerMinute: 600,
+      smsPerMinute: 5,
+    });
+    expect(() => loadConfig({ NOTIFY_SMS_PER_MINUTE: '0' })).toThrow(
+      /NOTIFY_SMS_PER_MINUTE: must be a whole number from 1 to 100000 \(got "0"\)/,
+    );
+    expect(() => loadConfig({ NOTIFY_MAIL_PER_MINUTE: 'lots' })).toThrow(/NOTIFY_MAIL_PER_MINUTE/);
   });
 
   it('uses an external issuer as given, and LBS_DEMO overrides the default', () => {

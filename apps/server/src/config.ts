@@ -111,6 +111,8 @@ const envSchema = z.object({
     .max(65535, { error: port })
     .optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  NOTIFY_MAIL_PER_MINUTE: intIn(1, 100_000).default(120),
+  NOTIFY_SMS_PER_MINUTE: intIn(1, 100_000).default(30),
   ...locationEnv,
 });
 
@@ -150,6 +152,16 @@ export interface Config {
    */
   reportExports: { ttlHours: number; leaseMs: number };
   metrics: MetricsConfig;
+  notifications: NotificationsConfig;
+}
+
+/**
+ * What one company may send per minute, per channel (the relay defers the rest to the next minute): protects the
+ * SMTP server and the SMS gateway from one company's flood.
+ */
+export interface NotificationsConfig {
+  mailPerMinute: number;
+  smsPerMinute: number;
 }
 
 /**
@@ -249,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     reportExports: { ttlHours: e.REPORT_EXPORT_TTL_HOURS, leaseMs: e.REPORT_EXPORT_LEASE_MS },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    notifications: { mailPerMinute: e.NOTIFY_MAIL_PER_MINUTE, smsPerMinute: e.NOTIFY_SMS_PER_MINUTE },
     location: {
       mlpUrl: e.LBS_MLP_URL,
       mlpUser: e.LBS_MLP_USER,

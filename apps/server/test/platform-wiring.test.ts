@@ -59,7 +59,7 @@ async function addNumber(): Promise<{ id: number; msisdn: string; companyId: num
 }
 
 describe('the old loops run as jobs of the worker', () => {
-  it('schedules the location tick, retention, the periods of positions, identity purge, relay, event pruning, the presence sweep, the task jobs, the attendance refresh, billing, consent reminders and the report exports’ expiry', async () => {
+  it('schedules the location tick, retention, the periods of positions, identity purge, relay, notification digests, event pruning, the presence sweep, the task jobs, the attendance refresh, billing, consent reminders and the report exports’ expiry', async () => {
     const schedules = await f.db.selectFrom('job_schedules').select('name').orderBy('name').execute();
     expect(schedules.map((s) => s.name)).toEqual([
       'attendance.refresh',
@@ -74,6 +74,7 @@ describe('the old loops run as jobs of the worker', () => {
       'location.retention',
       'location.tick',
       'messaging.relay',
+      'notifications.digests',
       'presence.sweep',
       'reports.export-expiry',
       'reports.files.prune',

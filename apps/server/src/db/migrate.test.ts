@@ -35,9 +35,11 @@ const TABLES = [
   'msisdn_poll_state',
   'msisdns',
   'notification_deliveries',
+  'notification_digests',
   'notification_rules',
   'oidc_payloads',
   'outbox_messages',
+  'outbox_rate_limits',
   'payments',
   'poi_assignments',
   'poi_categories',
@@ -90,6 +92,7 @@ const ALL_MIGRATIONS = [
   '0019-notifications',
   '0020-positions-partitioned',
   '0021-consent-reminders',
+  '0022-notification-digests',
 ];
 
 let testDb: TestDatabase | undefined;

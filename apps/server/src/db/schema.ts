@@ -298,6 +298,8 @@ export interface OutboxMessagesTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** Files the e-mail carries (0015): stored_files rows read at send time. */
   attachments: ColumnType<OutboxAttachment[] | null, string | null | undefined, string | null>;
+  /** The company whose sending limit the message counts against (0022); null: not limited. */
+  company_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OutboxAttachment {
@@ -1026,6 +1028,8 @@ export interface NotificationDeliveriesTable {
   occurred_at: Timestamp;
   read_at: Timestamp | null;
   created_at: CreatedAt;
+  /** The digest that carried this DIGESTED delivery (0022); null while it waits for one. */
+  digest_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The values a notification's text names (msisdn, employeeName, poiName, title, number …). */
@@ -1051,4 +1055,31 @@ export interface Database {
   report_schedules: ReportSchedulesTable;
   report_runs: ReportRunsTable;
   report_deliveries: ReportDeliveriesTable;
+}
+
+/** One digest of a rule for a recipient and channel over a period (0022): sent once, whatever retries. */
+export interface NotificationDigestsTable {
+  id: Generated<number>;
+  company_id: number;
+  rule_id: number;
+  recipient_user_id: number;
+  channel: 'EMAIL' | 'SMS';
+  period_start: Timestamp;
+  period_end: Timestamp;
+  delivery_count: number;
+  outbox_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** The minute the relay is counting for a company and channel, and how many messages it sent in it (0022). */
+export interface OutboxRateLimitsTable {
+  company_id: number;
+  channel: 'EMAIL' | 'SMS';
+  minute: Timestamp;
+  sent: number;
+}
+
+export interface Database {
+  notification_digests: NotificationDigestsTable;
+  outbox_rate_limits: OutboxRateLimitsTable;
 }

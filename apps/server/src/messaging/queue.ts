@@ -16,6 +16,8 @@ export interface MailMessage {
   locale?: string;
   /** Stored files (lib/stored-files.ts) the relay attaches when it sends; they must outlive the sending. */
   attachments?: OutboxAttachment[];
+  /** The company whose per-minute sending limit the message counts against (notifications); none: not limited. */
+  companyId?: number;
 }
 
 export interface SmsMessage {
@@ -23,6 +25,8 @@ export interface SmsMessage {
   to: string;
   text: string;
   locale?: string;
+  /** See MailMessage.companyId. */
+  companyId?: number;
 }
 
 export interface QueuedMessage {
@@ -47,6 +51,7 @@ export async function queueMail(tx: Db, mail: MailMessage): Promise<QueuedMessag
       headers: mail.headers ? JSON.stringify(mail.headers) : null,
       locale: mail.locale ?? null,
       attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
+      company_id: mail.companyId ?? null,
     })
     .returning(['id', 'message_id'])
     .executeTakeFirstOrThrow();
@@ -58,7 +63,14 @@ export async function queueMail(tx: Db, mail: MailMessage): Promise<QueuedMessag
 export async function queueSms(tx: Db, sms: SmsMessage): Promise<QueuedMessage> {
   const row = await tx
     .insertInto('outbox_messages')
-    .values({ channel: 'SMS', to: sms.to, subject: null, body: sms.text, locale: sms.locale ?? null })
+    .values({
+      channel: 'SMS',
+      to: sms.to,
+      subject: null,
+      body: sms.text,
+      locale: sms.locale ?? null,
+      company_id: sms.companyId ?? null,
+    })
     .returning(['id', 'message_id'])
     .executeTakeFirstOrThrow();
   await sql`select pg_notify(${OUTBOX_CHANNEL}, ${String(row.id)})`.execute(tx);

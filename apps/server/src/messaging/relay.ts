@@ -1,10 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
-import type { OutboxAttachment, OutboxStatus } from '../db/schema.ts';
+import type { Database, OutboxAttachment, OutboxStatus } from '../db/schema.ts';
 import { readStoredFileBuffer } from '../lib/stored-files.ts';
 import { backoffDelay, type Backoff } from '../lib/backoff.ts';
+import { deferToNextMinute, takeSendingSlot, type SendingLimits } from './rate-limit.ts';
 import type { MailTransport, SmsGateway } from './transports.ts';
+
+type Tx = Transaction<Database>;
 
 /** The job kind of the relay, and its sweep schedule (register both with the job runner). */
 export const RELAY_JOB = 'messaging.relay';
@@ -23,6 +26,11 @@ export interface RelayOptions {
   maxAttempts?: number;
   /** Delay before the next attempt after a failure; default 30 s doubling up to 1 h. */
   backoff?: Backoff;
+  /**
+   * Messages a company may send per clock minute on each channel (messages queued with a company); the rest wait for
+   * the next minute. Default: no limit.
+   */
+  limits?: SendingLimits;
   clock?: () => Date;
   random?: () => number;
 }
@@ -54,7 +62,9 @@ export interface RelayReport {
  * Sends the outbox: claims one due message at a time (PENDING, FAILED whose retry time has come, or SENDING whose
  * lease expired) with FOR UPDATE SKIP LOCKED, marks it SENDING with a lease before the send and SENT after. A relay
  * that dies between the two leaves it SENDING; after the lease the next relay sends it again — at most once more per
- * crash, with the same Message-ID, and says so in the log. Failures retry with backoff until DEAD.
+ * crash, with the same Message-ID, and says so in the log. Failures retry with backoff until DEAD. A company's
+ * messages leave at most `limits` a minute per channel (protecting the SMTP server and the SMS gateway); the rest
+ * wait for the next minute.
  */
 export class MessageRelay {
   readonly #db: Db;
@@ -67,6 +77,7 @@ export class MessageRelay {
   readonly #backoff: Backoff;
   readonly #clock: () => Date;
   readonly #random: () => number;
+  readonly #limits: SendingLimits | undefined;
 
   constructor(options: RelayOptions) {
     this.#db = options.db;
@@ -79,6 +90,7 @@ export class MessageRelay {
     this.#backoff = options.backoff ?? { baseMs: 30_000, maxMs: 3_600_000 };
     this.#clock = options.clock ?? (() => new Date());
     this.#random = options.random ?? Math.random;
+    this.#limits = options.limits;
   }
 
   /** The handler of the RELAY_JOB kind: sends until nothing is due; on stop it ends after the current message. */
@@ -142,30 +154,65 @@ export class MessageRelay {
     return this.#sent(message, log);
   }
 
+  /**
+   * Claims the next due message in a short transaction. A message of a company that reached its sending limit for
+   * the minute is not claimed: it and the company's other due messages of that channel wait for the next minute,
+   * and the next due message is tried. A message resent after a crash was counted when it was first claimed.
+   */
   async #claim(): Promise<Claimed | undefined> {
-    const now = this.#clock();
+    for (;;) {
+      const now = this.#clock();
+      const claimed = await this.#db.transaction().execute(async (trx) => {
+        const next = await this.#due(trx, now);
+        if (!next) return undefined;
+        const limit = next.company_id === null ? undefined : this.#limits?.[next.channel];
+        if (limit !== undefined && next.status !== 'SENDING') {
+          const key = { companyId: next.company_id!, channel: next.channel };
+          if (!(await takeSendingSlot(trx, key, now, limit))) {
+            const deferred = await deferToNextMinute(trx, key, now);
+            this.#log.info(
+              { ...key, deferred, limit },
+              'sending limit of the company reached: its messages wait for the next minute',
+            );
+            return 'deferred' as const;
+          }
+        }
+        return this.#mark(trx, next, now);
+      });
+      if (claimed !== 'deferred') return claimed;
+    }
+  }
+
+  /** The next due message (PENDING or FAILED whose time has come, or SENDING whose lease expired), locked. */
+  async #due(trx: Tx, now: Date) {
     const at = now.toISOString();
-    const result = await sql<Claimed>`
-      with next as (
-        select id, status from outbox_messages
-        where (status in ('PENDING', 'FAILED') and next_attempt_at <= ${at}::timestamptz)
-           or (status = 'SENDING' and lease_until < ${at}::timestamptz)
-        order by next_attempt_at, id
-        limit 1
-        for update skip locked
-      )
+    const result = await sql<{
+      id: number;
+      status: OutboxStatus;
+      channel: 'EMAIL' | 'SMS';
+      company_id: number | null;
+    }>`
+      select id, status, channel, company_id from outbox_messages
+      where (status in ('PENDING', 'FAILED') and next_attempt_at <= ${at}::timestamptz)
+         or (status = 'SENDING' and lease_until < ${at}::timestamptz)
+      order by next_attempt_at, id
+      limit 1
+      for update skip locked`.execute(trx);
+    return result.rows[0];
+  }
+
+  async #mark(trx: Tx, next: { id: number; status: OutboxStatus }, now: Date): Promise<Claimed> {
+    const at = now.toISOString();
+    const result = await sql<Omit<Claimed, 'previous'>>`
       update outbox_messages o set
         status = 'SENDING',
         attempts = o.attempts + 1,
         lease_until = ${new Date(now.getTime() + this.#leaseMs).toISOString()}::timestamptz,
         updated_at = ${at}::timestamptz
-      from next
-      where o.id = next.id
+      where o.id = ${next.id}
       returning o.id, o.channel, o."to", o.subject, o.body, o.html, o.headers, o.locale, o.attachments, o.message_id,
-        o.attempts,
-        next.status as previous
-    `.execute(this.#db);
-    return result.rows[0];
+        o.attempts`.execute(trx);
+    return { ...result.rows[0]!, previous: next.status };
   }
 
   async #sent(message: Claimed, log: FastifyBaseLogger): Promise<RelayOutcome> {

@@ -87,6 +87,8 @@ describe('delivery', () => {
     expect(rows.every((r) => r.rule_id === rule.id && r.data['poiName'] === poi.name)).toBe(true);
     const messages = await outbox(rows.map((r) => r.outbox_id));
     expect(messages.map((m) => m.channel)).toEqual(['EMAIL', 'EMAIL', 'SMS']);
+    // Each counts against the company's sending limit in the relay.
+    expect(messages.map((m) => m.company_id)).toEqual(Array(3).fill(await f.companyId('ALPHA')));
     expect(await w.relay.relayDue()).toEqual({ sent: 3, failed: 0, dead: 0 });
     expect(await w.relay.relayDue()).toEqual({ sent: 0, failed: 0, dead: 0 });
     expect(sink.received.map((m) => m.to).sort()).toEqual([

@@ -132,8 +132,10 @@ function rulesFor(tx: Tx, event: DomainEvent): Promise<RuleRow[]> {
  * against the subject as it stands now (role and scope: OUT_OF_SCOPE), then the rule's guards (TOO_OLD,
  * QUIET_HOURS, NO_ADDRESS, THROTTLED, DIGESTED): a guarded delivery is recorded SUPPRESSED with its reason. An
  * in-app delivery is SENT at once; an e-mail or SMS is QUEUED in the outbox in the same transaction (the relay sends
- * it once, retrying with backoff), in the recipient's language. A delivery that reveals where an employee is, is
- * audited as a view of location by its recipient.
+ * it once, retrying with backoff), in the recipient's language, counted against the company's sending limit. An
+ * e-mail or SMS of an HOURLY or DAILY rule waits as DIGESTED for the digest job (digests.ts), which sends it with the
+ * others of its period. A delivery that reveals where an employee is, is audited as a view of location by its
+ * recipient.
  */
 export function notificationProcessor(
   options: NotificationProcessorOptions,
@@ -223,11 +225,12 @@ async function deliver(
     };
     const queued =
       channel === 'EMAIL'
-        ? await queueMail(tx, notificationMail(recipient.email, input))
+        ? await queueMail(tx, { ...notificationMail(recipient.email, input), companyId: s.companyId })
         : await queueSms(tx, {
             to: recipient.phone!,
             text: notificationSms(input),
             locale: recipient.locale,
+            companyId: s.companyId,
           });
     await tx
       .updateTable('notification_deliveries')
@@ -235,24 +238,43 @@ async function deliver(
       .where('id', '=', inserted.id)
       .execute();
   }
-  if (LOCATION_REVEALING_EVENTS.includes(type))
-    await audit(
-      tx,
-      { userId: recipient.id, name: recipient.username },
-      {
-        action: 'location.view',
-        entity: 'msisdn',
-        entityId: s.msisdn?.id ?? null,
-        companyId: s.companyId,
-        detail: {
-          view: 'notification',
-          channel,
-          eventId: event.id,
-          eventType: type,
-          deliveryId: inserted.id,
-          ruleId: rule.id,
-          msisdnIds: s.msisdn ? [s.msisdn.id] : [],
-        },
-      },
-    );
+  await auditLocationView(tx, recipient, {
+    channel,
+    eventId: event.id,
+    eventType: type,
+    deliveryId: inserted.id,
+    ruleId: rule.id,
+    companyId: s.companyId,
+    msisdnId: s.msisdn?.id ?? null,
+  });
+}
+
+/** A notification that reveals where an employee is (enter, exit, visit, late) is a view of location: audited. */
+export async function auditLocationView(
+  tx: Tx,
+  recipient: Pick<Recipient, 'id' | 'username'>,
+  d: {
+    channel: NotificationChannel;
+    eventId: number;
+    eventType: NotificationEventType;
+    deliveryId: number;
+    ruleId: number;
+    companyId: number;
+    msisdnId: number | null;
+    digestId?: number;
+  },
+): Promise<void> {
+  if (!LOCATION_REVEALING_EVENTS.includes(d.eventType)) return;
+  const { companyId, msisdnId, ...detail } = d;
+  await audit(
+    tx,
+    { userId: recipient.id, name: recipient.username },
+    {
+      action: 'location.view',
+      entity: 'msisdn',
+      entityId: msisdnId,
+      companyId,
+      detail: { view: 'notification', ...detail, msisdnIds: msisdnId === null ? [] : [msisdnId] },
+    },
+  );
 }

@@ -43,36 +43,60 @@ export function notificationLine(
   });
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The e-mail of a notification: subject, text and HTML parts (right to left in Arabic), List-Unsubscribe. */
-export function notificationMail(to: string, input: RenderInput): MailMessage {
+/** A text holding one URL (`{{url}}` or `{{ruleUrl}}`) as HTML: the words escaped, the URL a link. */
+export function withLink(
+  template: string,
+  values: Readonly<Record<string, string>>,
+  key: string,
+  url: string,
+) {
+  const link = `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+  return escapeHtml(fill(template, { ...values, [key]: '\u0000' })).replace('\u0000', link);
+}
+
+/**
+ * A notification e-mail (immediate or digest): the text part, and the HTML part of the given body paragraphs (right to
+ * left in Arabic), both ending with why the recipient receives it; List-Unsubscribe opens the rule.
+ */
+export function ruleMail(
+  to: string,
+  input: { locale: LocaleCode; rule: { name: string }; ruleUrl: string },
+  content: { subject: string; text: string[]; html: string[] },
+): MailMessage {
   const t = NOTIFICATION_TEXTS[input.locale];
-  const line = notificationLine(input.locale, input.eventType, input.data);
-  const open = fill(t.open, { url: input.url });
-  const why = fill(t.why, { rule: input.rule.name, ruleUrl: input.ruleUrl });
   const dir = isRtl(input.locale) ? 'rtl' : 'ltr';
-  const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
   const html = [
     '<!doctype html>',
     `<html lang="${input.locale}" dir="${dir}">`,
     '<head><meta charset="utf-8"></head>',
     `<body dir="${dir}" style="font-family: sans-serif">`,
-    `<p><strong>${escapeHtml(line)}</strong></p>`,
-    `<p>${escapeHtml(fill(t.open, { url: '\u0000' })).replace('\u0000', link(input.url))}</p>`,
-    `<p style="color: #666">${escapeHtml(fill(t.why, { rule: input.rule.name, ruleUrl: '\u0000' })).replace('\u0000', link(input.ruleUrl))}</p>`,
+    ...content.html,
+    `<p style="color: #666">${withLink(t.why, { rule: input.rule.name }, 'ruleUrl', input.ruleUrl)}</p>`,
     '</body>',
     '</html>',
   ].join('\n');
   return {
     to,
-    subject: line,
-    text: [line, '', open, '', why].join('\n'),
+    subject: content.subject,
+    text: [...content.text, '', fill(t.why, { rule: input.rule.name, ruleUrl: input.ruleUrl })].join('\n'),
     html,
     locale: input.locale,
     headers: { 'List-Unsubscribe': `<${input.ruleUrl}>` },
   };
+}
+
+/** The e-mail of a notification: subject, text and HTML parts (right to left in Arabic), List-Unsubscribe. */
+export function notificationMail(to: string, input: RenderInput): MailMessage {
+  const t = NOTIFICATION_TEXTS[input.locale];
+  const line = notificationLine(input.locale, input.eventType, input.data);
+  return ruleMail(to, input, {
+    subject: line,
+    text: [line, '', fill(t.open, { url: input.url })],
+    html: [`<p><strong>${escapeHtml(line)}</strong></p>`, `<p>${withLink(t.open, {}, 'url', input.url)}</p>`],
+  });
 }
 
 /** Whether every character is in the GSM 03.38 basic set (one SMS segment holds 160 of them, else 70 in UCS-2). */
@@ -81,16 +105,16 @@ const GSM_7 = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#
 /** Decimal numbers with four or more decimals, as coordinates are written: never in an SMS. */
 const COORDINATE_LIKE = /-?\d{1,3}\.\d{4,}/g;
 
+/** The text without anything written like a coordinate (and the double spaces that leaves). */
+export const withoutCoordinates = (text: string) => text.replace(COORDINATE_LIKE, '').replace(/ {2,}/g, ' ');
+
 /**
  * The SMS of a notification: its sentence in one segment — 160 GSM-7 characters, or 70 when it needs UCS-2
  * (Arabic, Chinese, curly quotes) — cut with an ellipsis when longer, and never a coordinate (a POI named after its
  * position loses those digits).
  */
 export function notificationSms(input: Pick<RenderInput, 'locale' | 'eventType' | 'data'>): string {
-  const line = notificationLine(input.locale, input.eventType, input.data)
-    .replace(COORDINATE_LIKE, '')
-    .replace(/ {2,}/g, ' ');
-  return oneSegment(line);
+  return oneSegment(withoutCoordinates(notificationLine(input.locale, input.eventType, input.data)));
 }
 
 /** The text cut to one segment (UCS-2 counts UTF-16 units: a character outside the BMP takes two). */

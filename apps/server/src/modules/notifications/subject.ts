@@ -11,6 +11,7 @@ import { unscoped } from '../../access/scoped.ts';
 import type { Executor } from '../../db/database.ts';
 import type { NotificationData } from '../../db/schema.ts';
 import type { DomainEvent } from '../../events/types.ts';
+import type { DeliveryRow } from './repository.ts';
 
 /** What an event is about, as the rules filter it and the recipients' scopes are checked against it. */
 export interface EventSubject {
@@ -233,4 +234,22 @@ export async function loadSubject(tx: Executor, event: DomainEvent): Promise<Eve
       break;
   }
   return s;
+}
+
+/**
+ * What a recorded delivery is about, read again now (a digest checks each recipient against the subject as it stands
+ * when it sends): the event is rebuilt from the delivery, which keeps what the subject is made of (events are pruned,
+ * deliveries stay).
+ */
+export function deliverySubject(tx: Executor, d: DeliveryRow): Promise<EventSubject | undefined> {
+  return loadSubject(tx, {
+    id: d.event_id,
+    type: d.event_type,
+    companyId: d.company_id,
+    msisdnId: d.msisdn_id,
+    subjectType: d.subject_type,
+    subjectId: d.subject_id,
+    payload: { poiId: d.data['poiId'], taskId: d.data['taskId'] } as unknown as DomainEvent['payload'],
+    occurredAt: d.occurred_at,
+  });
 }

@@ -9,14 +9,15 @@ interface Texts {
   events: Record<NotificationEventType, string>;
   open: string;
   why: string;
-  /** Plural forms of "N minutes" by Intl.PluralRules category; `other` is the fallback. */
-  minutes: Plural;
+  /** Plural forms of "N minutes". */
+  minutes: PluralForms;
   /** "N employees" and "N days" (CONSENT_PENDING_EXPIRED). */
-  employees: Plural;
-  days: Plural;
+  employees: PluralForms;
+  days: PluralForms;
 }
 
-type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+/** A text's forms by Intl.PluralRules category (`{{n}}` is the count); `other` is the fallback. */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 
 export const NOTIFICATION_TEXTS: Record<LocaleCode, Texts> = {
   'en-US': {
@@ -173,13 +174,22 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Texts> = {
 export const fill = (text: string, values: Readonly<Record<string, string | number>>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name] ?? ''));
 
+/** The form of a text for a count in the language, filled with the count (in the language's digits) and `values`. */
+export function pluralText(
+  locale: LocaleCode,
+  forms: PluralForms,
+  n: number,
+  values: Readonly<Record<string, string | number>> = {},
+): string {
+  const form = forms[new Intl.PluralRules(locale).select(n)] ?? forms.other;
+  return fill(form, { ...values, n: new Intl.NumberFormat(locale).format(n) });
+}
+
 /** "N minutes" (or employees, or days) in the language, with its plural form (and its digits). */
 export function minutesText(
   locale: LocaleCode,
   n: number,
   unit: 'minutes' | 'employees' | 'days' = 'minutes',
 ): string {
-  const forms = NOTIFICATION_TEXTS[locale][unit];
-  const form = forms[new Intl.PluralRules(locale).select(n)] ?? forms.other;
-  return fill(form, { n: new Intl.NumberFormat(locale).format(n) });
+  return pluralText(locale, NOTIFICATION_TEXTS[locale][unit], n);
 }
