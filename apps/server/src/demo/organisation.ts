@@ -6,6 +6,7 @@ import {
   type PricePlan,
 } from '@lbs/contracts';
 import type { Executor } from '../db/database.ts';
+import { emit } from '../events/emit.ts';
 import { prng } from '../lib/prng.ts';
 
 /** Demo organisation: three companies with their departments, zones, designations and employee MSISDNs. */
@@ -234,6 +235,33 @@ export async function seedOrganisation(db: Executor, now: Date): Promise<Map<str
       });
     }
     await db.insertInto('msisdns').values(rows).execute();
+    await flagUnanswered(db, company.id, now);
   }
   return result;
+}
+
+/**
+ * The consent requests left unanswered past the company's limit (14 days) were flagged by the consent job a week
+ * ago, as it would have done: the MSISDN list's "unanswered" filter and the admins' inboxes show them on first start.
+ */
+async function flagUnanswered(db: Executor, companyId: number, now: Date): Promise<void> {
+  const days = CONSENT_DEFAULTS.consentPendingDays;
+  const flaggedAt = daysBefore(now, 21 - days);
+  const flagged = await db
+    .updateTable('msisdns')
+    .set({ consent_pending_flagged_at: flaggedAt })
+    .where('company_id', '=', companyId)
+    .where('consent_status', '=', 'PENDING')
+    .where('consent_requested_at', '<=', daysBefore(now, days))
+    .returning('id')
+    .execute();
+  if (!flagged.length) return;
+  await emit(db, {
+    type: 'CONSENT_PENDING_EXPIRED',
+    companyId,
+    subject: { type: 'company', id: companyId },
+    payload: { msisdnIds: flagged.map((r) => r.id).sort((a, b) => a - b), days },
+    idempotencyKey: `CONSENT_PENDING_EXPIRED:${companyId}:${flaggedAt.toISOString()}`,
+    occurredAt: flaggedAt,
+  });
 }

@@ -171,6 +171,22 @@ describe('consent receipts', () => {
 });
 
 describe('consent requests left unanswered', () => {
+  it('the demo starts with some, flagged a week ago and told to the admins', async () => {
+    const listed = (await f.call('CA', 'GET', '/msisdns?pendingExpired=true&size=100')).json() as MsisdnPage;
+    expect(listed.total).toBeGreaterThan(0);
+    expect(listed.items.every((m) => m.consentStatus === 'PENDING')).toBe(true);
+    const seeded = await f.db
+      .selectFrom('domain_events')
+      .select('payload')
+      .where('type', '=', 'CONSENT_PENDING_EXPIRED')
+      .where('company_id', '=', alpha)
+      .execute();
+    expect(seeded).toHaveLength(1);
+    expect((seeded[0]!.payload as unknown as { msisdnIds: number[] }).msisdnIds.sort()).toEqual(
+      listed.items.map((m) => m.id).sort(),
+    );
+  });
+
   it('flags them once, tells each admin of those in its tier, and asks them again in bulk', async () => {
     const worker = w.worker();
     await worker.drain();
@@ -198,6 +214,7 @@ describe('consent requests left unanswered', () => {
       .select(['payload', 'subject_type'])
       .where('type', '=', 'CONSENT_PENDING_EXPIRED')
       .where('company_id', '=', alpha)
+      .where('occurred_at', '=', now)
       .execute();
     expect(events).toHaveLength(1);
     const payload = events[0]!.payload as unknown as { msisdnIds: number[]; days: number };
