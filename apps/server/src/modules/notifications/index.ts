@@ -2,4 +2,4 @@
 export { notificationRulesService, type NotificationRulesService } from './rules-service.ts';
 export { inboxService, type InboxService } from './inbox.ts';
 export { notificationRoutes, notificationRuleRoutes } from './routes.ts';
-export { notificationProcessor, NOTIFICATION_PROCESSOR } from './processor.ts';
+export { notificationProcessor, rulesTaking, NOTIFICATION_PROCESSOR } from './processor.ts';
