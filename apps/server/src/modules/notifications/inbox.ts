@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors.ts';
 import { iso, isoOrNull } from '../../lib/listing.ts';
 import { notificationsRepository, type DeliveryRow } from './repository.ts';
 
-function toNotification(r: DeliveryRow): Notification {
+export function toNotification(r: DeliveryRow): Notification {
   return {
     id: r.id,
     eventType: r.event_type,
