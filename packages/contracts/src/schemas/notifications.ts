@@ -85,6 +85,15 @@ export const notificationFiltersSchema = z.object({
   designationIds: ids().default([]),
 });
 export type NotificationFilters = z.infer<typeof notificationFiltersSchema>;
+/** No filter: every event of the rule's types (a new object each time). */
+export const noNotificationFilters = (): NotificationFilters => ({
+  poiIds: [],
+  poiCategoryIds: [],
+  msisdnIds: [],
+  departmentIds: [],
+  zoneIds: [],
+  designationIds: [],
+});
 
 export const notificationRecipientsSchema = z.object({
   userIds: ids().max(NOTIFICATION_RECIPIENTS_MAX, TOO_MANY).default([]),
@@ -151,14 +160,7 @@ export const notificationRuleCreateSchema = z
   .object({
     companyId: refId('validation.companyRequired').optional(),
     ...editable,
-    filters: editable.filters.default({
-      poiIds: [],
-      poiCategoryIds: [],
-      msisdnIds: [],
-      departmentIds: [],
-      zoneIds: [],
-      designationIds: [],
-    }),
+    filters: editable.filters.default(noNotificationFilters),
     activeHours: editable.activeHours.default(null),
     throttle: editable.throttle.default({ mode: 'NONE', minIntervalMinutes: 0 }),
     digest: editable.digest.default('IMMEDIATE'),

@@ -1,15 +1,16 @@
-import type {
-  NotificationDeliveryListQuery,
-  NotificationDeliveryPage,
-  NotificationDeliveryStatus,
-  NotificationFilters,
-  NotificationRecipients,
-  NotificationRule,
-  NotificationRuleCreate,
-  NotificationRuleListQuery,
-  NotificationRulePage,
-  NotificationRuleTestResult,
-  NotificationRuleUpdate,
+import {
+  noNotificationFilters,
+  type NotificationDeliveryListQuery,
+  type NotificationDeliveryPage,
+  type NotificationDeliveryStatus,
+  type NotificationFilters,
+  type NotificationRecipients,
+  type NotificationRule,
+  type NotificationRuleCreate,
+  type NotificationRuleListQuery,
+  type NotificationRulePage,
+  type NotificationRuleTestResult,
+  type NotificationRuleUpdate,
 } from '@lbs/contracts';
 import { authorize, fieldNames, type Caller } from '../../access/caller.ts';
 import { notificationRulePolicy } from '../../access/policies/notification-rule.ts';
@@ -31,15 +32,6 @@ const FILTER_KINDS = {
   zoneIds: 'zones',
   designationIds: 'designations',
 } as const satisfies Record<keyof NotificationFilters, string>;
-
-const EMPTY_FILTERS: NotificationFilters = {
-  poiIds: [],
-  poiCategoryIds: [],
-  msisdnIds: [],
-  departmentIds: [],
-  zoneIds: [],
-  designationIds: [],
-};
 
 /** The tier a new rule belongs to: its creator's department or zone; a company-wide rule for the others. */
 function tierOf(caller: Caller): { department_id: number | null; zone_id: number | null } {
@@ -86,7 +78,7 @@ export function notificationRulesService({
       defaultKey: r.default_key,
       name: r.name,
       eventTypes: r.event_types,
-      filters: { ...EMPTY_FILTERS, ...r.filters },
+      filters: { ...noNotificationFilters(), ...r.filters },
       channels: r.channels,
       recipients: {
         users: r.recipient_user_ids.map((id) => {

@@ -47,6 +47,9 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'notifications.text.CONSENT_REVOKED': '{{employee}}（{{msisdn}}）已撤回同意，定位已停止',
   'notifications.text.INVOICE_ISSUED': '发票 {{number}} 已开具：{{amount}}，到期日 {{dueOn}}',
   'notifications.text.INVOICE_OVERDUE': '发票 {{number}} 已逾期：自 {{dueOn}} 起仍欠 {{amount}}',
+  'notifications.link.rule': '规则',
+  'notifications.testOf': '测试：{{event}}',
+  'notifications.text.test': '通知规则“{{rule}}”的测试：其通知将以此方式送达您',
 };
 
 export default strings;
