@@ -328,6 +328,7 @@ const ID_SOURCES: Record<string, string> = {
   operatorInvoiceDetails: '/invoices?size=1',
   userDetails: '/users?size=1',
   userEdit: '/users?size=1',
+  notificationRuleEdit: '/notification-rules?size=1',
 };
 
 export interface PageAudit {
