@@ -73,7 +73,7 @@ describe('/notification-rules/{id}: delivery log', () => {
     // A failed e-mail: the mail server's own answer, as it came.
     expect(within(rows[2]!).getByText('Failed, retrying')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('421 4.7.0 Try again later')).toBeInTheDocument();
-    expect(within(rows[2]!).getByText('2')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('2 attempts')).toBeInTheDocument();
     // A test-send is marked as one.
     expect(within(rows[3]!).getByText('Test')).toBeInTheDocument();
     expect(within(rows[3]!).getByText('Omar Haddad')).toBeInTheDocument();

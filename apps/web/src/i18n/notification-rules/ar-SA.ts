@@ -66,7 +66,6 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'notificationRules.log.column.channel': 'القناة',
   'notificationRules.log.column.status': 'الحالة',
   'notificationRules.log.column.reason': 'السبب',
-  'notificationRules.log.column.attempts': 'المحاولات',
   'notificationRules.log.status.QUEUED': 'في الانتظار',
   'notificationRules.log.status.SENT': 'أُرسل',
   'notificationRules.log.status.FAILED': 'فشل، تُعاد المحاولة',
@@ -78,6 +77,12 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'notificationRules.log.reason.NO_ADDRESS': 'لا يوجد بريد إلكتروني أو رقم هاتف',
   'notificationRules.log.reason.DIGESTED': 'مؤجَّل إلى الملخص',
   'notificationRules.log.reason.OUT_OF_SCOPE': 'خارج نطاق صلاحيات المستلم',
+  'notificationRules.log.attempts_zero': 'لا محاولات',
+  'notificationRules.log.attempts_one': 'محاولة واحدة',
+  'notificationRules.log.attempts_two': 'محاولتان',
+  'notificationRules.log.attempts_few': '{{count}} محاولات',
+  'notificationRules.log.attempts_many': '{{count}} محاولة',
+  'notificationRules.log.attempts_other': '{{count}} محاولة',
 };
 
 export default strings;

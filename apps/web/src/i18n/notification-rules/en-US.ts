@@ -64,7 +64,6 @@ const strings = {
   'notificationRules.log.column.channel': 'Channel',
   'notificationRules.log.column.status': 'Status',
   'notificationRules.log.column.reason': 'Reason',
-  'notificationRules.log.column.attempts': 'Attempts',
   'notificationRules.log.status.QUEUED': 'Queued',
   'notificationRules.log.status.SENT': 'Sent',
   'notificationRules.log.status.FAILED': 'Failed, retrying',
@@ -76,6 +75,8 @@ const strings = {
   'notificationRules.log.reason.NO_ADDRESS': 'No e-mail address or phone number',
   'notificationRules.log.reason.DIGESTED': 'Held for the digest',
   'notificationRules.log.reason.OUT_OF_SCOPE': 'Outside the recipient’s scope',
+  'notificationRules.log.attempts_one': '{{count}} attempt',
+  'notificationRules.log.attempts_other': '{{count}} attempts',
 };
 
 export default strings;

@@ -68,7 +68,6 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'notificationRules.log.column.channel': 'Canal',
   'notificationRules.log.column.status': 'Estado',
   'notificationRules.log.column.reason': 'Motivo',
-  'notificationRules.log.column.attempts': 'Intentos',
   'notificationRules.log.status.QUEUED': 'En cola',
   'notificationRules.log.status.SENT': 'Enviada',
   'notificationRules.log.status.FAILED': 'Fallida, se reintenta',
@@ -80,6 +79,9 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'notificationRules.log.reason.NO_ADDRESS': 'Sin correo electrónico ni número de teléfono',
   'notificationRules.log.reason.DIGESTED': 'Reservada para el resumen',
   'notificationRules.log.reason.OUT_OF_SCOPE': 'Fuera del ámbito del destinatario',
+  'notificationRules.log.attempts_one': '{{count}} intento',
+  'notificationRules.log.attempts_many': '{{count}} de intentos',
+  'notificationRules.log.attempts_other': '{{count}} intentos',
 };
 
 export default strings;

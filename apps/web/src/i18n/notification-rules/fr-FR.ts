@@ -68,7 +68,6 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'notificationRules.log.column.channel': 'Canal',
   'notificationRules.log.column.status': 'Statut',
   'notificationRules.log.column.reason': 'Motif',
-  'notificationRules.log.column.attempts': 'Tentatives',
   'notificationRules.log.status.QUEUED': 'En attente',
   'notificationRules.log.status.SENT': 'Envoyée',
   'notificationRules.log.status.FAILED': 'Échec, nouvel essai',
@@ -80,6 +79,9 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'notificationRules.log.reason.NO_ADDRESS': 'Pas d’adresse e-mail ni de numéro de téléphone',
   'notificationRules.log.reason.DIGESTED': 'Réservée pour le récapitulatif',
   'notificationRules.log.reason.OUT_OF_SCOPE': 'Hors du périmètre du destinataire',
+  'notificationRules.log.attempts_one': '{{count}} tentative',
+  'notificationRules.log.attempts_many': '{{count}} de tentatives',
+  'notificationRules.log.attempts_other': '{{count}} tentatives',
 };
 
 export default strings;

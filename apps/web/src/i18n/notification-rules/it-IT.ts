@@ -67,7 +67,6 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'notificationRules.log.column.channel': 'Canale',
   'notificationRules.log.column.status': 'Stato',
   'notificationRules.log.column.reason': 'Motivo',
-  'notificationRules.log.column.attempts': 'Tentativi',
   'notificationRules.log.status.QUEUED': 'In coda',
   'notificationRules.log.status.SENT': 'Inviata',
   'notificationRules.log.status.FAILED': 'Non riuscita, nuovo tentativo',
@@ -79,6 +78,9 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'notificationRules.log.reason.NO_ADDRESS': 'Nessun indirizzo e-mail o numero di telefono',
   'notificationRules.log.reason.DIGESTED': 'Rimandata al riepilogo',
   'notificationRules.log.reason.OUT_OF_SCOPE': 'Fuori dall’ambito del destinatario',
+  'notificationRules.log.attempts_one': '{{count}} tentativo',
+  'notificationRules.log.attempts_many': '{{count}} di tentativi',
+  'notificationRules.log.attempts_other': '{{count}} tentativi',
 };
 
 export default strings;

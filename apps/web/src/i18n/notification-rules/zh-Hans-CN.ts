@@ -64,7 +64,6 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'notificationRules.log.column.channel': '渠道',
   'notificationRules.log.column.status': '状态',
   'notificationRules.log.column.reason': '原因',
-  'notificationRules.log.column.attempts': '尝试次数',
   'notificationRules.log.status.QUEUED': '排队中',
   'notificationRules.log.status.SENT': '已发送',
   'notificationRules.log.status.FAILED': '失败，正在重试',
@@ -76,6 +75,7 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'notificationRules.log.reason.NO_ADDRESS': '没有电子邮件地址或电话号码',
   'notificationRules.log.reason.DIGESTED': '留待摘要中发送',
   'notificationRules.log.reason.OUT_OF_SCOPE': '超出接收人的权限范围',
+  'notificationRules.log.attempts_other': '已尝试 {{count}} 次',
 };
 
 export default strings;

@@ -29,7 +29,7 @@ const URL_PREFIX = 'log.';
 /**
  * A rule's delivery log (GET /notification-rules/{id}/deliveries), a page at a time from the server, newest first:
  * when, which event, to whom, by which channel, and how it went — a suppressed one with its reason in the interface
- * language, a failed e-mail or SMS with the mail server's or gateway's own answer.
+ * language, a failed e-mail or SMS with the mail server's or gateway's own answer and how often it was tried.
  */
 export function RuleDeliveryLog({ ruleId }: { ruleId: number }) {
   const { t, i18n } = useTranslation();
@@ -41,14 +41,14 @@ export function RuleDeliveryLog({ ruleId }: { ruleId: number }) {
       {
         field: 'createdAt',
         headerName: t('notificationRules.log.column.time'),
-        width: 170,
+        width: 150,
         valueGetter: (_value, row) => formatDateTime(locale, row.createdAt),
       },
       {
         field: 'eventType',
         headerName: t('notificationRules.log.column.event'),
         flex: 1,
-        minWidth: 180,
+        minWidth: 140,
         sortable: false,
         renderCell: ({ row }) => (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
@@ -61,14 +61,14 @@ export function RuleDeliveryLog({ ruleId }: { ruleId: number }) {
         field: 'recipient',
         headerName: t('notificationRules.log.column.recipient'),
         flex: 1,
-        minWidth: 160,
+        minWidth: 120,
         sortable: false,
         valueGetter: (_value, row) => row.recipient.fullName,
       },
       {
         field: 'channel',
         headerName: t('notificationRules.log.column.channel'),
-        width: 150,
+        width: 120,
         sortable: false,
         valueGetter: (_value, row) => t(`notificationRules.channel.${row.channel}`),
       },
@@ -78,32 +78,33 @@ export function RuleDeliveryLog({ ruleId }: { ruleId: number }) {
         width: 150,
         sortable: false,
         renderCell: ({ row }) => (
-          <Chip
-            size="small"
-            color={STATUS_COLOR[row.status]}
-            variant={row.status === 'SUPPRESSED' ? 'outlined' : 'filled'}
-            label={t(`notificationRules.log.status.${row.status}`)}
-          />
+          <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+            <Chip
+              size="small"
+              color={STATUS_COLOR[row.status]}
+              variant={row.status === 'SUPPRESSED' ? 'outlined' : 'filled'}
+              label={t(`notificationRules.log.status.${row.status}`)}
+            />
+            {/* How often the relay tried: worth saying once it had to try again. */}
+            {row.attempts > 1 && (
+              <Typography variant="caption" color="text.secondary">
+                {t('notificationRules.log.attempts', { count: row.attempts })}
+              </Typography>
+            )}
+          </Stack>
         ),
       },
       {
         field: 'reason',
         headerName: t('notificationRules.log.column.reason'),
         flex: 1.2,
-        minWidth: 200,
+        minWidth: 140,
         sortable: false,
         renderCell: ({ row }) => (
-          <Typography variant="body2" sx={{ whiteSpace: 'normal', py: 1 }}>
+          <Typography variant="body2" sx={{ whiteSpace: 'normal' }}>
             {reasonText(row.reason, (key) => t(key))}
           </Typography>
         ),
-      },
-      {
-        field: 'attempts',
-        headerName: t('notificationRules.log.column.attempts'),
-        type: 'number',
-        width: 110,
-        sortable: false,
       },
     ],
     [t, locale],
@@ -128,7 +129,11 @@ export function RuleDeliveryLog({ ruleId }: { ruleId: number }) {
           minWidth={180}
         />
       }
-      gridProps={{ getRowHeight: () => 'auto' }}
+      gridProps={{
+        getRowHeight: () => 'auto',
+        // Rows grow with a long reason; every cell keeps its text in the middle of the row.
+        sx: { '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', py: 1 } },
+      }}
     />
   );
 }
