@@ -901,14 +901,21 @@ async function writeEvaluations(
   return revs;
 }
 
-/** Asks for a replay of an MSISDN's presence from `from` (one job per MSISDN and hour of the late fix). */
+/**
+ * Asks for a replay of an MSISDN's presence from the start of the late fix's hour: one job per MSISDN and hour, queued
+ * again by a late fix that comes after it ran (or while it runs), so no late fix is left out of every replay.
+ */
 export async function requestReplay(tx: Executor, msisdnId: number, from: number): Promise<void> {
   const hour = Math.floor(from / 3_600_000);
-  await enqueue(tx as Db, {
-    kind: REPLAY_JOB,
-    key: `${msisdnId}:${hour}`,
-    payload: { msisdnId, from: new Date(from).toISOString() },
-  });
+  await enqueue(
+    tx as Db,
+    {
+      kind: REPLAY_JOB,
+      key: `${msisdnId}:${hour}`,
+      payload: { msisdnId, from: new Date(hour * 3_600_000).toISOString() },
+    },
+    { onConflict: 'replace' },
+  );
 }
 
 /** A new assignment's pair starts from the MSISDN's latest position, without an ENTER (it was there already). */
