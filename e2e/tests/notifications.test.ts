@@ -151,60 +151,69 @@ describe('Notifications: a rule, an arrival, the bell, the inbox', () => {
     );
   });
 
-  it('a demo employee arrives there: the bell’s count goes up by itself, and one e-mail goes out', async () => {
-    // A consenting, tracked employee of Alpha not sent to the hospital by the demo.
-    const assigned = await api<PoiAssignmentPage>(page, 'GET', `/poi-assignments?poiId=${site.id}&size=100`);
-    const taken = new Set(assigned.items.map((a) => a.msisdnId));
-    const candidates = await api<MsisdnPage>(
-      page,
-      'GET',
-      '/msisdns?consentStatus=GRANTED&trackingEnabled=true&size=100&sort=employeeName',
-    );
-    employee = candidates.items.find((m) => !taken.has(m.id))!;
-    expect(employee).toBeDefined();
-    const { token } = await api<DeviceToken>(page, 'POST', `/msisdns/${employee.id}/device-token`, {}, 201);
+  it(
+    'a demo employee arrives there: the bell’s count goes up by itself, and one e-mail goes out',
+    { timeout: 240_000 },
+    async () => {
+      // A consenting, tracked employee of Alpha not sent to the hospital by the demo.
+      const assigned = await api<PoiAssignmentPage>(
+        page,
+        'GET',
+        `/poi-assignments?poiId=${site.id}&size=100`,
+      );
+      const taken = new Set(assigned.items.map((a) => a.msisdnId));
+      const candidates = await api<MsisdnPage>(
+        page,
+        'GET',
+        '/msisdns?consentStatus=GRANTED&trackingEnabled=true&size=100&sort=employeeName',
+      );
+      employee = candidates.items.find((m) => !taken.has(m.id))!;
+      expect(employee).toBeDefined();
+      const { token } = await api<DeviceToken>(page, 'POST', `/msisdns/${employee.id}/device-token`, {}, 201);
 
-    await page.goto(`${baseUrl}/notifications`);
-    await page.getByRole('grid').first().waitFor({ timeout: 30_000 });
-    const before = await bellCount(page);
+      await page.goto(`${baseUrl}/notifications`);
+      await page.getByRole('grid').first().waitFor({ timeout: 30_000 });
+      const before = await bellCount(page);
 
-    // Far away first (20 km north), then sent to the hospital for the whole week, round the clock; then two fixes
-    // inside it seven minutes apart: the presence engine confirms the arrival (backdated to the first).
-    const now = Date.now();
-    const { lat, lon } = site.centroid;
-    await report(token, new Date(now - 12 * MINUTE), lat + 0.18, lon);
-    await api(
-      page,
-      'POST',
-      '/poi-assignments',
-      {
-        poiId: site.id,
-        msisdnIds: [employee.id],
-        purpose: 'VISIT',
-        days: [1, 2, 3, 4, 5, 6, 7],
-        windows: [{ start: '00:00', end: '00:00' }],
-        minDwellMinutes: 2,
-      },
-      201,
-    );
-    await report(token, new Date(now - 8 * MINUTE), lat, lon);
-    await report(token, new Date(now - MINUTE), lat, lon);
+      // Far away first (20 km north), then sent to the hospital for the whole week, round the clock; then two fixes
+      // inside it two minutes apart, the second a little ahead of the clock as phones' clocks are (never backdated: the
+      // network locates this phone every few minutes, and a fix older than its latest waits for a replay).
+      const now = Date.now();
+      const { lat, lon } = site.centroid;
+      await report(token, new Date(now), lat + 0.18, lon);
+      await api(
+        page,
+        'POST',
+        '/poi-assignments',
+        {
+          poiId: site.id,
+          msisdnIds: [employee.id],
+          purpose: 'VISIT',
+          days: [1, 2, 3, 4, 5, 6, 7],
+          windows: [{ start: '00:00', end: '00:00' }],
+          minDwellMinutes: 2,
+        },
+        201,
+      );
+      await report(token, new Date(now + 1000), lat, lon);
+      await report(token, new Date(now + 2 * MINUTE + 1000), lat, lon);
 
-    // The bell asks on its own (every minute): no reload.
-    await expect.poll(() => bellCount(page), { timeout: 150_000, interval: 2000 }).toBeGreaterThan(before);
-    const unread = await api<NotificationPage>(page, 'GET', '/notifications?unread=true&size=100');
-    const arrivals = unread.items.filter(
-      (n) => n.ruleId === ruleId && n.eventType === 'GEOFENCE_ENTER' && n.msisdnId === employee.id,
-    );
-    expect(arrivals).toHaveLength(1);
-    expect(arrivals[0]!.data).toMatchObject({ poiName: SITE, employeeName: employee.employeeName });
-    // The e-mail, once: the relay sends what the processor queued.
-    await expect.poll(() => mailsOfRule(ruleId), { timeout: 60_000, interval: 1000 }).not.toHaveLength(0);
-    const mails = await mailsOfRule(ruleId);
-    expect(mails).toHaveLength(1);
-    // (The mailbox reads the first line of a folded Subject header: the body has the whole sentence.)
-    expect(mails[0]!.text).toContain(`${employee.employeeName} (${employee.msisdn}) arrived at ${SITE}`);
-  });
+      // The bell asks on its own (every minute): no reload.
+      await expect.poll(() => bellCount(page), { timeout: 150_000, interval: 2000 }).toBeGreaterThan(before);
+      const unread = await api<NotificationPage>(page, 'GET', '/notifications?unread=true&size=100');
+      const arrivals = unread.items.filter(
+        (n) => n.ruleId === ruleId && n.eventType === 'GEOFENCE_ENTER' && n.msisdnId === employee.id,
+      );
+      expect(arrivals).toHaveLength(1);
+      expect(arrivals[0]!.data).toMatchObject({ poiName: SITE, employeeName: employee.employeeName });
+      // The e-mail, once: the relay sends what the processor queued.
+      await expect.poll(() => mailsOfRule(ruleId), { timeout: 60_000, interval: 1000 }).not.toHaveLength(0);
+      const mails = await mailsOfRule(ruleId);
+      expect(mails).toHaveLength(1);
+      // (The mailbox reads the first line of a folded Subject header: the body has the whole sentence.)
+      expect(mails[0]!.text).toContain(`${employee.employeeName} (${employee.msisdn}) arrived at ${SITE}`);
+    },
+  );
 
   it('opens the inbox and follows the link to the employee (English)', async () => {
     // The inbox, opened again: the arrival is there, unread.
