@@ -235,7 +235,7 @@ function buildServices({
     reportExports: reportExports({ db, reports, ttlHours: config.reportExports.ttlHours }),
     reportSchedules: reportSchedulesService({ db, reports }),
     listExports: listExports({ db }),
-    notificationRules: notificationRulesService({ db }),
+    notificationRules: notificationRulesService({ db, publicUrl: config.publicUrl }),
     inbox: inboxService({ db }),
     inboxStreams: inboxStreams(),
   };

@@ -81,7 +81,11 @@ const DEMO_SEED_LOCK_KEY = 7_305_112_002;
 async function seedDemoOnce(database: DatabaseHandle, config: Config): Promise<DemoSeed | undefined> {
   const seed = async () =>
     (await isEmpty(database.db))
-      ? await seedDemo(database.db, { password: config.demoPassword, billing: config.billing })
+      ? await seedDemo(database.db, {
+          password: config.demoPassword,
+          billing: config.billing,
+          publicUrl: config.publicUrl,
+        })
       : undefined;
   if (!database.pool) return seed();
   return database.db.transaction().execute(async (trx) => {

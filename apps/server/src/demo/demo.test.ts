@@ -1,13 +1,16 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_KEYS } from '@lbs/contracts';
 import { captureLog } from '../../test/capture-log.ts';
 import { openTestDatabase } from '../../test/helpers.ts';
 import { loadAuthUser } from '../access/auth-user.ts';
 import { scopeOf } from '../access/scope.ts';
+import { scoped } from '../access/scoped.ts';
 import { EventDispatcher } from '../events/processors.ts';
+import { inboxService } from '../modules/notifications/index.ts';
 import { reportsService } from '../modules/reports/index.ts';
 import { taskCompletionProcessor } from '../modules/tasks/index.ts';
-import { seedDemo } from './index.ts';
+import { DEMO_ACCOUNTS, seedDemo } from './index.ts';
 import { loadConfig } from '../config.ts';
 
 /**
@@ -18,7 +21,13 @@ let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 const now = new Date();
 beforeAll(async () => {
   handle = await openTestDatabase();
-  const seed = await seedDemo(handle.db, { password: 'Demo!2345', billing: loadConfig({}).billing, now });
+  const config = loadConfig({});
+  const seed = await seedDemo(handle.db, {
+    password: 'Demo!2345',
+    billing: config.billing,
+    publicUrl: config.publicUrl,
+    now,
+  });
   await seed.history();
 }, 600_000);
 afterAll(async () => {
@@ -152,4 +161,103 @@ describe('demo reports', () => {
       expect(empty).toEqual([]);
     },
   );
+});
+
+/**
+ * The inbox on first start: every demo account has notifications the processor delivered from the demo's own events,
+ * newest unread, each within the account's scope and about a subject that exists; and every company has an
+ * arrivals rule on, to its admins in the inbox and by e-mail, throttled per MSISDN and POI.
+ */
+describe('demo notifications', () => {
+  it.each(DEMO_ACCOUNTS.map((a) => [a.username, a.role]))(
+    '%s (%s) has read and unread notifications in its inbox, all within its scope',
+    async (username) => {
+      const user = (await loadAuthUser(handle.db, { username }))!;
+      const scope = scopeOf(user);
+      const caller = { user, scope, requestId: undefined };
+      const inbox = await inboxService({ db: handle.db }).list(caller, { page: 1, size: 100 });
+      expect(inbox.total).toBeGreaterThanOrEqual(3);
+      expect(inbox.items.filter((n) => n.readAt === null)).toHaveLength(2);
+      // Each delivered from a real event of the events table, of its type.
+      const fromEvents = await handle.db
+        .selectFrom('notification_deliveries as d')
+        .innerJoin('domain_events as e', 'e.id', 'd.event_id')
+        .select('d.id')
+        .whereRef('e.type', '=', 'd.event_type')
+        .where(
+          'd.id',
+          'in',
+          inbox.items.map((n) => n.id),
+        )
+        .execute();
+      expect(fromEvents).toHaveLength(inbox.total);
+      const msisdns = [...new Set(inbox.items.flatMap((n) => (n.msisdnId === null ? [] : [n.msisdnId])))];
+      if (msisdns.length) {
+        const reached = await scoped(handle.db, scope)
+          .msisdns()
+          .select('msisdns.id')
+          .where('msisdns.id', 'in', msisdns)
+          .execute();
+        expect(reached.map((m) => m.id).sort()).toEqual(msisdns.sort());
+      }
+      for (const n of inbox.items) {
+        expect(n.ruleId, `${n.eventType} ${n.id}`).not.toBeNull();
+        const subject = n.subject!;
+        const table = {
+          msisdn: 'msisdns',
+          poi: 'pois',
+          task: 'tasks',
+          invoice: 'invoices',
+          company: 'companies',
+        } as const;
+        expect(Object.keys(table)).toContain(subject.type);
+        const row = await handle.db
+          .selectFrom(table[subject.type as keyof typeof table])
+          .select('id')
+          .where('id', '=', Number(subject.id))
+          .executeTakeFirst();
+        expect(row, `${n.eventType} → ${subject.type} ${subject.id}`).toBeDefined();
+      }
+    },
+  );
+
+  it('shows the kinds of the feature: arrivals, departures and visits, a completed task, consent withdrawn or unanswered, invoices', async () => {
+    const types = await handle.db
+      .selectFrom('notification_deliveries')
+      .select('event_type')
+      .distinct()
+      .where('channel', '=', 'IN_APP')
+      .where('status', '=', 'SENT')
+      .execute();
+    expect(types.map((t) => t.event_type).sort()).toEqual([
+      'CONSENT_PENDING_EXPIRED',
+      'CONSENT_REVOKED',
+      'GEOFENCE_ENTER',
+      'GEOFENCE_EXIT',
+      'INVOICE_ISSUED',
+      'INVOICE_OVERDUE',
+      'TASK_COMPLETED',
+      'VISIT_CLOSED',
+    ]);
+  });
+
+  it('every company has an arrivals rule on: its admins, in the inbox and by e-mail, at most one per MSISDN and POI in 30 minutes', async () => {
+    const rules = await handle.db
+      .selectFrom('notification_rules')
+      .selectAll()
+      .where('active', '=', true)
+      .where(sql<boolean>`event_types = '["GEOFENCE_ENTER"]'::jsonb`)
+      .where('department_id', 'is', null)
+      .where('zone_id', 'is', null)
+      .execute();
+    expect(new Set(rules.map((r) => r.company_id)).size).toBe(3);
+    for (const r of rules)
+      expect([
+        r.channels,
+        r.recipient_roles,
+        r.throttle_mode,
+        r.throttle_minutes,
+        r.filters.poiIds?.length,
+      ]).toEqual([['IN_APP', 'EMAIL'], ['CompanyAdmin'], 'MSISDN_POI', 30, 1]);
+  });
 });

@@ -5,6 +5,7 @@ import { audit, SYSTEM_ACTOR } from '../events/audit.ts';
 import { hashPassword } from '../identity/passwords.ts';
 import { DEMO_ACCOUNTS, seedAccounts, type DemoAccount } from './accounts.ts';
 import { seedInvoices } from './invoices.ts';
+import { deliverDemoNotifications, seedNotificationRules } from './notifications.ts';
 import { DEMO_COMPANIES, seedOrganisation } from './organisation.ts';
 import { seedPois } from './pois.ts';
 import { seedPositionHistory } from './positions.ts';
@@ -63,12 +64,17 @@ export interface DemoSeed {
 /**
  * Demo data on an empty database: the operator's super admin, company A (zones) and B (no zones) with their org
  * structure, about 200 employee MSISDNs in every consent state with their consent history and views of location,
- * in one transaction; then six months of invoices
- * (company C with an overdue one). The position history follows when asked.
+ * and the notification rules, in one transaction; then six months of invoices (company C with an overdue one). The
+ * position history follows when asked, and the notifications it and the seed's events made.
  */
 export async function seedDemo(
   db: Db,
-  { password, billing, now = new Date() }: { password: string; billing: BillingConfig; now?: Date },
+  {
+    password,
+    billing,
+    publicUrl,
+    now = new Date(),
+  }: { password: string; billing: BillingConfig; publicUrl: string; now?: Date },
 ): Promise<DemoSeed> {
   const passwordHash = await hashPassword(password);
   const companies = await db.transaction().execute(async (trx) => {
@@ -79,6 +85,7 @@ export async function seedDemo(
     const users = await seedAccounts(trx, companies, passwordHash);
     await seedReportHistory(trx, companies.values(), now);
     await seedReportSchedules(trx, now);
+    await seedNotificationRules(trx, companies.values());
     await audit(trx, SYSTEM_ACTOR('seed'), {
       action: 'seed.demo',
       entity: 'database',
@@ -105,6 +112,8 @@ export async function seedDemo(
         now: at,
         cause: 'demo',
       });
+      // The inboxes: the notifications the history's events (and the seed's) made, delivered as they happened.
+      await deliverDemoNotifications(db, { publicUrl });
       // Fresh statistics for the planner: the reports over the new rows would otherwise wait for autovacuum's
       // ANALYZE (seconds instead of milliseconds for an unfiltered visits report on a just-seeded database).
       await sql`analyze`.execute(db);

@@ -2,7 +2,9 @@ import { scheduleCron, type ReportKey, type ReportSchedulePreset, type TaskEvide
 import { sql } from 'kysely';
 import { nextSlot } from '../modules/reports/index.ts';
 import type { Executor } from '../db/database.ts';
+import { emitConsentRevoked } from '../events/emit.ts';
 import type { DemoCompany } from './organisation.ts';
+import { emitCompletedByHand } from './tasks.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -10,10 +12,10 @@ const DAY = 24 * HOUR;
 /**
  * What the reports of the current and the previous month read beyond the positions, visits, attendance, locates
  * and invoices the other seeds make: each number's consent history (the request SMS and the employee's reply, in the
- * audit trail as modules/msisdns writes it; the revoked ones withdrew this month, the pending ones were reminded),
- * the demo accounts' views of location (history, Monitor, locate, the attendance sheet, a report — each in its
- * account's scope), and tasks of the previous month (done by hand, one left overdue). Times spread from the first of
- * the previous month to `now`, never after it.
+ * audit trail as modules/msisdns writes it, a withdrawal with its domain event; the revoked ones withdrew this month,
+ * the pending ones were reminded), the demo accounts' views of location (history, Monitor, locate, the attendance
+ * sheet, a report — each in its account's scope), and tasks of the previous month (done by hand with their events,
+ * one left overdue). Times spread from the first of the previous month to `now`, never after it.
  */
 export async function seedReportHistory(
   db: Executor,
@@ -29,7 +31,7 @@ export async function seedReportHistory(
   for (const company of companies) {
     const msisdns = await db
       .selectFrom('msisdns')
-      .select(['id', 'consent_status'])
+      .select(['id', 'msisdn', 'consent_status'])
       .where('company_id', '=', company.id)
       .orderBy('id')
       .execute();
@@ -76,6 +78,12 @@ export async function seedReportHistory(
           previous: 'GRANTED',
           consentStatus: 'REVOKED',
         });
+        // With its domain event, as the consent service writes them (the consent-changes rule tells the admins).
+        await emitConsentRevoked(
+          db,
+          { id: m.id, msisdn: m.msisdn, companyId: company.id },
+          { via: 'SMS', previous: 'GRANTED', at: consentAt },
+        );
       }
       if (m.consent_status === 'PENDING') {
         requested = at(0.75 + (i % 20) / 100);
@@ -246,6 +254,14 @@ export async function seedReportHistory(
             })),
           ])
           .execute();
+        await emitCompletedByHand(db, {
+          companyId: company.id,
+          msisdnId: doer,
+          taskId: task.id,
+          title,
+          taskCompleted: missed.length === 0,
+          at: doneAt,
+        });
       }
     }
   }

@@ -1,9 +1,31 @@
 import type { TaskEvidence } from '@lbs/contracts';
 import type { Executor } from '../db/database.ts';
+import { emit } from '../events/emit.ts';
 import type { DemoCompany } from './organisation.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+
+/** The domain event of an assignment completed by hand, as the tasks service writes it with the completion. */
+export function emitCompletedByHand(
+  db: Executor,
+  c: { companyId: number; msisdnId: number; taskId: number; title: string; taskCompleted: boolean; at: Date },
+) {
+  return emit(db, {
+    type: 'TASK_COMPLETED',
+    companyId: c.companyId,
+    msisdnId: c.msisdnId,
+    subject: { type: 'task', id: c.taskId },
+    payload: {
+      taskId: c.taskId,
+      title: c.title,
+      source: 'MANUAL',
+      visitKey: null,
+      taskCompleted: c.taskCompleted,
+    },
+    occurredAt: c.at,
+  });
+}
 
 /**
  * Demo tasks for every company at its POIs, assigned to the employees the simulator sends there: inspections whose
@@ -105,6 +127,15 @@ export async function seedTasks(db: Executor, companies: Iterable<DemoCompany>, 
             }),
           )
           .execute();
+      if (manual)
+        await emitCompletedByHand(db, {
+          companyId: company.id,
+          msisdnId: manual.msisdnId,
+          taskId: row.id,
+          title: values.title,
+          taskCompleted: values.assignment_mode === 'ANY' || members.length === 1,
+          at: new Date(at - 20 * HOUR),
+        });
       count++;
       return row.id;
     };

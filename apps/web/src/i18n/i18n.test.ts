@@ -107,12 +107,13 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
     'reports.column.locationHistory.longitude',
     'reports.column.locationHistory.source',
     'reports.column.zone',
-    // Spelt the same in French: "Actions", "Zone", "Format", "Active" (a planification, feminine).
+    // Spelt the same in French: "Actions", "Zone", "Format", "Active" (a planification, feminine), "Test".
     'reportSchedules.column.actions',
     'reportSchedules.form.zone',
     'reportSchedules.form.format',
     'reportSchedules.form.active',
     'reportSchedules.status.active',
+    'notificationRules.log.test',
   ],
 };
 

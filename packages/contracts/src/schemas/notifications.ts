@@ -92,6 +92,15 @@ export const notificationFiltersSchema = z.object({
   designationIds: ids().default([]),
 });
 export type NotificationFilters = z.infer<typeof notificationFiltersSchema>;
+/** No filter: every event of the rule's types (a new object each time). */
+export const noNotificationFilters = (): NotificationFilters => ({
+  poiIds: [],
+  poiCategoryIds: [],
+  msisdnIds: [],
+  departmentIds: [],
+  zoneIds: [],
+  designationIds: [],
+});
 
 export const notificationRecipientsSchema = z.object({
   userIds: ids().max(NOTIFICATION_RECIPIENTS_MAX, TOO_MANY).default([]),
@@ -158,14 +167,7 @@ export const notificationRuleCreateSchema = z
   .object({
     companyId: refId('validation.companyRequired').optional(),
     ...editable,
-    filters: editable.filters.default({
-      poiIds: [],
-      poiCategoryIds: [],
-      msisdnIds: [],
-      departmentIds: [],
-      zoneIds: [],
-      designationIds: [],
-    }),
+    filters: editable.filters.default(noNotificationFilters),
     activeHours: editable.activeHours.default(null),
     throttle: editable.throttle.default({ mode: 'NONE', minIntervalMinutes: 0 }),
     digest: editable.digest.default('IMMEDIATE'),
@@ -233,6 +235,8 @@ export const notificationDeliverySchema = z.object({
   status: z.enum(NOTIFICATION_DELIVERY_STATUSES),
   /** SUPPRESSED: NOTIFICATION_SUPPRESS_REASONS; FAILED or DEAD: the mail server's or gateway's answer. */
   reason: z.string().nullable(),
+  /** A test-send of the rule (POST /notification-rules/{id}/test): to the user who asked, about no event. */
+  test: z.boolean(),
   attempts: z.number().int(),
   occurredAt: timestamp(),
   createdAt: timestamp(),
@@ -250,9 +254,13 @@ export type NotificationDeliveryPage = z.infer<typeof notificationDeliveryPageSc
 // ── Inbox ─────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** What a notification is about, for the link the inbox shows (the MSISDN, POI, task, invoice). */
-export const NOTIFICATION_SUBJECT_TYPES = ['msisdn', 'poi', 'task', 'invoice', 'shift'] as const;
+export const NOTIFICATION_SUBJECT_TYPES = ['msisdn', 'poi', 'task', 'invoice', 'shift', 'rule'] as const;
 
-/** One in-app notification of the caller; its text is built by the web app from the type and `data`. */
+/**
+ * One in-app notification of the caller; its text is built by the web app from the type and `data`. A test-send of a
+ * rule has `data.test` true and names only the rule (`data.ruleName`; its subject is the rule), its type the rule's
+ * first event type.
+ */
 export const notificationSchema = z.object({
   id: z.number().int(),
   eventType: z.enum(NOTIFICATION_EVENT_TYPES),
@@ -273,6 +281,17 @@ export const notificationListQuerySchema = listQuery(['createdAt'] as const).ext
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 export const notificationPageSchema = pageSchema(notificationSchema);
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+/**
+ * POST /notification-rules/{id}/test: a test of the rule sent to the caller only — in the inbox, and by e-mail when
+ * the rule sends e-mail (never by SMS) — naming the rule and nothing about any employee or place.
+ */
+export const notificationRuleTestResultSchema = z.object({
+  notification: notificationSchema,
+  /** The address the test e-mail was queued to; null when the rule sends no e-mail. */
+  emailTo: z.string().nullable(),
+});
+export type NotificationRuleTestResult = z.infer<typeof notificationRuleTestResultSchema>;
 
 export const notificationUnreadCountSchema = z.object({ count: z.number().int() });
 export type NotificationUnreadCount = z.infer<typeof notificationUnreadCountSchema>;

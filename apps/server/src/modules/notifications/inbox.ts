@@ -6,7 +6,7 @@ import { iso, isoOrNull } from '../../lib/listing.ts';
 import { notificationsRepository, type DeliveryRow } from './repository.ts';
 import { notifyInbox } from './stream.ts';
 
-function toNotification(r: DeliveryRow): Notification {
+export function toNotification(r: DeliveryRow): Notification {
   return {
     id: r.id,
     eventType: r.event_type,

@@ -8,6 +8,7 @@ import {
   type NotificationSuppressReason,
 } from '@lbs/contracts';
 import { unscoped } from '../../access/scoped.ts';
+import type { Executor } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { audit } from '../../events/audit.ts';
 import type { EventProcessor } from '../../events/processors.ts';
@@ -113,7 +114,7 @@ async function suppression(
 }
 
 /** The active rules of the event's company that name its type (most events have none: one cheap query). */
-function rulesFor(tx: Tx, event: DomainEvent): Promise<RuleRow[]> {
+function rulesFor(tx: Executor, event: DomainEvent): Promise<RuleRow[]> {
   if (event.companyId === null) return Promise.resolve([]);
   return unscoped(tx)
     .selectFrom('notification_rules')
@@ -123,6 +124,24 @@ function rulesFor(tx: Tx, event: DomainEvent): Promise<RuleRow[]> {
     .where(sql<boolean>`event_types ? ${event.type}`)
     .orderBy('id')
     .execute();
+}
+
+/**
+ * The rules that take an event — active, of its company, naming its type, their tier reaching its subject and their
+ * filters passing it — with that subject; undefined when none names it or its subject is gone.
+ */
+export async function rulesTaking(
+  tx: Executor,
+  event: DomainEvent,
+): Promise<{ subject: EventSubject; rules: RuleRow[] } | undefined> {
+  const named = await rulesFor(tx, event);
+  if (!named.length) return undefined;
+  const subject = await loadSubject(tx, event);
+  if (!subject) return undefined;
+  return {
+    subject,
+    rules: named.filter((r) => scopeReaches(ruleScope(r), subject) && passesFilters(r.filters, subject)),
+  };
 }
 
 /**
@@ -146,12 +165,9 @@ export function notificationProcessor(
     types: NOTIFICATION_EVENT_TYPES,
     from: 'now',
     async handle(event, tx) {
-      const named = await rulesFor(tx, event);
-      if (!named.length) return;
-      const s = await loadSubject(tx, event);
-      if (!s) return;
-      // The rule's tier must reach the subject, and its filters pass it.
-      const rules = named.filter((r) => scopeReaches(ruleScope(r), s) && passesFilters(r.filters, s));
+      const taken = await rulesTaking(tx, event);
+      if (!taken) return;
+      const { subject: s, rules } = taken;
       const at = now();
       for (const rule of rules) {
         const key = throttleKey(rule, s);

@@ -12,6 +12,8 @@ export interface RenderInput {
   url: string;
   /** The rule's page: the List-Unsubscribe target and the footer's link. */
   ruleUrl: string;
+  /** A test-send of the rule: its sentence names the rule only. */
+  test?: boolean;
 }
 
 const text = (v: NotificationData[string] | undefined) => (v === null || v === undefined ? '' : String(v));
@@ -91,7 +93,9 @@ export function ruleMail(
 /** The e-mail of a notification: subject, text and HTML parts (right to left in Arabic), List-Unsubscribe. */
 export function notificationMail(to: string, input: RenderInput): MailMessage {
   const t = NOTIFICATION_TEXTS[input.locale];
-  const line = notificationLine(input.locale, input.eventType, input.data);
+  const line = input.test
+    ? fill(t.test, { rule: input.rule.name })
+    : notificationLine(input.locale, input.eventType, input.data);
   return ruleMail(to, input, {
     subject: line,
     text: [line, '', fill(t.open, { url: input.url })],

@@ -172,6 +172,7 @@ export function notificationsRepository(db: Executor) {
             'd.channel',
             effective.as('status'),
             sql<string | null>`coalesce(d.suppress_reason, o.last_error)`.as('reason'),
+            sql<boolean>`coalesce((d.data->>'test')::boolean, false)`.as('test'),
             sql<number>`coalesce(o.attempts, 0)`.as('attempts'),
             'd.occurred_at',
             'd.created_at',

@@ -12,6 +12,7 @@ import {
   notificationRuleListQuerySchema,
   notificationRulePageSchema,
   notificationRuleSchema,
+  notificationRuleTestResultSchema,
   notificationRuleUpdateSchema,
   notificationSchema,
   notificationUnreadCountSchema,
@@ -97,11 +98,14 @@ export const notificationRuleRoutes: FastifyPluginAsyncZod<{ service: Notificati
       return reply.code(204).send(null);
     },
   );
-  await app.register(deliveryLogRoute, { service: s });
+  await app.register(ruleDeliveryRoutes, { service: s });
 };
 
-/** GET /notification-rules/{id}/deliveries: the delivery log of a rule ("I didn't get it" has an answer). */
-const deliveryLogRoute: FastifyPluginAsyncZod<{ service: NotificationRulesService }> = async (
+/**
+ * GET /notification-rules/{id}/deliveries: the delivery log of a rule ("I didn't get it" has an answer); POST
+ * /notification-rules/{id}/test: a test of it, sent to the caller only.
+ */
+const ruleDeliveryRoutes: FastifyPluginAsyncZod<{ service: NotificationRulesService }> = async (
   app,
   { service },
 ) => {
@@ -118,6 +122,20 @@ const deliveryLogRoute: FastifyPluginAsyncZod<{ service: NotificationRulesServic
       },
     },
     async (r) => service.deliveries(callerOf(r), r.params.id, r.query),
+  );
+  app.post(
+    '/:id/test',
+    {
+      config: { permission: 'notificationRule.update' },
+      schema: {
+        tags: ['notification-rules'],
+        summary:
+          'Send a test of the rule to the caller only: in the inbox, and by e-mail when the rule sends e-mail (never SMS)',
+        params: idParamSchema,
+        response: { 200: notificationRuleTestResultSchema, ...writeProblems },
+      },
+    },
+    async (r) => service.test(callerOf(r), r.params.id),
   );
 };
 

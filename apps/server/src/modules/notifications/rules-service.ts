@@ -1,14 +1,16 @@
-import type {
-  NotificationDeliveryListQuery,
-  NotificationDeliveryPage,
-  NotificationDeliveryStatus,
-  NotificationFilters,
-  NotificationRecipients,
-  NotificationRule,
-  NotificationRuleCreate,
-  NotificationRuleListQuery,
-  NotificationRulePage,
-  NotificationRuleUpdate,
+import {
+  noNotificationFilters,
+  type NotificationDeliveryListQuery,
+  type NotificationDeliveryPage,
+  type NotificationDeliveryStatus,
+  type NotificationFilters,
+  type NotificationRecipients,
+  type NotificationRule,
+  type NotificationRuleCreate,
+  type NotificationRuleListQuery,
+  type NotificationRulePage,
+  type NotificationRuleTestResult,
+  type NotificationRuleUpdate,
 } from '@lbs/contracts';
 import { authorize, fieldNames, type Caller } from '../../access/caller.ts';
 import { notificationRulePolicy } from '../../access/policies/notification-rule.ts';
@@ -18,7 +20,9 @@ import type { Db } from '../../db/database.ts';
 import { actorOf, audit } from '../../events/audit.ts';
 import { fieldErrorFrom, notFound, validationFailed, type FieldError } from '../../lib/errors.ts';
 import { iso } from '../../lib/listing.ts';
+import { toNotification } from './inbox.ts';
 import { notificationsRepository, type RuleRow } from './repository.ts';
+import { sendRuleTest } from './test-send.ts';
 
 const FILTER_KINDS = {
   poiIds: 'pois',
@@ -28,15 +32,6 @@ const FILTER_KINDS = {
   zoneIds: 'zones',
   designationIds: 'designations',
 } as const satisfies Record<keyof NotificationFilters, string>;
-
-const EMPTY_FILTERS: NotificationFilters = {
-  poiIds: [],
-  poiCategoryIds: [],
-  msisdnIds: [],
-  departmentIds: [],
-  zoneIds: [],
-  designationIds: [],
-};
 
 /** The tier a new rule belongs to: its creator's department or zone; a company-wide rule for the others. */
 function tierOf(caller: Caller): { department_id: number | null; zone_id: number | null } {
@@ -51,7 +46,16 @@ function tierOf(caller: Caller): { department_id: number | null; zone_id: number
  * Notification rules: CRUD in the caller's tier. Filters and recipients must lie in the company and in the caller's
  * scope when they are saved (a field error otherwise); deliveries check each recipient again for each event.
  */
-export function notificationRulesService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
+export function notificationRulesService({
+  db,
+  publicUrl,
+  now = () => new Date(),
+}: {
+  db: Db;
+  /** The portal's public URL (the test e-mail's links). */
+  publicUrl: string;
+  now?: () => Date;
+}) {
   const repo = notificationsRepository(db);
   const lockInScope = lockInScopeOf(notificationsRepository, 'The notification rule');
 
@@ -74,7 +78,7 @@ export function notificationRulesService({ db, now = () => new Date() }: { db: D
       defaultKey: r.default_key,
       name: r.name,
       eventTypes: r.event_types,
-      filters: { ...EMPTY_FILTERS, ...r.filters },
+      filters: { ...noNotificationFilters(), ...r.filters },
       channels: r.channels,
       recipients: {
         users: r.recipient_user_ids.map((id) => {
@@ -278,6 +282,7 @@ export function notificationRulesService({ db, now = () => new Date() }: { db: D
         occurredAt: iso(r.occurred_at),
         createdAt: iso(r.created_at),
         sentAt: r.sent_at ? iso(new Date(r.sent_at)) : null,
+        test: r.test,
       })),
       total,
       page: query.page,
@@ -285,7 +290,25 @@ export function notificationRulesService({ db, now = () => new Date() }: { db: D
     };
   }
 
-  return { list, get, create, update, remove, deliveries };
+  /** A test of a rule the caller may change, sent to the caller only (see test-send.ts). */
+  async function test(caller: Caller, id: number): Promise<NotificationRuleTestResult> {
+    authorize(caller, 'notificationRule', 'update');
+    const rule = await repo.findRule(caller.scope, id);
+    if (!rule) throw notFound('The notification rule');
+    return writeTransaction(db, async (tx) => {
+      const sent = await sendRuleTest(tx, { rule, userId: caller.user.id, publicUrl, at: now() });
+      await audit(tx, actorOf(caller), {
+        action: 'notificationRule.test',
+        entity: 'notificationRule',
+        entityId: rule.id,
+        companyId: rule.company_id,
+        detail: { channels: sent.emailTo ? ['IN_APP', 'EMAIL'] : ['IN_APP'] },
+      });
+      return { notification: toNotification(sent.inApp), emailTo: sent.emailTo };
+    });
+  }
+
+  return { list, get, create, update, remove, deliveries, test };
 }
 
 export type NotificationRulesService = ReturnType<typeof notificationRulesService>;

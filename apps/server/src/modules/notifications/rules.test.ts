@@ -173,9 +173,11 @@ describe('notification rules', () => {
         who,
       ).not.toContain(rule.id);
     }
-    // A unit admin sees its own unit's rules, not the company-wide defaults.
-    expect((await listOf('DA')).items.every((r) => r.departmentId !== null)).toBe(true);
-    expect((await listOf('ZA')).items.map((r) => r.id)).toEqual([zoneRule.id]);
+    // A unit admin sees its own unit's rules (the demo's among them), not the company-wide defaults.
+    expect((await listOf('DA')).items.every((r) => r.departmentId === rule.departmentId)).toBe(true);
+    const zoneRules = (await listOf('ZA')).items;
+    expect(zoneRules.map((r) => r.id)).toContain(zoneRule.id);
+    expect(zoneRules.every((r) => r.zoneId === zoneRule.zoneId && r.departmentId === null)).toBe(true);
     expect((await f.call('anon', 'GET', '/notification-rules')).statusCode).toBe(401);
   });
 

@@ -9,6 +9,8 @@ interface Texts {
   events: Record<NotificationEventType, string>;
   open: string;
   why: string;
+  /** A rule's test-send: it names the rule and nothing else. */
+  test: string;
   /** Plural forms of "N minutes". */
   minutes: PluralForms;
   /** "N employees" and "N days" (CONSENT_PENDING_EXPIRED). */
@@ -37,6 +39,7 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Texts> = {
     },
     open: 'Open it in the portal: {{url}}',
     why: 'You receive this because of the notification rule “{{rule}}”. Change or stop it here: {{ruleUrl}}',
+    test: 'Test of the notification rule “{{rule}}”: its notifications reach you like this',
     minutes: { one: '{{n}} minute', other: '{{n}} minutes' },
     employees: { one: '{{n}} employee', other: '{{n}} employees' },
     days: { one: '{{n}} day', other: '{{n}} days' },
@@ -58,6 +61,7 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Texts> = {
     },
     open: '在门户中打开：{{url}}',
     why: '您收到此通知，是因为通知规则“{{rule}}”。在此修改或停用：{{ruleUrl}}',
+    test: '通知规则“{{rule}}”的测试：其通知将以此方式送达您',
     minutes: { other: '{{n}} 分钟' },
     employees: { other: '{{n}} 名员工' },
     days: { other: '{{n}} 天' },
@@ -79,6 +83,7 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Texts> = {
     },
     open: 'افتحها في البوابة: {{url}}',
     why: 'تصلك هذه الرسالة بسبب قاعدة الإشعارات «{{rule}}». غيّرها أو أوقفها من هنا: {{ruleUrl}}',
+    test: 'اختبار قاعدة الإشعارات «{{rule}}»: هكذا تصلك إشعاراتها',
     minutes: {
       zero: '{{n}} دقيقة',
       one: 'دقيقة واحدة',
@@ -121,6 +126,7 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Texts> = {
     },
     open: 'Aprila nel portale: {{url}}',
     why: 'Ricevi questo messaggio per la regola di notifica “{{rule}}”. Modificala o disattivala qui: {{ruleUrl}}',
+    test: 'Prova della regola di notifica “{{rule}}”: le sue notifiche ti arrivano così',
     minutes: { one: '{{n}} minuto', other: '{{n}} minuti' },
     employees: { one: '{{n}} dipendente', many: '{{n}} di dipendenti', other: '{{n}} dipendenti' },
     days: { one: '{{n}} giorno', many: '{{n}} di giorni', other: '{{n}} giorni' },
@@ -144,6 +150,7 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Texts> = {
     },
     open: 'Ábrala en el portal: {{url}}',
     why: 'Recibe este mensaje por la regla de notificación «{{rule}}». Cámbiela o desactívela aquí: {{ruleUrl}}',
+    test: 'Prueba de la regla de notificación «{{rule}}»: así le llegan sus notificaciones',
     minutes: { one: '{{n}} minuto', other: '{{n}} minutos' },
     employees: { one: '{{n}} empleado', many: '{{n}} de empleados', other: '{{n}} empleados' },
     days: { one: '{{n}} día', many: '{{n}} de días', other: '{{n}} días' },
@@ -165,6 +172,7 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Texts> = {
     },
     open: 'Ouvrez-la dans le portail : {{url}}',
     why: 'Vous recevez ce message en raison de la règle de notification « {{rule}} ». Modifiez-la ou arrêtez-la ici : {{ruleUrl}}',
+    test: 'Test de la règle de notification « {{rule}} » : ses notifications vous parviennent ainsi',
     minutes: { one: '{{n}} minute', many: '{{n}} de minutes', other: '{{n}} minutes' },
     employees: { one: '{{n}} employé', many: '{{n}} d’employés', other: '{{n}} employés' },
     days: { one: '{{n}} jour', many: '{{n}} de jours', other: '{{n}} jours' },

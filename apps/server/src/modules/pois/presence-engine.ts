@@ -195,21 +195,41 @@ export async function loadPairs(
   return out;
 }
 
-/** The stored states of these pairs, locked for the transaction (two writers of one pair wait for each other). */
-export async function loadStates(tx: Executor, pairs: readonly Pair[]): Promise<Map<string, PresenceState>> {
+/**
+ * The stored states of these MSISDNs' pairs, locked for the transaction (two writers of one pair wait for each
+ * other), in (MSISDN, POI) order. Every writer takes them before `presence_epoch` (writeResults moves it last): a
+ * write that also changes the pairs — whose triggers move the epoch — locks them first (lockPresence).
+ */
+async function lockedStates(tx: Executor, msisdnIds: readonly number[]): Promise<Map<string, PresenceState>> {
   const states = new Map<string, PresenceState>();
-  if (!pairs.length) return states;
-  const msisdnIds = [...new Set(pairs.map((p) => p.msisdnId))];
+  if (!msisdnIds.length) return states;
   const rows = await tx
     .selectFrom('poi_presence')
     .select(['msisdn_id', 'poi_id', 'data'])
-    .where('msisdn_id', 'in', msisdnIds)
+    .where('msisdn_id', 'in', [...new Set(msisdnIds)])
     .orderBy('msisdn_id')
     .orderBy('poi_id')
     .forUpdate()
     .execute();
   for (const row of rows) states.set(pairKey(row.msisdn_id, row.poi_id), row.data as PresenceState);
   return states;
+}
+
+/** The stored states of these pairs, locked for the transaction (two writers of one pair wait for each other). */
+export function loadStates(tx: Executor, pairs: readonly Pair[]): Promise<Map<string, PresenceState>> {
+  return lockedStates(
+    tx,
+    pairs.map((p) => p.msisdnId),
+  );
+}
+
+/**
+ * Locks the presence of these MSISDNs before a write that changes their pairs (an assignment added: its trigger moves
+ * `presence_epoch`, then seedPairs reads the states). A replay or the sweep holds the states and then moves the epoch;
+ * taking the states first here keeps that one order, so the two wait for each other instead of deadlocking.
+ */
+export async function lockPresence(tx: Executor, msisdnIds: readonly number[]): Promise<void> {
+  await lockedStates(tx, msisdnIds);
 }
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -881,14 +901,21 @@ async function writeEvaluations(
   return revs;
 }
 
-/** Asks for a replay of an MSISDN's presence from `from` (one job per MSISDN and hour of the late fix). */
+/**
+ * Asks for a replay of an MSISDN's presence from the start of the late fix's hour: one job per MSISDN and hour, queued
+ * again by a late fix that comes after it ran (or while it runs), so no late fix is left out of every replay.
+ */
 export async function requestReplay(tx: Executor, msisdnId: number, from: number): Promise<void> {
   const hour = Math.floor(from / 3_600_000);
-  await enqueue(tx as Db, {
-    kind: REPLAY_JOB,
-    key: `${msisdnId}:${hour}`,
-    payload: { msisdnId, from: new Date(from).toISOString() },
-  });
+  await enqueue(
+    tx as Db,
+    {
+      kind: REPLAY_JOB,
+      key: `${msisdnId}:${hour}`,
+      payload: { msisdnId, from: new Date(hour * 3_600_000).toISOString() },
+    },
+    { onConflict: 'replace' },
+  );
 }
 
 /** A new assignment's pair starts from the MSISDN's latest position, without an ENTER (it was there already). */

@@ -49,6 +49,7 @@ import {
   openVisitsNow,
   pairKey,
   presencePayload,
+  lockPresence,
   seedPairs,
   upsertVisits,
   type Pair,
@@ -561,6 +562,8 @@ export function poisService({
           throw invalidField(`msisdnIds.${index}`, 'poiAssignment.msisdnNotFound');
         }
         if (body.shiftId != null) await shiftOfCompany(trx, poi.company_id, body.shiftId);
+        // The MSISDNs' presence before the assignments (whose trigger moves presence_epoch): the replay's lock order.
+        await lockPresence(trx, body.msisdnIds);
         const rows = await trx
           .insertInto('poi_assignments')
           .values(

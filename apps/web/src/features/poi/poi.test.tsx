@@ -2,37 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Poi, PoiAssignment } from '@lbs/contracts';
 import { jsonResponse } from '../../lib/auth/test-helpers.ts';
+import { testPoi } from '../../test/poi-fixture.ts';
 import { problem, renderApp, setupSignedInTests, testUser } from '../../test/render-app.tsx';
 
-const poi: Poi = {
-  id: 7,
-  companyId: 1,
-  companyName: 'Alpha Logistics',
-  departmentId: null,
-  departmentName: null,
-  zoneId: null,
-  zoneName: null,
-  categoryId: 3,
-  categoryName: 'Client sites',
-  color: '#EF6C00',
-  icon: 'store',
-  name: 'City Mall',
-  description: null,
+const poi: Poi = testPoi({
   address: 'King Fahd Road',
   externalRef: 'ALPHA-C1',
-  active: true,
-  geometry: { type: 'CIRCLE', center: { lat: 24.75, lon: 46.7 }, radiusM: 350 },
-  centroid: { lat: 24.75, lon: 46.7 },
-  bbox: [46.69, 24.74, 46.71, 24.76],
-  areaM2: 384845,
-  rEffM: 350,
-  minDwellMinutes: 5,
-  assignmentCount: 2,
   insideCount: 1,
-  abilities: { update: true, delete: true, assign: true },
-  createdAt: '2026-11-01T08:00:00.000Z',
-  updatedAt: '2026-11-02T08:00:00.000Z',
-};
+});
 const assignment: PoiAssignment = {
   id: 11,
   companyId: 1,

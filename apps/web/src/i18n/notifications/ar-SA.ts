@@ -72,6 +72,9 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'notifications.text.CONSENT_PENDING_EXPIRED': 'الموافقة معلقة منذ أكثر من {{days}}: {{employees}} دون رد',
   'notifications.text.INVOICE_ISSUED': 'صدرت الفاتورة {{number}}: {{amount}}، تستحق في {{dueOn}}',
   'notifications.text.INVOICE_OVERDUE': 'الفاتورة {{number}} متأخرة: ما زال {{amount}} مستحقًا منذ {{dueOn}}',
+  'notifications.link.rule': 'القاعدة',
+  'notifications.testOf': 'اختبار: {{event}}',
+  'notifications.text.test': 'اختبار قاعدة الإشعارات «{{rule}}»: هكذا تصلك إشعاراتها',
 };
 
 export default strings;

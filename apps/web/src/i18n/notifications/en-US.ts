@@ -55,6 +55,10 @@ const strings = {
   'notifications.text.INVOICE_ISSUED': 'Invoice {{number}} was issued: {{amount}}, due on {{dueOn}}',
   'notifications.text.INVOICE_OVERDUE':
     'Invoice {{number}} is overdue: {{amount}} still owed since {{dueOn}}',
+  'notifications.link.rule': 'Rule',
+  'notifications.testOf': 'Test: {{event}}',
+  'notifications.text.test':
+    'Test of the notification rule “{{rule}}”: its notifications reach you like this',
 };
 
 export default strings;

@@ -63,6 +63,10 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'notifications.text.INVOICE_ISSUED': 'Se ha emitido la factura {{number}}: {{amount}}, vence el {{dueOn}}',
   'notifications.text.INVOICE_OVERDUE':
     'La factura {{number}} está vencida: se adeudan {{amount}} desde el {{dueOn}}',
+  'notifications.link.rule': 'Regla',
+  'notifications.testOf': 'Prueba: {{event}}',
+  'notifications.text.test':
+    'Prueba de la regla de notificación «{{rule}}»: así le llegan sus notificaciones',
 };
 
 export default strings;

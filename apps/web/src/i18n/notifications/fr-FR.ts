@@ -65,6 +65,10 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
     'La facture {{number}} a été émise : {{amount}}, échéance le {{dueOn}}',
   'notifications.text.INVOICE_OVERDUE':
     'La facture {{number}} est en retard : {{amount}} restent dus depuis le {{dueOn}}',
+  'notifications.link.rule': 'Règle',
+  'notifications.testOf': 'Test : {{event}}',
+  'notifications.text.test':
+    'Test de la règle de notification « {{rule}} » : ses notifications vous parviennent ainsi',
 };
 
 export default strings;

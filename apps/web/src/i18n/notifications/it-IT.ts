@@ -65,6 +65,9 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'notifications.text.INVOICE_ISSUED': 'È stata emessa la fattura {{number}}: {{amount}}, scadenza {{dueOn}}',
   'notifications.text.INVOICE_OVERDUE':
     'La fattura {{number}} è scaduta: {{amount}} ancora da pagare dal {{dueOn}}',
+  'notifications.link.rule': 'Regola',
+  'notifications.testOf': 'Prova: {{event}}',
+  'notifications.text.test': 'Prova della regola di notifica “{{rule}}”: le sue notifiche ti arrivano così',
 };
 
 export default strings;

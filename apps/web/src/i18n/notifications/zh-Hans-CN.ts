@@ -52,6 +52,9 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'notifications.text.CONSENT_PENDING_EXPIRED': '同意请求超过 {{days}}仍未回复：{{employees}}',
   'notifications.text.INVOICE_ISSUED': '发票 {{number}} 已开具：{{amount}}，到期日 {{dueOn}}',
   'notifications.text.INVOICE_OVERDUE': '发票 {{number}} 已逾期：自 {{dueOn}} 起仍欠 {{amount}}',
+  'notifications.link.rule': '规则',
+  'notifications.testOf': '测试：{{event}}',
+  'notifications.text.test': '通知规则“{{rule}}”的测试：其通知将以此方式送达您',
 };
 
 export default strings;

@@ -17,6 +17,7 @@ import {
   useDeleteMutation,
   useUpdateMutation,
 } from '../../../lib/api/resource.ts';
+import type { RefOption } from '../model/rule-form.ts';
 
 /** The notification rules of the caller's tier (issue 15). */
 export const NOTIFICATION_RULES_PATH = '/notification-rules';
@@ -56,12 +57,14 @@ export const useDeleteNotificationRule = () =>
 export const recipientUsersQueryOptions = (q: string, companyId: number | null | undefined) =>
   queryOptions({
     queryKey: ['/users', 'notification-recipients', q, companyId ?? null] as const,
-    queryFn: ({ signal }) =>
-      fetchList(
-        '/users',
-        userPageSchema,
-        { page: 1, size: 50, sort: 'fullName', q, filters: { active: true, companyId } },
-        signal,
-      ),
+    queryFn: async ({ signal }): Promise<RefOption[]> =>
+      (
+        await fetchList(
+          '/users',
+          userPageSchema,
+          { page: 1, size: 50, sort: 'fullName', q, filters: { active: true, companyId } },
+          signal,
+        )
+      ).items.map((u) => ({ id: u.id, name: u.fullName, detail: u.email })),
     staleTime: 60_000,
   });

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@lbs/contracts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { notificationText } from '../model/notification-text.ts';
+import { notificationText, notificationTitle } from '../model/notification-text.ts';
 
 /** A notification's event, sentence and time, the event in bold while it is unread (the bell's menu, the inbox). */
 export function NotificationSummary({
@@ -18,7 +18,7 @@ export function NotificationSummary({
   return (
     <Box sx={{ minWidth: 0, py: 0.5 }}>
       <Typography variant="body2" sx={{ fontWeight: unread ? 700 : 500 }}>
-        {t(`notifications.event.${n.eventType}`)}
+        {notificationTitle(t, n)}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'normal' }}>
         {notificationText(t, i18n.language, n)}

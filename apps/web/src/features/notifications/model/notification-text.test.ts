@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '@lbs/contracts';
 import { i18n, initI18n, loadAreas, switchLanguage } from '../../../i18n/index.ts';
-import { notificationLinks, notificationText } from './notification-text.ts';
+import { notificationLinks, notificationText, notificationTitle } from './notification-text.ts';
 
 const base: Notification = {
   id: 1,
@@ -112,6 +112,31 @@ describe('notificationLinks', () => {
     expect(notificationLinks(n, 'ZoneAdmin').map((l) => l.path)).toEqual([
       '/poi-edit/9',
       '/task-details/edit/5',
+    ]);
+  });
+});
+
+describe('a rule’s test-send', () => {
+  const test: Notification = {
+    ...base,
+    eventType: 'GEOFENCE_ENTER',
+    ruleId: 7,
+    msisdnId: null,
+    subject: { type: 'rule', id: '7' },
+    data: { test: true, ruleName: 'Arrivals at City Mall' },
+  };
+
+  it('says it is a test of the rule, and names nobody and no place', () => {
+    expect(notificationTitle(i18n.t, test)).toBe('Test: Arrival at a POI');
+    expect(notificationText(i18n.t, 'en-US', test)).toBe(
+      'Test of the notification rule “Arrivals at City Mall”: its notifications reach you like this',
+    );
+    expect(notificationTitle(i18n.t, { ...test, data: {} })).toBe('Arrival at a POI');
+  });
+
+  it('links the rule it tried', () => {
+    expect(notificationLinks(test, 'ZoneAdmin')).toEqual([
+      { kind: 'rule', path: '/notification-rules/7', name: 'Arrivals at City Mall' },
     ]);
   });
 });

@@ -18,6 +18,12 @@ const id = (value: unknown): number | undefined => {
   return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
 };
 
+/** What a notification is: its event in the interface language (a rule's test-send says it is a test). */
+export function notificationTitle(t: TFunction, n: Notification): string {
+  const event = t(`notifications.event.${n.eventType}`);
+  return n.data['test'] === true ? t('notifications.testOf', { event }) : event;
+}
+
 /**
  * The sentence of a notification in the interface language, from its type and the values the server kept with it
  * (`notifications.text.<TYPE>`: the employee, the MSISDN, the POI, the task's title, the invoice's number…). A value
@@ -26,6 +32,7 @@ const id = (value: unknown): number | undefined => {
 export function notificationText(t: TFunction, locale: string, n: Notification): string {
   const d = n.data;
   const dash = '—';
+  if (d['test'] === true) return t('notifications.text.test', { rule: text(d, 'ruleName') ?? dash });
   const minutes = count(d, 'minutes');
   const amountMinor = count(d, 'amountMinor');
   const currency = text(d, 'currency');
@@ -46,7 +53,7 @@ export function notificationText(t: TFunction, locale: string, n: Notification):
   });
 }
 
-export type SubjectKind = 'msisdn' | 'poi' | 'task' | 'invoice' | 'attendance' | 'pendingConsent';
+export type SubjectKind = 'msisdn' | 'poi' | 'task' | 'invoice' | 'attendance' | 'pendingConsent' | 'rule';
 
 /** The MSISDN list filtered to consent requests unanswered past the company's limit (as the server links it). */
 export const PENDING_CONSENT_QUERY = 'consentStatus=PENDING&pendingExpired=true';
@@ -60,7 +67,8 @@ export interface SubjectLink {
 }
 
 /**
- * The pages a notification is about — the MSISDN, the POI, the task, the invoice, the attendance sheet — among those
+ * The pages a notification is about — the MSISDN, the POI, the task, the invoice, the attendance sheet, the rule a
+ * test-send tried — among those
  * the role may open (the route table decides; the server decided already that the user may see the subject).
  */
 export function notificationLinks(n: Notification, role: Role | undefined): SubjectLink[] {
@@ -87,6 +95,7 @@ export function notificationLinks(n: Notification, role: Role | undefined): Subj
   add('poi', ['poiEdit'], id(d['poiId']) ?? subjectId('poi'), text(d, 'poiName'));
   add('task', ['taskEdit'], id(d['taskId']) ?? subjectId('task'), text(d, 'title'));
   add('invoice', ['billingDetails', 'operatorInvoiceDetails'], subjectId('invoice'), text(d, 'number'));
+  add('rule', ['notificationRuleEdit'], subjectId('rule'), text(d, 'ruleName'));
   if (subject?.type === 'shift' || n.eventType === 'ATTENDANCE_LATE' || n.eventType === 'ATTENDANCE_ABSENT')
     add('attendance', ['attendanceList'], undefined, undefined);
   if (n.eventType === 'CONSENT_PENDING_EXPIRED') {

@@ -27,7 +27,7 @@ import {
   useMarkNotificationRead,
 } from '../api/notifications.ts';
 import { unreadCountQueryOptions } from '../api/unread-count.ts';
-import { notificationLinks, notificationText } from '../model/notification-text.ts';
+import { notificationLinks, notificationText, notificationTitle } from '../model/notification-text.ts';
 
 /**
  * /notifications (issue 15, every role): the caller's in-app notifications, newest first, a page at a time from the
@@ -88,7 +88,7 @@ export function InboxPage() {
             variant="body2"
             sx={{ fontWeight: row.readAt === null ? 700 : 400, whiteSpace: 'normal' }}
           >
-            {t(`notifications.event.${row.eventType}`)}
+            {notificationTitle(t, row)}
           </Typography>
         ),
       },

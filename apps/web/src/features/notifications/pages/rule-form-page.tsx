@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import {
   NOTIFICATION_CHANNELS,
@@ -33,6 +35,7 @@ import {
   FormSelectField,
   FormSwitchField,
   FormTextField,
+  spanSx,
   useFieldErrorText,
 } from '../../../components/form-fields.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
@@ -49,6 +52,9 @@ import {
   useUpdateNotificationRule,
 } from '../api/notification-rules.ts';
 import { RecipientUsersField } from '../components/recipient-users-field.tsx';
+import { RuleDeliveryLog } from '../components/rule-delivery-log.tsx';
+import { RulePoisField } from '../components/rule-pois-field.tsx';
+import { SendTestButton } from '../components/send-test-button.tsx';
 import { RULE_FORM_FIELDS, ruleBody, ruleFormDefaults, type RuleFormValues } from '../model/rule-form.ts';
 
 function RuleForm({
@@ -114,6 +120,9 @@ function RuleForm({
                 label: t(`notifications.event.${e}`),
               }))}
             />
+            <Box sx={spanSx(2)}>
+              <RulePoisField control={form.control} companyId={rule?.company.id ?? companyId} />
+            </Box>
             <FormMultiSelectField<RuleFormValues, NotificationChannel>
               control={form.control}
               name="channels"
@@ -227,8 +236,8 @@ export function RuleAddPage() {
 }
 
 /**
- * /notification-rules/{id}: the rule (also the page each notification e-mail links to); saved and deleted as its
- * abilities allow, shown read-only otherwise.
+ * /notification-rules/{id}: the rule (also the page each notification e-mail links to); saved, test-sent and deleted
+ * as its abilities allow, shown read-only otherwise; below it, its delivery log.
  */
 export function RuleEditPage() {
   const { t } = useTranslation();
@@ -244,31 +253,44 @@ export function RuleEditPage() {
       title={t('route.notificationRuleEdit')}
       crumbs={crumbs}
       actions={
-        rule?.abilities.delete && (
-          <DeleteButton
-            name={rule.name}
-            title={t('notificationRules.action.delete')}
-            message={t('notificationRules.deleteConfirm', { name: rule.name })}
-            onDelete={() => remove.mutateAsync(rule.id)}
-            onDeleted={() => {
-              notify(t('notificationRules.deleted'));
-              void navigate(pathFor('notificationRuleList'));
-            }}
-          />
+        rule && (
+          <Stack direction="row" spacing={1.5}>
+            {rule.abilities.update && <SendTestButton ruleId={rule.id} />}
+            {rule.abilities.delete && (
+              <DeleteButton
+                name={rule.name}
+                title={t('notificationRules.action.delete')}
+                message={t('notificationRules.deleteConfirm', { name: rule.name })}
+                onDelete={() => remove.mutateAsync(rule.id)}
+                onDeleted={() => {
+                  notify(t('notificationRules.deleted'));
+                  void navigate(pathFor('notificationRuleList'));
+                }}
+              />
+            )}
+          </Stack>
         )
       }
     >
       <RecordState query={query} list="notificationRuleList">
         {(loaded) => (
-          <RuleForm
-            key={loaded.updatedAt}
-            rule={loaded}
-            onSubmit={async (values) => {
-              const saved = await update.mutateAsync({ id: loaded.id, body: ruleBody(values) });
-              notify(t('notificationRules.saved', { name: saved.name }));
-              void navigate(pathFor('notificationRuleList'));
-            }}
-          />
+          <>
+            <RuleForm
+              key={loaded.updatedAt}
+              rule={loaded}
+              onSubmit={async (values) => {
+                const saved = await update.mutateAsync({ id: loaded.id, body: ruleBody(values, loaded) });
+                notify(t('notificationRules.saved', { name: saved.name }));
+                void navigate(pathFor('notificationRuleList'));
+              }}
+            />
+            <Box component="section" sx={{ mt: 4 }} aria-labelledby="rule-delivery-log">
+              <Typography id="rule-delivery-log" variant="h4" component="h2" sx={{ mb: 2 }}>
+                {t('notificationRules.log.title')}
+              </Typography>
+              <RuleDeliveryLog ruleId={loaded.id} />
+            </Box>
+          </>
         )}
       </RecordState>
     </PageFrame>

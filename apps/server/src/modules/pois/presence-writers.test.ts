@@ -1,0 +1,142 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Poi } from '@lbs/contracts';
+import { useOrgFixtures } from '../organisation/test-fixtures.ts';
+import { replayMsisdn } from './presence-engine.ts';
+
+const f = useOrgFixtures();
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+
+/**
+ * The presence's other writers beside the live pipeline — a new assignment's seeding, the replay of late fixes —
+ * found wanting by the notifications browser test, where a tracking app reports fixes a few minutes old while the
+ * network locates the same phone: an assignment made during a replay deadlocked with it, and a late fix that came
+ * after its hour's replay had run was never evaluated.
+ */
+async function trackedEmployee(): Promise<number> {
+  const id = await f.freshMsisdn('ALPHA', 'Field Operations', 'Driver', 'North');
+  await f.db
+    .updateTable('msisdns')
+    .set({ consent_status: 'GRANTED', tracking_enabled: true })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+
+let lon = 46.9;
+async function site(): Promise<Poi> {
+  const res = await f.call('CA', 'POST', '/pois', {
+    name: `Presence ${f.unique()}`,
+    geometry: { type: 'CIRCLE', center: { lat: 24.9, lon: (lon += 0.05) }, radiusM: 150 },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Poi;
+}
+
+const assign = (poiId: number, msisdnId: number) =>
+  f.call('CA', 'POST', '/poi-assignments', {
+    poiId,
+    msisdnIds: [msisdnId],
+    purpose: 'VISIT',
+    days: [1, 2, 3, 4, 5, 6, 7],
+    windows: [{ start: '00:00', end: '00:00' }],
+  });
+
+/**
+ * A new assignment moves `presence_epoch` (a trigger) and then reads the MSISDN's presence; a replay (or the sweep)
+ * holds that presence and then moves the epoch. Taken in opposite orders the two deadlocked: PostgreSQL aborted one,
+ * and POST /poi-assignments answered 500. The assignment now takes the presence first: it waits for the replay.
+ */
+describe.skipIf(!process.env['DATABASE_URL'])(
+  'an assignment made while a replay holds the presence (PostgreSQL)',
+  () => {
+    it('waits for the replay instead of deadlocking with it', async () => {
+      const msisdnId = await trackedEmployee();
+      const [first, second] = [await site(), await site()];
+      expect((await assign(first.id, msisdnId)).statusCode).toBe(201); // the MSISDN now has a presence row
+
+      let assigned: Awaited<ReturnType<typeof assign>> | undefined;
+      await f.db.transaction().execute(async (replay) => {
+        // As replayMsisdn: the MSISDN's presence locked…
+        await replay
+          .selectFrom('poi_presence')
+          .select('poi_id')
+          .where('msisdn_id', '=', msisdnId)
+          .forUpdate()
+          .execute();
+        void assign(second.id, msisdnId).then((r) => (assigned = r));
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(assigned).toBeUndefined(); // waiting for the replay
+        // …then the epoch, as writeResults moves it (held past PostgreSQL's deadlock_timeout of one second).
+        await sql`update presence_epoch set states_epoch = states_epoch + 1 where id = 1`.execute(replay);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      });
+      await expect.poll(() => assigned?.statusCode, { timeout: 10_000 }).toBe(201);
+      const pairs = await f.db
+        .selectFrom('poi_presence')
+        .select('poi_id')
+        .where('msisdn_id', '=', msisdnId)
+        .orderBy('poi_id')
+        .execute();
+      expect(pairs.map((p) => p.poi_id)).toEqual([first.id, second.id]);
+    });
+  },
+);
+
+describe('late fixes', () => {
+  it('a late fix that comes after its hour’s replay ran queues that replay again, and the replay sees it', async () => {
+    const msisdnId = await trackedEmployee();
+    const poi = await site();
+    expect((await assign(poi.id, msisdnId)).statusCode).toBe(201);
+    const now = Date.now();
+    const hour = Math.floor((now - 2 * HOUR) / HOUR) * HOUR; // an hour wholly in the past
+    const { lat, lon: lonOf } = poi.centroid;
+    const submit = (at: number, inside: boolean) =>
+      f.server.location.pipeline.submit([
+        {
+          msisdnId,
+          time: new Date(at),
+          lat,
+          lon: inside ? lonOf : lonOf + 0.05,
+          accuracyM: inside ? 10 : 50,
+          source: inside ? 'OSMAND' : 'NETWORK',
+        },
+      ]);
+    await submit(now - MIN, false); // the network's fix: the latest
+    const replayJob = () =>
+      f.db
+        .selectFrom('jobs')
+        .select(['status', 'payload'])
+        .where('kind', '=', 'presence.replay')
+        .where('key', '=', `${msisdnId}:${hour / HOUR}`)
+        .executeTakeFirst();
+
+    await submit(hour + 10 * MIN, true); // the app's, older: late
+    expect(await replayJob()).toMatchObject({
+      status: 'QUEUED',
+      payload: { msisdnId, from: new Date(hour).toISOString() },
+    });
+    // The runner ran it (and left it DONE); the app's next fix of that hour comes after.
+    await f.db
+      .updateTable('jobs')
+      .set({ status: 'DONE', finished_at: new Date() })
+      .where('kind', '=', 'presence.replay')
+      .where('key', '=', `${msisdnId}:${hour / HOUR}`)
+      .execute();
+    await submit(hour + 17 * MIN, true);
+    const again = await replayJob();
+    expect(again?.status).toBe('QUEUED');
+
+    // Run as the runner would: the two inside fixes, seven minutes apart, make the visit.
+    const payload = again!.payload as { msisdnId: number; from: string };
+    await replayMsisdn(f.db, msisdnId, Date.parse(payload.from), new Date());
+    const visits = await f.db
+      .selectFrom('visits')
+      .select(['entered_at', 'fix_count'])
+      .where('msisdn_id', '=', msisdnId)
+      .where('poi_id', '=', poi.id)
+      .execute();
+    expect(visits.map((v) => v.entered_at.getTime())).toEqual([hour + 10 * MIN]);
+  });
+});
