@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type {
   DeviceToken,
   Msisdn,
@@ -13,9 +13,8 @@ import type {
   PoiAssignmentPage,
   PoiPage,
 } from '@lbs/contracts';
-import { launchBrowser, signIn } from '../src/browser.ts';
 import { accessTokenOf, apiAs, fillField } from '../src/forms.ts';
-import { acceptNoticeIfShown } from '../src/portal.ts';
+import { browserSuite } from '../src/suite.ts';
 
 /**
  * Notifications end to end (issue 15): the demo CompanyAdmin creates a rule for arrivals at a demo client site in
@@ -31,10 +30,6 @@ const SITE = 'Client site: Central Hospital';
 const SHOTS_DIR = path.join(tmpdir(), 'shots-notify');
 const MINUTE = 60_000;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let page: Page;
-
 /** The server's worker — the job runner and the event processors — runs once the demo history is in. */
 async function workerRunning(): Promise<void> {
   const deadline = Date.now() + 170_000;
@@ -47,29 +42,13 @@ async function workerRunning(): Promise<void> {
   }
 }
 
+const suite = browserSuite('notifications', baseUrl);
+let page: Page;
+
 beforeAll(async () => {
-  browser = await launchBrowser();
   mkdirSync(SHOTS_DIR, { recursive: true });
   await workerRunning();
 }, 180_000);
-afterEach(async (context) => {
-  if (context.task.result?.state !== 'fail' || !page) return;
-  const file = path.join(tmpdir(), `lbs-e2e-notifications-${Date.now()}.png`);
-  await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-  console.error(`page at ${page.url()}: ${file}`);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-});
-
-async function open(locale: string, at: string): Promise<Page> {
-  const context = await browser.newContext({ locale, viewport: { width: 1440, height: 1000 } });
-  contexts.push(context);
-  const p = await signIn(context, baseUrl, 'companyadmin', { path: at });
-  await acceptNoticeIfShown(p);
-  return p;
-}
 
 async function api<T>(p: Page, method: string, apiPath: string, body?: unknown, expected = 200): Promise<T> {
   const res = await apiAs(baseUrl, await accessTokenOf(p), method, apiPath, body);
@@ -113,7 +92,7 @@ describe('Notifications: a rule, an arrival, the bell, the inbox', () => {
   const ruleName = `Arrivals at Central Hospital ${suffix}`;
 
   it('creates a rule for arrivals at a demo client site, in the inbox and by e-mail (English)', async () => {
-    page = await open('en-US', '/notification-rules/new');
+    page = suite.page = await suite.open('en-US', '/notification-rules/new');
     site = (await api<PoiPage>(page, 'GET', `/pois?q=${encodeURIComponent('Central Hospital')}`)).items[0]!;
     expect(site.name).toBe(SITE);
 
@@ -173,11 +152,14 @@ describe('Notifications: a rule, an arrival, the bell, the inbox', () => {
 
       await page.goto(`${baseUrl}/notifications`);
       await page.getByRole('grid').first().waitFor({ timeout: 30_000 });
-      const before = await bellCount(page);
+      // The bell as it stands before the arrival: showing the server's count.
+      const { count: before } = await api<{ count: number }>(page, 'GET', '/notifications/unread-count');
+      await expect.poll(() => bellCount(page), { timeout: 15_000 }).toBe(before);
 
       // Far away first (20 km north), then sent to the hospital for the whole week, round the clock; then two fixes
-      // inside it two minutes apart, the second a little ahead of the clock as phones' clocks are (never backdated: the
-      // network locates this phone every few minutes, and a fix older than its latest waits for a replay).
+      // inside it five minutes apart (the least dwell of an entry), sent together, the second ahead of the clock as a
+      // phone's may be. Not backdated: the network locates this phone every few minutes elsewhere, and an app fix older
+      // than its latest position waits for a replay that those network fixes contradict.
       const now = Date.now();
       const { lat, lon } = site.centroid;
       await report(token, new Date(now), lat + 0.18, lon);
@@ -191,14 +173,13 @@ describe('Notifications: a rule, an arrival, the bell, the inbox', () => {
           purpose: 'VISIT',
           days: [1, 2, 3, 4, 5, 6, 7],
           windows: [{ start: '00:00', end: '00:00' }],
-          minDwellMinutes: 2,
         },
         201,
       );
       await report(token, new Date(now + 1000), lat, lon);
-      await report(token, new Date(now + 2 * MINUTE + 1000), lat, lon);
+      await report(token, new Date(now + 5 * MINUTE + 1000), lat, lon);
 
-      // The bell asks on its own (every minute): no reload.
+      // The bell asks on its own (every minute): no reload, no click.
       await expect.poll(() => bellCount(page), { timeout: 150_000, interval: 2000 }).toBeGreaterThan(before);
       const unread = await api<NotificationPage>(page, 'GET', '/notifications?unread=true&size=100');
       const arrivals = unread.items.filter(
@@ -239,7 +220,7 @@ describe('Notifications: a rule, an arrival, the bell, the inbox', () => {
   });
 
   it('shows the same inbox right to left in Arabic, and its link opens the employee', async () => {
-    page = await open('ar-SA', '/notifications');
+    page = suite.page = await suite.open('ar-SA', '/notifications');
     await expect
       .poll(() => page.evaluate(() => document.documentElement.dir), { timeout: 15_000 })
       .toBe('rtl');

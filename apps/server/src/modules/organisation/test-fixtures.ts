@@ -132,6 +132,17 @@ export function orgFixtures(server: TestServer) {
     return row.id;
   }
 
+  /** A fresh MSISDN that consented and is tracked (so it is located and its app's positions are taken). */
+  async function trackedMsisdn(code: string, department: string, designation: string, zone?: string) {
+    const id = await freshMsisdn(code, department, designation, zone);
+    await db
+      .updateTable('msisdns')
+      .set({ consent_status: 'GRANTED', consent_at: new Date(), tracking_enabled: true })
+      .where('id', '=', id)
+      .execute();
+    return id;
+  }
+
   /** A fresh invited portal user (no password, no audit history) of the company. */
   async function freshUser(code: string, roles: string[] = ['CompanyAdmin']): Promise<number> {
     const name = `fresh.${unique()}`;
@@ -170,6 +181,7 @@ export function orgFixtures(server: TestServer) {
     freshCompany,
     freshUnit,
     freshMsisdn,
+    trackedMsisdn,
     freshUser,
     nextNumber,
   };

@@ -14,15 +14,7 @@ const HOUR = 60 * MIN;
  * network locates the same phone: an assignment made during a replay deadlocked with it, and a late fix that came
  * after its hour's replay had run was never evaluated.
  */
-async function trackedEmployee(): Promise<number> {
-  const id = await f.freshMsisdn('ALPHA', 'Field Operations', 'Driver', 'North');
-  await f.db
-    .updateTable('msisdns')
-    .set({ consent_status: 'GRANTED', tracking_enabled: true })
-    .where('id', '=', id)
-    .execute();
-  return id;
-}
+const trackedEmployee = () => f.trackedMsisdn('ALPHA', 'Field Operations', 'Driver', 'North');
 
 let lon = 46.9;
 async function site(): Promise<Poi> {

@@ -41,7 +41,7 @@ export function RuleDeliveryLog({ ruleId }: { ruleId: number }) {
       {
         field: 'createdAt',
         headerName: t('notificationRules.log.column.time'),
-        width: 150,
+        width: 175,
         valueGetter: (_value, row) => formatDateTime(locale, row.createdAt),
       },
       {
