@@ -103,7 +103,13 @@ export function NotificationBell() {
           aria-expanded={anchor ? true : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}
         >
-          <Badge badgeContent={count} max={99} color="error">
+          {/* The number is in the button's name already; an empty badge holds no stale digit for it to contradict. */}
+          <Badge
+            badgeContent={count > 0 ? count : undefined}
+            max={99}
+            color="error"
+            slotProps={{ badge: { 'aria-hidden': true } }}
+          >
             <NotificationsNoneOutlinedIcon />
           </Badge>
         </IconButton>
