@@ -89,6 +89,24 @@ describe('Notification bell', () => {
     );
   });
 
+  it('holds no number once everything is read: the badge empties with the name (axe: label-content-name-mismatch)', async () => {
+    let unread = 2;
+    renderApp('/notifications', testUser('CompanyAdmin'), (url, init) => {
+      if (url.pathname.endsWith('/notifications/unread-count')) return jsonResponse({ count: unread });
+      if (url.pathname.endsWith('/notifications/read-all') && init?.method === 'POST') {
+        unread = 0;
+        return jsonResponse({ updated: 2 });
+      }
+      if (url.pathname.endsWith('/notifications')) return pageOf([arrival]);
+      return undefined;
+    });
+    const bell = await screen.findByRole('button', { name: 'Notifications: 2 unread' });
+    expect(bell).toHaveTextContent('2');
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notifications'));
+    expect(bell.textContent).not.toMatch(/\d/);
+  });
+
   it('with nothing unread is named Notifications, and a failed count shows no number', async () => {
     renderApp('/task/list', testUser('ZoneAdmin'), (url) =>
       url.pathname.endsWith('/tasks') ? pageOf([]) : undefined,

@@ -106,8 +106,13 @@ export function NotificationBell() {
           aria-expanded={anchor ? true : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}
         >
-          {/* No zero in the DOM (it would be text the accessible name lacks); the label names the visible count. */}
-          <Badge badgeContent={count > 0 ? count : undefined} max={999} color="error">
+          {/* The number is in the button's name already; an empty badge holds no stale digit for it to contradict. */}
+          <Badge
+            badgeContent={count > 0 ? count : undefined}
+            max={99}
+            color="error"
+            slotProps={{ badge: { 'aria-hidden': true } }}
+          >
             <NotificationsNoneOutlinedIcon />
           </Badge>
         </IconButton>
