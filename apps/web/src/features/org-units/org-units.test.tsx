@@ -43,6 +43,8 @@ const alphaWith = (start: string, end: string) => ({
     },
     pollIntervalMinutes: 5,
     retentionDays: 90,
+    consentReminderDays: 30,
+    consentPendingDays: 14,
   },
   pricePlan: { currency: 'SAR', monthlyFeePerMsisdn: 10, feePerLocate: 0.05 },
   abilities: companyAbilitiesFor('CompanyAdmin'),

@@ -106,6 +106,8 @@ describe('user screens', () => {
               trackingWindow: { days: [1], start: '08:00', end: '18:00', timezone: 'UTC' },
               pollIntervalMinutes: 5,
               retentionDays: 90,
+              consentReminderDays: 30,
+              consentPendingDays: 14,
             },
             pricePlan: { currency: 'EUR', monthlyFeePerMsisdn: 0, feePerLocate: 0 },
             abilities: companyAbilitiesFor('SuperAdmin'),
