@@ -4,13 +4,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { vi } from 'vitest';
-import type { HierarchyMode, Me, Msisdn, Role } from '@lbs/contracts';
+import type { HierarchyMode, Me, Role } from '@lbs/contracts';
 import { NotifierProvider } from '../../components/notifier.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { jsonResponse } from '../../lib/auth/test-helpers.ts';
 import { CurrentUserContext, toCurrentUser } from '../../lib/current-user.ts';
 import { HierarchyContext } from '../../lib/hierarchy.ts';
-import { msisdnAbilitiesFor } from '../../test/abilities.ts';
 import { testUser } from '../../test/test-user.ts';
 
 /** Test support for the MSISDN screens: a signed-in user of a role, the page's providers and a backend stub. */
@@ -26,32 +25,7 @@ export function meOf(role: Role): Me {
   });
 }
 
-/** An MSISDN as the API answers it to a user of `role` (abilities included). */
-export function msisdnOf(patch: Partial<Msisdn> = {}, role: Role = 'CompanyAdmin'): Msisdn {
-  const item: Omit<Msisdn, 'abilities' | 'blockedBy'> = {
-    id: 42,
-    msisdn: '+393471234567',
-    employeeName: 'Giulia Bianchi',
-    employeeCode: 'E-042',
-    email: 'giulia@example.com',
-    companyId: 1,
-    companyName: 'Alpha Logistics',
-    departmentId: 3,
-    departmentName: 'Field Operations',
-    zoneId: null,
-    zoneName: null,
-    designationId: 5,
-    designationName: 'Driver',
-    consentStatus: 'PENDING',
-    consentAt: null,
-    consentRequestedAt: '2026-03-02T09:15:00.000Z',
-    trackingEnabled: true,
-    createdAt: '2026-03-02T09:15:00.000Z',
-    updatedAt: '2026-03-02T09:15:00.000Z',
-    ...patch,
-  };
-  return { ...item, ...msisdnAbilitiesFor(role, item), ...patch };
-}
+export { msisdnOf } from '../../test/msisdn-fixture.ts';
 
 export const json = jsonResponse;
 

@@ -98,7 +98,16 @@ describe('/notification-rules', () => {
       name: 'Late arrivals',
       eventTypes: ['ATTENDANCE_LATE'],
       channels: ['IN_APP'],
+      filters: {
+        poiIds: [],
+        poiCategoryIds: [],
+        msisdnIds: [],
+        departmentIds: [],
+        zoneIds: [],
+        designationIds: [],
+      },
       recipients: { userIds: [], roles: ['ZoneAdmin'] },
+      activeHours: null,
       throttle: { mode: 'NONE', minIntervalMinutes: 0 },
       digest: 'IMMEDIATE',
       maxAgeMinutes: 15,
@@ -106,7 +115,7 @@ describe('/notification-rules', () => {
     });
   });
 
-  it('/notification-rules/{id} saves the changed rule with PATCH, keeping its filters', async () => {
+  it('/notification-rules/{id} saves the changed rule with PATCH, its filters and hours as they were', async () => {
     const { apiCalls } = renderApp('/notification-rules/4', testUser('CompanyAdmin'), (url, init) => {
       if (url.pathname.endsWith('/users')) return usersPage;
       if (url.pathname.endsWith('/notification-rules/4') && init?.method === 'PATCH')
@@ -128,9 +137,9 @@ describe('/notification-rules', () => {
     const body = JSON.parse(String(patch.init!.body)) as Record<string, unknown>;
     expect(body['throttle']).toEqual({ mode: 'MSISDN_POI', minIntervalMinutes: 60 });
     expect(body['recipients']).toEqual({ userIds: [2], roles: ['CompanyAdmin'] });
-    // Filters and active hours are not on the form: the stored ones stay.
-    expect(body).not.toHaveProperty('filters');
-    expect(body).not.toHaveProperty('activeHours');
+    // Filters and active hours untouched on the form: sent as they were stored.
+    expect(body['filters']).toEqual(rule.filters);
+    expect(body['activeHours']).toBeNull();
     expect(body).not.toHaveProperty('companyId');
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { NotificationDelivery, Poi } from '@lbs/contracts';
 import { jsonResponse } from '../../lib/auth/test-helpers.ts';
+import { msisdnOf } from '../../test/msisdn-fixture.ts';
 import { testPoi } from '../../test/poi-fixture.ts';
 import { problem, renderApp, setupSignedInTests, testUser } from '../../test/render-app.tsx';
 import { testRule } from './testing/rule-fixture.ts';
@@ -36,6 +37,17 @@ const DELIVERIES = [
 
 const poi = (id: number, name: string) => testPoi({ id, name });
 const poisPage = (items: Poi[]) => jsonResponse({ items, total: items.length, page: 1, size: 50 });
+const unit = (id: number, name: string) => ({
+  id,
+  companyId: 1,
+  companyName: 'Alpha Logistics',
+  name,
+  description: null,
+  msisdnCount: 3,
+  abilities: { update: true, delete: true },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
 const usersPage = jsonResponse({ items: [], total: 0, page: 1, size: 50 });
 
 /** The API of the rule's page; `extra` answers first (the test's own endpoints). */
@@ -57,6 +69,11 @@ function api(extra: (url: URL, init: RequestInit | undefined) => Response | unde
     return undefined;
   };
 }
+
+/** The page's API that also answers the rule's PATCH (with the rule as it was). */
+const saving = api((url, init) =>
+  url.pathname.endsWith('/notification-rules/4') && init?.method === 'PATCH' ? jsonResponse(rule) : undefined,
+);
 
 setupSignedInTests();
 
@@ -175,17 +192,9 @@ describe('/notification-rules/{id}: Send test', () => {
   });
 });
 
-describe('/notification-rules/{id}: POIs', () => {
+describe('/notification-rules/{id}: filters', () => {
   it('names the rule’s POIs and saves a changed choice with the other filters as stored', async () => {
-    const { apiCalls } = renderApp(
-      '/notification-rules/4',
-      testUser('CompanyAdmin'),
-      api((url, init) =>
-        url.pathname.endsWith('/notification-rules/4') && init?.method === 'PATCH'
-          ? jsonResponse(rule)
-          : undefined,
-      ),
-    );
+    const { apiCalls } = renderApp('/notification-rules/4', testUser('CompanyAdmin'), saving);
     const field = await screen.findByRole('combobox', { name: 'POIs' });
     expect(await screen.findByText('Client site: City Mall')).toBeInTheDocument();
     fireEvent.mouseDown(field);
@@ -197,5 +206,99 @@ describe('/notification-rules/{id}: POIs', () => {
       ...rule.filters,
       poiIds: [9, 12],
     });
+  });
+
+  it('names the employees and units the rule is about, asks for choices only when a list is opened, and saves them', async () => {
+    const { apiCalls } = renderApp(
+      '/notification-rules/4',
+      testUser('CompanyAdmin'),
+      api((url, init) => {
+        const path = url.pathname;
+        if (path.endsWith('/notification-rules/4') && init?.method === 'PATCH') return jsonResponse(rule);
+        if (path.endsWith('/msisdns/31'))
+          return jsonResponse(msisdnOf({ id: 31, employeeName: 'Omar Haddad', msisdn: '+966501110031' }));
+        if (path.endsWith('/zones'))
+          return jsonResponse({ items: [unit(6, 'North'), unit(8, 'South')], total: 2, page: 1, size: 100 });
+        return undefined;
+      }),
+    );
+    // The MSISDN filter shows the employee by name, asked for by id (not on any first page).
+    expect(await screen.findByText('Omar Haddad')).toBeInTheDocument();
+    const lists = () =>
+      apiCalls()
+        .filter((c) => !c.init?.method || c.init.method === 'GET')
+        .map((c) => c.url.pathname.replace('/api/v1/lbs-backend', ''));
+    expect(lists()).not.toContain('/zones');
+    expect(lists()).not.toContain('/departments');
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Zones' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'South' }));
+    const zonesCall = apiCalls().find((c) => c.url.pathname.endsWith('/zones'))!;
+    expect(zonesCall.url.searchParams.get('companyId')).toBe('1');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Rule “Arrivals at City Mall” saved')).toBeInTheDocument();
+    const patch = apiCalls().find((c) => c.init?.method === 'PATCH')!;
+    expect((JSON.parse(String(patch.init!.body)) as { filters: unknown }).filters).toEqual({
+      ...rule.filters,
+      zoneIds: [8],
+    });
+  });
+});
+
+describe('/notification-rules/{id}: active hours', () => {
+  it('restricts the rule to days and hours, checks them with the contracts’ rule, and saves them', async () => {
+    const { apiCalls } = renderApp('/notification-rules/4', testUser('CompanyAdmin'), saving);
+    expect(await screen.findByText('The rule notifies at any hour of any day.')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Days' })).toBeNull();
+    fireEvent.click(screen.getByRole('switch', { name: 'Only at certain hours' }));
+    const days = await screen.findByRole('group', { name: 'Days' });
+    // Working days by default; Friday off, Saturday on.
+    fireEvent.click(within(days).getByRole('button', { name: 'Fri' }));
+    fireEvent.click(within(days).getByRole('button', { name: 'Sat' }));
+    const until = screen.getByLabelText(/Until/);
+    fireEvent.change(until, { target: { value: '07:00' } });
+    fireEvent.blur(until);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('The end of the tracking window must be after its start'),
+    ).toBeInTheDocument();
+    expect(apiCalls().filter((c) => c.init?.method === 'PATCH')).toEqual([]);
+
+    fireEvent.change(until, { target: { value: '17:30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Rule “Arrivals at City Mall” saved')).toBeInTheDocument();
+    const patch = apiCalls().find((c) => c.init?.method === 'PATCH')!;
+    expect((JSON.parse(String(patch.init!.body)) as { activeHours: unknown }).activeHours).toEqual({
+      days: [1, 2, 3, 4, 6],
+      start: '08:00',
+      end: '17:30',
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+  });
+
+  it('shows a rule’s stored hours, and turning the restriction off sends null', async () => {
+    const limited = testRule({
+      activeHours: { days: [7, 1, 2, 3, 4], start: '07:30', end: '16:00', timezone: 'Asia/Riyadh' },
+    });
+    const { apiCalls } = renderApp(
+      '/notification-rules/4',
+      testUser('CompanyAdmin'),
+      api((url, init) =>
+        url.pathname.endsWith('/notification-rules/4')
+          ? jsonResponse(init?.method === 'PATCH' ? rule : limited)
+          : undefined,
+      ),
+    );
+    const days = await screen.findByRole('group', { name: 'Days' });
+    expect(within(days).getByRole('button', { name: 'Sun' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(days).getByRole('button', { name: 'Fri' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByLabelText(/From/)).toHaveValue('07:30');
+    expect(screen.getByRole('combobox', { name: /Time zone/ })).toHaveValue('Asia/Riyadh');
+    fireEvent.click(screen.getByRole('switch', { name: 'Only at certain hours' }));
+    expect(screen.queryByRole('group', { name: 'Days' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Rule “Arrivals at City Mall” saved')).toBeInTheDocument();
+    const patch = apiCalls().find((c) => c.init?.method === 'PATCH')!;
+    expect((JSON.parse(String(patch.init!.body)) as { activeHours: unknown }).activeHours).toBeNull();
   });
 });

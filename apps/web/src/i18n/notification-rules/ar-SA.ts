@@ -50,9 +50,6 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'notificationRules.saved': 'تم حفظ القاعدة «{{name}}»',
   'notificationRules.deleted': 'تم حذف القاعدة',
   'notificationRules.readOnly': 'يمكنك عرض هذه القاعدة دون تغييرها.',
-  'notificationRules.field.pois': 'نقاط الاهتمام',
-  'notificationRules.field.poisHint':
-    'الأحداث في نقاط الاهتمام هذه فقط (الوصول والمغادرة والزيارات)؛ دون اختيار: في أي نقطة اهتمام',
   'notificationRules.action.sendTest': 'إرسال اختبار',
   'notificationRules.test.sent': 'أُرسل الاختبار: تجده في إشعاراتك',
   'notificationRules.test.sentWithEmail':
@@ -83,6 +80,29 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'notificationRules.log.attempts_few': '{{count}} محاولات',
   'notificationRules.log.attempts_many': '{{count}} محاولة',
   'notificationRules.log.attempts_other': '{{count}} محاولة',
+  'notificationRules.section.filters': 'أي الأحداث',
+  'notificationRules.section.when': 'متى',
+  'notificationRules.match.poiIds': 'نقاط الاهتمام',
+  'notificationRules.match.poiIdsHint': 'الأحداث في نقاط الاهتمام هذه فقط؛ دون اختيار: في أي نقطة اهتمام',
+  'notificationRules.match.poiCategoryIds': 'فئات نقاط الاهتمام',
+  'notificationRules.match.poiCategoryIdsHint':
+    'الأحداث في نقاط اهتمام من هذه الفئات فقط؛ دون اختيار: أي فئة',
+  'notificationRules.match.msisdnIds': 'أرقام MSISDN',
+  'notificationRules.match.msisdnIdsHint': 'أحداث هؤلاء الموظفين فقط؛ دون اختيار: كل الموظفين',
+  'notificationRules.match.departmentIds': 'الأقسام',
+  'notificationRules.match.departmentIdsHint': 'موظفو هذه الأقسام فقط؛ دون اختيار: كل الأقسام',
+  'notificationRules.match.zoneIds': 'المناطق',
+  'notificationRules.match.zoneIdsHint': 'موظفو هذه المناطق فقط؛ دون اختيار: كل المناطق',
+  'notificationRules.match.designationIds': 'المسميات الوظيفية',
+  'notificationRules.match.designationIdsHint': 'الموظفون بهذه المسميات فقط؛ دون اختيار: كل المسميات',
+  'notificationRules.field.activeHoursLimited': 'في ساعات محددة فقط',
+  'notificationRules.field.anyHour': 'تُرسل القاعدة الإشعارات في أي ساعة من أي يوم.',
+  'notificationRules.field.activeHoursHint':
+    'الأحداث خارج هذه الأيام والساعات لا تُبلِّغ أحدًا (ويذكر سجل التسليم ذلك).',
+  'notificationRules.field.activeDays': 'الأيام',
+  'notificationRules.field.activeFrom': 'من',
+  'notificationRules.field.activeUntil': 'حتى',
+  'notificationRules.field.timezone': 'المنطقة الزمنية',
 };
 
 export default strings;

@@ -48,9 +48,6 @@ const strings = {
   'notificationRules.saved': 'Rule “{{name}}” saved',
   'notificationRules.deleted': 'Rule deleted',
   'notificationRules.readOnly': 'You can see this rule but not change it.',
-  'notificationRules.field.pois': 'POIs',
-  'notificationRules.field.poisHint':
-    'Only events at these POIs (arrivals, departures, visits); none chosen: at any POI',
   'notificationRules.action.sendTest': 'Send test',
   'notificationRules.test.sent': 'Test sent: it is in your notifications',
   'notificationRules.test.sentWithEmail':
@@ -77,6 +74,31 @@ const strings = {
   'notificationRules.log.reason.OUT_OF_SCOPE': 'Outside the recipient’s scope',
   'notificationRules.log.attempts_one': '{{count}} attempt',
   'notificationRules.log.attempts_other': '{{count}} attempts',
+  'notificationRules.section.filters': 'Which events',
+  'notificationRules.section.when': 'When',
+  'notificationRules.match.poiIds': 'POIs',
+  'notificationRules.match.poiIdsHint': 'Only events at these POIs; none chosen: at any POI',
+  'notificationRules.match.poiCategoryIds': 'POI categories',
+  'notificationRules.match.poiCategoryIdsHint':
+    'Only events at POIs of these categories; none chosen: any category',
+  'notificationRules.match.msisdnIds': 'MSISDNs',
+  'notificationRules.match.msisdnIdsHint': 'Only events of these employees; none chosen: every employee',
+  'notificationRules.match.departmentIds': 'Departments',
+  'notificationRules.match.departmentIdsHint':
+    'Only employees of these departments; none chosen: every department',
+  'notificationRules.match.zoneIds': 'Zones',
+  'notificationRules.match.zoneIdsHint': 'Only employees of these zones; none chosen: every zone',
+  'notificationRules.match.designationIds': 'Designations',
+  'notificationRules.match.designationIdsHint':
+    'Only employees with these designations; none chosen: every designation',
+  'notificationRules.field.activeHoursLimited': 'Only at certain hours',
+  'notificationRules.field.anyHour': 'The rule notifies at any hour of any day.',
+  'notificationRules.field.activeHoursHint':
+    'Events outside these days and hours notify nobody (the delivery log says so).',
+  'notificationRules.field.activeDays': 'Days',
+  'notificationRules.field.activeFrom': 'From',
+  'notificationRules.field.activeUntil': 'Until',
+  'notificationRules.field.timezone': 'Time zone',
 };
 
 export default strings;

@@ -52,9 +52,6 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'notificationRules.saved': 'Regla «{{name}}» guardada',
   'notificationRules.deleted': 'Regla eliminada',
   'notificationRules.readOnly': 'Puedes ver esta regla, pero no cambiarla.',
-  'notificationRules.field.pois': 'Puntos de interés',
-  'notificationRules.field.poisHint':
-    'Solo eventos en estos puntos de interés (llegadas, salidas, visitas); ninguno: en cualquiera',
   'notificationRules.action.sendTest': 'Enviar prueba',
   'notificationRules.test.sent': 'Prueba enviada: está en sus notificaciones',
   'notificationRules.test.sentWithEmail':
@@ -82,6 +79,30 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'notificationRules.log.attempts_one': '{{count}} intento',
   'notificationRules.log.attempts_many': '{{count}} de intentos',
   'notificationRules.log.attempts_other': '{{count}} intentos',
+  'notificationRules.section.filters': 'Qué eventos',
+  'notificationRules.section.when': 'Cuándo',
+  'notificationRules.match.poiIds': 'Puntos de interés',
+  'notificationRules.match.poiIdsHint': 'Solo eventos en estos puntos de interés; ninguno: en cualquiera',
+  'notificationRules.match.poiCategoryIds': 'Categorías de puntos de interés',
+  'notificationRules.match.poiCategoryIdsHint':
+    'Solo eventos en puntos de estas categorías; ninguna: cualquier categoría',
+  'notificationRules.match.msisdnIds': 'MSISDN',
+  'notificationRules.match.msisdnIdsHint': 'Solo eventos de estos empleados; ninguno: todos los empleados',
+  'notificationRules.match.departmentIds': 'Departamentos',
+  'notificationRules.match.departmentIdsHint':
+    'Solo empleados de estos departamentos; ninguno: todos los departamentos',
+  'notificationRules.match.zoneIds': 'Zonas',
+  'notificationRules.match.zoneIdsHint': 'Solo empleados de estas zonas; ninguna: todas las zonas',
+  'notificationRules.match.designationIds': 'Cargos',
+  'notificationRules.match.designationIdsHint': 'Solo empleados con estos cargos; ninguno: todos los cargos',
+  'notificationRules.field.activeHoursLimited': 'Solo en ciertas horas',
+  'notificationRules.field.anyHour': 'La regla notifica a cualquier hora de cualquier día.',
+  'notificationRules.field.activeHoursHint':
+    'Los eventos fuera de estos días y horas no notifican a nadie (el registro de entregas lo indica).',
+  'notificationRules.field.activeDays': 'Días',
+  'notificationRules.field.activeFrom': 'Desde',
+  'notificationRules.field.activeUntil': 'Hasta',
+  'notificationRules.field.timezone': 'Zona horaria',
 };
 
 export default strings;

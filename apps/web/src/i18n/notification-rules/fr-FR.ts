@@ -52,9 +52,6 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'notificationRules.saved': 'Règle « {{name}} » enregistrée',
   'notificationRules.deleted': 'Règle supprimée',
   'notificationRules.readOnly': 'Vous pouvez voir cette règle, mais pas la modifier.',
-  'notificationRules.field.pois': 'Points d’intérêt',
-  'notificationRules.field.poisHint':
-    'Seulement les événements à ces points d’intérêt (arrivées, départs, visites) ; aucun : partout',
   'notificationRules.action.sendTest': 'Envoyer un test',
   'notificationRules.test.sent': 'Test envoyé : il est dans vos notifications',
   'notificationRules.test.sentWithEmail':
@@ -82,6 +79,32 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'notificationRules.log.attempts_one': '{{count}} tentative',
   'notificationRules.log.attempts_many': '{{count}} de tentatives',
   'notificationRules.log.attempts_other': '{{count}} tentatives',
+  'notificationRules.section.filters': 'Quels événements',
+  'notificationRules.section.when': 'Quand',
+  'notificationRules.match.poiIds': 'Points d’intérêt',
+  'notificationRules.match.poiIdsHint': 'Seulement les événements à ces points d’intérêt ; aucun : partout',
+  'notificationRules.match.poiCategoryIds': 'Catégories de points d’intérêt',
+  'notificationRules.match.poiCategoryIdsHint':
+    'Seulement les événements aux points de ces catégories ; aucune : toute catégorie',
+  'notificationRules.match.msisdnIds': 'MSISDN',
+  'notificationRules.match.msisdnIdsHint':
+    'Seulement les événements de ces employés ; aucun : tous les employés',
+  'notificationRules.match.departmentIds': 'Départements',
+  'notificationRules.match.departmentIdsHint':
+    'Seulement les employés de ces départements ; aucun : tous les départements',
+  'notificationRules.match.zoneIds': 'Zones',
+  'notificationRules.match.zoneIdsHint': 'Seulement les employés de ces zones ; aucune : toutes les zones',
+  'notificationRules.match.designationIds': 'Fonctions',
+  'notificationRules.match.designationIdsHint':
+    'Seulement les employés ayant ces fonctions ; aucune : toutes les fonctions',
+  'notificationRules.field.activeHoursLimited': 'Seulement à certaines heures',
+  'notificationRules.field.anyHour': 'La règle notifie à toute heure de tous les jours.',
+  'notificationRules.field.activeHoursHint':
+    'Les événements hors de ces jours et heures ne notifient personne (le journal des envois l’indique).',
+  'notificationRules.field.activeDays': 'Jours',
+  'notificationRules.field.activeFrom': 'De',
+  'notificationRules.field.activeUntil': 'À',
+  'notificationRules.field.timezone': 'Fuseau horaire',
 };
 
 export default strings;

@@ -51,9 +51,6 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'notificationRules.saved': 'Regola “{{name}}” salvata',
   'notificationRules.deleted': 'Regola eliminata',
   'notificationRules.readOnly': 'Puoi vedere questa regola ma non modificarla.',
-  'notificationRules.field.pois': 'Punti di interesse',
-  'notificationRules.field.poisHint':
-    'Solo gli eventi presso questi punti di interesse (arrivi, partenze, visite); nessuno: ovunque',
   'notificationRules.action.sendTest': 'Invia prova',
   'notificationRules.test.sent': 'Prova inviata: la trovi tra le tue notifiche',
   'notificationRules.test.sentWithEmail':
@@ -81,6 +78,32 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'notificationRules.log.attempts_one': '{{count}} tentativo',
   'notificationRules.log.attempts_many': '{{count}} di tentativi',
   'notificationRules.log.attempts_other': '{{count}} tentativi',
+  'notificationRules.section.filters': 'Quali eventi',
+  'notificationRules.section.when': 'Quando',
+  'notificationRules.match.poiIds': 'Punti di interesse',
+  'notificationRules.match.poiIdsHint': 'Solo gli eventi presso questi punti di interesse; nessuno: ovunque',
+  'notificationRules.match.poiCategoryIds': 'Categorie di punti di interesse',
+  'notificationRules.match.poiCategoryIdsHint':
+    'Solo gli eventi presso punti di queste categorie; nessuna: qualsiasi categoria',
+  'notificationRules.match.msisdnIds': 'MSISDN',
+  'notificationRules.match.msisdnIdsHint':
+    'Solo gli eventi di questi dipendenti; nessuno: tutti i dipendenti',
+  'notificationRules.match.departmentIds': 'Reparti',
+  'notificationRules.match.departmentIdsHint':
+    'Solo i dipendenti di questi reparti; nessuno: tutti i reparti',
+  'notificationRules.match.zoneIds': 'Zone',
+  'notificationRules.match.zoneIdsHint': 'Solo i dipendenti di queste zone; nessuna: tutte le zone',
+  'notificationRules.match.designationIds': 'Qualifiche',
+  'notificationRules.match.designationIdsHint':
+    'Solo i dipendenti con queste qualifiche; nessuna: tutte le qualifiche',
+  'notificationRules.field.activeHoursLimited': 'Solo in certi orari',
+  'notificationRules.field.anyHour': 'La regola notifica a qualsiasi ora di qualsiasi giorno.',
+  'notificationRules.field.activeHoursHint':
+    'Gli eventi fuori da questi giorni e orari non notificano nessuno (il registro delle consegne lo indica).',
+  'notificationRules.field.activeDays': 'Giorni',
+  'notificationRules.field.activeFrom': 'Dalle',
+  'notificationRules.field.activeUntil': 'Alle',
+  'notificationRules.field.timezone': 'Fuso orario',
 };
 
 export default strings;

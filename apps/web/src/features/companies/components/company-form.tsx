@@ -27,14 +27,14 @@ import {
 } from '../../../components/form-fields.tsx';
 import { FormProblemAlert } from '../../../components/problem-alert.tsx';
 import { useProblemSubmit } from '../../../lib/api/form-errors.ts';
-import { currencies, timeZones } from '../../../lib/format.ts';
+import { currencies } from '../../../lib/format.ts';
 import {
   COMPANY_FORM_FIELDS,
   companyFormSchema,
   type CompanyFormInput,
   type CompanyFormOutput,
 } from '../model/company-form.ts';
-import { WeekdayChips } from './weekday-chips.tsx';
+import { TrackingWindowFields } from '../../../components/tracking-window-fields.tsx';
 
 /** Company add/edit form: identity and contact, configuration (zones, tracking window, polling, retention), price plan. */
 export function CompanyForm({
@@ -55,7 +55,6 @@ export function CompanyForm({
     mode: 'onTouched',
   });
   const { control } = form;
-  const zones = useMemo(timeZones, []);
   const currencyCodes = useMemo(currencies, []);
 
   const { submit, problem, clearProblem } = useProblemSubmit(form, COMPANY_FORM_FIELDS, onSubmit);
@@ -107,31 +106,15 @@ export function CompanyForm({
             helperText={t('org.company.zoneEnabledHint')}
             span={2}
           />
-          <WeekdayChips
+          <TrackingWindowFields
             control={control}
-            name="config.trackingWindow.days"
-            label={t('org.company.fields.trackingDays')}
-          />
-          <FormTextField
-            control={control}
-            name="config.trackingWindow.start"
-            type="time"
-            label={t('org.company.fields.trackingStart')}
-            required
-          />
-          <FormTextField
-            control={control}
-            name="config.trackingWindow.end"
-            type="time"
-            label={t('org.company.fields.trackingEnd')}
-            required
-          />
-          <FormAutocompleteField
-            control={control}
-            name="config.trackingWindow.timezone"
-            label={t('org.company.fields.timezone')}
-            options={zones}
-            required
+            name="config.trackingWindow"
+            labels={{
+              days: t('org.company.fields.trackingDays'),
+              start: t('org.company.fields.trackingStart'),
+              end: t('org.company.fields.trackingEnd'),
+              timezone: t('org.company.fields.timezone'),
+            }}
           />
           <FormNumberField
             control={control}

@@ -5,12 +5,12 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '../../../components/form-fields.tsx';
-import type { RefOption, RuleFormValues } from '../model/rule-form.ts';
+import type { RefOption, RuleFilterKey, RuleFormValues } from '../model/rule-form.ts';
 
 type Options<T, K extends readonly unknown[]> = UseQueryOptions<T, Error, T, K>;
 
 /**
- * An id list of the rule form (recipient users, POIs): type to search what the caller sees — the server scopes the
+ * An id list of the rule form (recipient users, the filters' POIs, categories, MSISDNs, units): type to search what the caller sees — the server scopes the
  * list, and checks each id again when the rule is saved. Ids chosen before show by name: from `known`, or asked one
  * by one with `lookup` when neither `known` nor the search holds them.
  */
@@ -24,7 +24,7 @@ export function RefMultiField<K extends readonly unknown[], L extends readonly u
   lookup,
 }: {
   control: Control<RuleFormValues>;
-  name: 'recipients.userIds' | 'filters.poiIds';
+  name: 'recipients.userIds' | `filters.${RuleFilterKey}`;
   label: string;
   helperText?: string;
   search: (q: string) => Options<RefOption[], K>;
@@ -34,7 +34,9 @@ export function RefMultiField<K extends readonly unknown[], L extends readonly u
   const { t } = useTranslation();
   const errorText = useFieldErrorText();
   const [q, setQ] = useState('');
-  const found = useQuery(search(q.trim()));
+  // Searched once the list is opened: a form of six such fields asks nothing until one is used.
+  const [opened, setOpened] = useState(false);
+  const found = useQuery({ ...search(q.trim()), enabled: opened });
   const chosen = useWatch({ control, name });
   const listed = new Set([...known, ...(found.data ?? [])].map((o) => o.id));
   const looked = useQueries({
@@ -66,6 +68,7 @@ export function RefMultiField<K extends readonly unknown[], L extends readonly u
               </li>
             );
           }}
+          onOpen={() => setOpened(true)}
           onChange={(_e, ids) => field.onChange(ids)}
           onInputChange={(_e, text, reason) => reason === 'input' && setQ(text)}
           renderInput={(params) => (

@@ -4,17 +4,27 @@ import {
   type NotificationFilters,
   type NotificationRule,
   type NotificationRuleCreate,
+  type TrackingWindow,
 } from '@lbs/contracts';
 
 /**
  * The rule form's values: the fields of the contracts' create body (validated by its schema, so the messages are the
- * server's), and the company a SuperAdmin names. Of the filters the form edits the POIs; the other filters and the
- * active hours are not edited here: a new rule has none, an edit leaves the stored ones as they are.
+ * server's), and the company a SuperAdmin names. `activeHours` null: the rule notifies at any hour.
  */
-export type RuleFormValues = Omit<NotificationRuleCreate, 'filters' | 'activeHours' | 'companyId'> & {
+export type RuleFormValues = Omit<NotificationRuleCreate, 'companyId'> & {
   companyId?: number | undefined;
-  filters: Pick<NotificationFilters, 'poiIds'>;
 };
+
+/** The rule's filters, in the order the form shows them. */
+export const RULE_FILTER_KEYS = [
+  'poiIds',
+  'poiCategoryIds',
+  'msisdnIds',
+  'departmentIds',
+  'zoneIds',
+  'designationIds',
+] as const satisfies readonly (keyof NotificationFilters)[];
+export type RuleFilterKey = (typeof RULE_FILTER_KEYS)[number];
 
 /** One choice of a rule's id lists (recipient users, POIs): its name, and what tells two of one name apart. */
 export interface RefOption {
@@ -27,11 +37,16 @@ export const RULE_FORM_FIELDS = [
   'companyId',
   'name',
   'eventTypes',
-  'filters.poiIds',
+  ...RULE_FILTER_KEYS.map((key) => `filters.${key}` as const),
   'channels',
   'recipients',
   'recipients.userIds',
   'recipients.roles',
+  'activeHours',
+  'activeHours.days',
+  'activeHours.start',
+  'activeHours.end',
+  'activeHours.timezone',
   'throttle.mode',
   'throttle.minIntervalMinutes',
   'digest',
@@ -43,12 +58,13 @@ export function ruleFormDefaults(rule: NotificationRule | null): RuleFormValues 
   return {
     name: rule?.name ?? '',
     eventTypes: rule?.eventTypes ?? [],
-    filters: { poiIds: rule?.filters.poiIds ?? [] },
+    filters: rule ? { ...noNotificationFilters(), ...rule.filters } : noNotificationFilters(),
     channels: rule?.channels ?? ['IN_APP'],
     recipients: {
       userIds: rule?.recipients.users.map((u) => u.id) ?? [],
       roles: rule?.recipients.roles ?? [],
     },
+    activeHours: rule?.activeHours ?? null,
     throttle: rule?.throttle ?? { mode: 'NONE', minIntervalMinutes: 0 },
     digest: rule?.digest ?? 'IMMEDIATE',
     maxAgeMinutes: rule?.maxAgeMinutes ?? NOTIFICATION_MAX_AGE_DEFAULT,
@@ -56,26 +72,29 @@ export function ruleFormDefaults(rule: NotificationRule | null): RuleFormValues 
   };
 }
 
-const sameIds = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && a.every((id, i) => id === b[i]);
+/** Active hours when the user first restricts a rule: working days and hours on the browser's clock. */
+export const defaultActiveHours = (): TrackingWindow => ({
+  days: [1, 2, 3, 4, 5],
+  start: '08:00',
+  end: '18:00',
+  timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+});
 
 /**
- * The body the form sends (POST and PATCH): its own fields only — the resolver's output also carries the create
- * schema's defaults for filters and active hours, which would overwrite a stored rule's. The filters go only when the
- * POIs changed, with the stored rule's other filters as they are.
+ * The body the form sends (POST and PATCH): the form's own fields, named one by one (the resolver's output is not
+ * sent as it is).
  */
-export function ruleBody(
-  v: RuleFormValues,
-  stored: NotificationRule | null = null,
-): Omit<NotificationRuleCreate, 'companyId' | 'filters' | 'activeHours'> & { filters?: NotificationFilters } {
-  const poiIds = v.filters.poiIds;
-  const filters = stored?.filters ?? noNotificationFilters();
+export function ruleBody(v: RuleFormValues): Omit<NotificationRuleCreate, 'companyId'> {
+  const filters = noNotificationFilters();
+  for (const key of RULE_FILTER_KEYS) filters[key] = [...v.filters[key]];
+  const hours = v.activeHours;
   return {
     name: v.name,
     eventTypes: v.eventTypes,
-    ...(sameIds(poiIds, filters.poiIds) ? {} : { filters: { ...filters, poiIds } }),
+    filters,
     channels: v.channels,
     recipients: { userIds: v.recipients.userIds, roles: v.recipients.roles },
+    activeHours: hours && { days: hours.days, start: hours.start, end: hours.end, timezone: hours.timezone },
     throttle: { mode: v.throttle.mode, minIntervalMinutes: v.throttle.minIntervalMinutes },
     digest: v.digest,
     maxAgeMinutes: v.maxAgeMinutes,

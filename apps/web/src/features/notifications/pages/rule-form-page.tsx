@@ -35,7 +35,6 @@ import {
   FormSelectField,
   FormSwitchField,
   FormTextField,
-  spanSx,
   useFieldErrorText,
 } from '../../../components/form-fields.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
@@ -51,9 +50,10 @@ import {
   useDeleteNotificationRule,
   useUpdateNotificationRule,
 } from '../api/notification-rules.ts';
+import { ActiveHoursField } from '../components/active-hours-field.tsx';
 import { RecipientUsersField } from '../components/recipient-users-field.tsx';
 import { RuleDeliveryLog } from '../components/rule-delivery-log.tsx';
-import { RulePoisField } from '../components/rule-pois-field.tsx';
+import { RuleFiltersField } from '../components/rule-filters-field.tsx';
 import { SendTestButton } from '../components/send-test-button.tsx';
 import { RULE_FORM_FIELDS, ruleBody, ruleFormDefaults, type RuleFormValues } from '../model/rule-form.ts';
 
@@ -120,9 +120,6 @@ function RuleForm({
                 label: t(`notifications.event.${e}`),
               }))}
             />
-            <Box sx={spanSx(2)}>
-              <RulePoisField control={form.control} companyId={rule?.company.id ?? companyId} />
-            </Box>
             <FormMultiSelectField<RuleFormValues, NotificationChannel>
               control={form.control}
               name="channels"
@@ -139,6 +136,9 @@ function RuleForm({
               label={t('notificationRules.field.active')}
             />
           </FormGrid>
+        </FormSection>
+        <FormSection title={t('notificationRules.section.filters')}>
+          <RuleFiltersField control={form.control} companyId={rule?.company.id ?? companyId} />
         </FormSection>
         <FormSection title={t('notificationRules.section.who')}>
           <FormGrid>
@@ -160,6 +160,9 @@ function RuleForm({
               {errorText(recipientsError)}
             </FormHelperText>
           )}
+        </FormSection>
+        <FormSection title={t('notificationRules.section.when')}>
+          <ActiveHoursField control={form.control} disabled={readOnly} />
         </FormSection>
         <FormSection title={t('notificationRules.section.how')}>
           <FormGrid>
@@ -279,7 +282,7 @@ export function RuleEditPage() {
               key={loaded.updatedAt}
               rule={loaded}
               onSubmit={async (values) => {
-                const saved = await update.mutateAsync({ id: loaded.id, body: ruleBody(values, loaded) });
+                const saved = await update.mutateAsync({ id: loaded.id, body: ruleBody(values) });
                 notify(t('notificationRules.saved', { name: saved.name }));
                 void navigate(pathFor('notificationRuleList'));
               }}

@@ -6,10 +6,10 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import CheckIcon from '@mui/icons-material/Check';
 import { useTranslation } from 'react-i18next';
-import { useFieldErrorText } from '../../../components/form-fields.tsx';
-import { ISO_WEEKDAYS, weekdayName } from '../../../lib/format.ts';
+import { useFieldErrorText } from './form-fields.tsx';
+import { ISO_WEEKDAYS, weekdayName } from '../lib/format.ts';
 
-/** Tracking days as seven toggle chips (ISO weekdays, Monday first); the value is the sorted day list. */
+/** Days (a tracking window, a rule's active hours) as seven toggle chips in a fieldset named by its legend (ISO weekdays, Monday first); the value is the sorted day list. */
 export function WeekdayChips<T extends FieldValues>({
   control,
   name,
@@ -32,7 +32,7 @@ export function WeekdayChips<T extends FieldValues>({
             <FormLabel component="legend" sx={{ mb: 1, fontSize: 13 }}>
               {label}
             </FormLabel>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} role="group" aria-label={label}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
               {ISO_WEEKDAYS.map((day) => {
                 const on = days.includes(day);
                 return (
