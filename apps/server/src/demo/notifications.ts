@@ -33,7 +33,8 @@ interface DemoRule {
 
 /**
  * The demo's notification rules beside the defaults every company has (consent changes, invoices): arrivals at each company's depot to its admins in the inbox and
- * by e-mail, throttled per MSISDN and POI; completed tasks to every admin tier (each hears of its own unit's); in
+ * by e-mail, throttled per MSISDN and POI; completed tasks to every admin tier (each hears of its own unit's); a
+ * scheduled report made, in the inbox of its owner and the company admins ("Run now" on /reports shows it); in
  * Alpha, the department admin's and the zone admin's rules about their people at client sites; and the operator's
  * rule on Gamma's invoices and consent withdrawals. Geofence rules name demo POIs (not the head offices), so an
  * event elsewhere — a test's — meets only the defaults.
@@ -72,6 +73,13 @@ export async function seedNotificationRules(db: Executor, companies: Iterable<De
         name: 'Completed tasks',
         createdBy: admin,
         eventTypes: ['TASK_COMPLETED'],
+        channels: ['IN_APP'],
+        roles: ['CompanyAdmin', 'DepartmentAdmin', 'ZoneAdmin'],
+      },
+      {
+        name: 'Scheduled reports ready',
+        createdBy: admin,
+        eventTypes: ['REPORT_READY'],
         channels: ['IN_APP'],
         roles: ['CompanyAdmin', 'DepartmentAdmin', 'ZoneAdmin'],
       },

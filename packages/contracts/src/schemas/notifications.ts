@@ -24,6 +24,7 @@ export const NOTIFICATION_EVENT_TYPES = [
   'CONSENT_PENDING_EXPIRED',
   'INVOICE_ISSUED',
   'INVOICE_OVERDUE',
+  'REPORT_READY',
 ] as const;
 export type NotificationEventType = (typeof NOTIFICATION_EVENT_TYPES)[number];
 
@@ -253,8 +254,16 @@ export type NotificationDeliveryPage = z.infer<typeof notificationDeliveryPageSc
 
 // ── Inbox ─────────────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** What a notification is about, for the link the inbox shows (the MSISDN, POI, task, invoice). */
-export const NOTIFICATION_SUBJECT_TYPES = ['msisdn', 'poi', 'task', 'invoice', 'shift', 'rule'] as const;
+/** What a notification is about, for the link the inbox shows (the MSISDN, POI, task, invoice, report schedule). */
+export const NOTIFICATION_SUBJECT_TYPES = [
+  'msisdn',
+  'poi',
+  'task',
+  'invoice',
+  'shift',
+  'rule',
+  'reportSchedule',
+] as const;
 
 /**
  * One in-app notification of the caller; its text is built by the web app from the type and `data`. A test-send of a

@@ -222,6 +222,95 @@ describe('delivery', () => {
   });
 });
 
+describe('scheduled reports', () => {
+  it('tells a schedule’s owner and the company’s admins that its report is ready — no other unit admin — linking its delivery log', async () => {
+    const company = await f.companyId('ALPHA');
+    // Another department's admin, named in the rule: the schedule is not theirs to see.
+    const stranger = await f.freshUser('ALPHA', ['DepartmentAdmin']);
+    await f.db
+      .updateTable('users')
+      .set({ department_id: await f.unitId('departments', 'ALPHA', 'Warehouse') })
+      .where('id', '=', stranger)
+      .execute();
+    const schedule = await f.db
+      .insertInto('report_schedules')
+      .values({
+        company_id: company,
+        owner_id: da,
+        name: 'Weekly visits',
+        report: 'visits',
+        format: 'csv',
+        locale: 'en-US',
+        recipients: JSON.stringify([da]),
+        preset: 'weekly',
+        weekday: 1,
+        time_of_day: '06:00',
+        cron: '0 6 * * 1',
+        time_zone: 'UTC',
+        period: 'previousWeek',
+        next_run_at: new Date('2030-01-01T06:00:00Z'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const rule = await w.rule({
+      eventTypes: ['REPORT_READY'],
+      channels: ['IN_APP', 'EMAIL'],
+      recipients: { userIds: [stranger], roles: ['CompanyAdmin', 'DepartmentAdmin'] },
+    });
+    const event = await f.db.transaction().execute((tx) =>
+      emit(tx, {
+        type: 'REPORT_READY',
+        companyId: company,
+        subject: { type: 'reportSchedule', id: schedule.id },
+        payload: {
+          runId: 1,
+          report: 'visits',
+          periodStart: '2026-11-16',
+          periodEnd: '2026-11-22',
+          format: 'csv',
+          rows: 42,
+          bytes: 1000,
+          delivery: 'ATTACHED',
+          queued: 1,
+          dropped: 0,
+        },
+        occurredAt: w.clock.now,
+      }),
+    );
+    await main.drain();
+    const rows = (await w.deliveries([event!])).filter((r) => r.rule_id === rule.id);
+    const seen = rows.map((r) => [r.recipient_user_id, r.channel, r.status, r.suppress_reason]);
+    // Company admins (ca and the other CompanyAdmins of the seed) and the owner; the stranger out of scope.
+    expect(seen).toContainEqual([ca, 'IN_APP', 'SENT', null]);
+    expect(seen).toContainEqual([da, 'IN_APP', 'SENT', null]);
+    expect(seen).toContainEqual([da, 'EMAIL', 'QUEUED', null]);
+    expect(seen).toContainEqual([stranger, 'IN_APP', 'SUPPRESSED', 'OUT_OF_SCOPE']);
+    const placed = await f.db
+      .selectFrom('users')
+      .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+      .select('users.id')
+      .where('users.company_id', '=', company)
+      .where('user_roles.role', '=', 'DepartmentAdmin')
+      .where('users.id', 'not in', [da, stranger])
+      .execute();
+    // Other department admins hear nothing, not even a suppressed row.
+    for (const other of placed) expect(rows.some((r) => r.recipient_user_id === other.id)).toBe(false);
+
+    const inbox = (await f.call('DA', 'GET', '/notifications')).json() as NotificationPage;
+    const note = inbox.items.find((n) => n.eventType === 'REPORT_READY')!;
+    expect(note.subject).toEqual({ type: 'reportSchedule', id: String(schedule.id) });
+    expect(note.data).toMatchObject({
+      scheduleName: 'Weekly visits',
+      periodStart: '2026-11-16',
+      periodEnd: '2026-11-22',
+      rows: 42,
+    });
+    const [mail] = await outbox(rows.filter((r) => r.recipient_user_id === da).map((r) => r.outbox_id));
+    expect(mail!.subject).toBe('Scheduled report “Weekly visits” is ready for 2026-11-16 – 2026-11-22');
+    expect(mail!.body).toContain(`${f.server.config.publicUrl}/reports?tab=scheduled&log=${schedule.id}`);
+  });
+});
+
 describe('guards', () => {
   it('suppresses an event older than the rule’s maximum age (a replayed backlog), and one outside the active hours', async () => {
     const msisdn = await f.freshMsisdn('ALPHA', 'Field Operations', 'Driver');

@@ -104,7 +104,7 @@ async function stillAllowed(tx: Tx, recipient: Recipient | undefined, rows: Deli
     const key = JSON.stringify([row.event_type, row.msisdn_id, row.data['poiId'], row.data['taskId']]);
     if (!subjects.has(key)) subjects.set(key, deliverySubject(tx, row));
     const s = await subjects.get(key)!;
-    if (s && scopeReaches(recipient.scope, s)) allowed.push(row);
+    if (s && scopeReaches(recipient.scope, s, recipient.id)) allowed.push(row);
   }
   return allowed;
 }

@@ -31,6 +31,8 @@ import {
 export const NOTIFICATION_PROCESSOR = 'notifications.deliver';
 /** The MSISDN list filtered to consent requests unanswered past the company's limit (the web reads the same). */
 export const PENDING_CONSENT_QUERY = 'consentStatus=PENDING&pendingExpired=true';
+/** The reports page's "Scheduled" tab with a schedule's delivery log open (followed by the schedule's id). */
+export const REPORT_SCHEDULE_QUERY = 'tab=scheduled&log=';
 
 export interface NotificationProcessorOptions {
   /** The portal's public URL (links in e-mails, List-Unsubscribe). */
@@ -59,6 +61,8 @@ function subjectUrl(publicUrl: string, s: EventSubject, recipient: Recipient): s
   if (!s.link) return `${publicUrl}/monitor`;
   if (s.link.type === 'pendingConsent')
     return `${publicUrl}${routeById('msisdnList').path}?${PENDING_CONSENT_QUERY}`;
+  if (s.link.type === 'reportSchedule')
+    return `${publicUrl}${routeById('reports').path}?${REPORT_SCHEDULE_QUERY}${s.link.id}`;
   const route = {
     msisdn: 'msisdnDetails',
     poi: 'poiEdit',
@@ -102,7 +106,11 @@ async function suppression(
 ): Promise<NotificationSuppressReason | undefined> {
   const { rule, recipient, channel } = ctx;
   const type = event.type as NotificationEventType;
-  if (!recipient.active || !roleMayLearn(recipient.role, type) || !scopeReaches(recipient.scope, s))
+  if (
+    !recipient.active ||
+    !roleMayLearn(recipient.role, type) ||
+    !scopeReaches(recipient.scope, s, recipient.id)
+  )
     return 'OUT_OF_SCOPE';
   if (now.getTime() - event.occurredAt.getTime() > rule.max_age_minutes * 60_000) return 'TOO_OLD';
   if (rule.active_hours && !isWithinWindow(rule.active_hours, now)) return 'QUIET_HOURS';
@@ -173,7 +181,7 @@ export function notificationProcessor(
         const key = throttleKey(rule, s);
         for (const recipient of await ruleRecipients(tx, rule)) {
           // A role holder who does not reach this subject is simply not a recipient of it.
-          if (!recipient.named && !scopeReaches(recipient.scope, s)) continue;
+          if (!recipient.named && !scopeReaches(recipient.scope, s, recipient.id)) continue;
           // Of MSISDNs flagged together, each recipient learns of those in its tier that pass the rule's filters;
           // a named recipient left with none is recorded out of scope (an empty group reaches nobody).
           const seen = narrowGroup(s, recipient.scope, rule.filters);

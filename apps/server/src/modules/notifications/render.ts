@@ -42,6 +42,9 @@ export function notificationLine(
     minutes: typeof data['minutes'] === 'number' ? minutesText(locale, data['minutes']) : '',
     employees: typeof data['count'] === 'number' ? minutesText(locale, data['count'], 'employees') : '',
     days: typeof data['days'] === 'number' ? minutesText(locale, data['days'], 'days') : '',
+    name: text(data['scheduleName']),
+    from: text(data['periodStart']),
+    to: text(data['periodEnd']),
   });
 }
 

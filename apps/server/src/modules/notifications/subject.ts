@@ -33,13 +33,25 @@ export interface EventSubject {
   };
   task?: { id: number; title: string; departmentId: number | null; zoneId: number | null };
   /**
+   * A report schedule (REPORT_READY): seen, as its page shows it, by its owner, the company's CompanyAdmins and the
+   * operator; a rule's tier takes it when the tier reaches the owner.
+   */
+  report?: {
+    scheduleId: number;
+    ownerId: number;
+    owner: { departmentId: number | null; zoneId: number | null };
+  };
+  /**
    * MSISDNs an event is about together (CONSENT_PENDING_EXPIRED): a recipient learns of those in its tier that pass
    * the rule's filters, and of nothing if none does (`narrowGroup`).
    */
   group?: GroupMember[];
   /** What the notification's text names: never a coordinate. */
   data: NotificationData;
-  link: { type: 'msisdn' | 'poi' | 'task' | 'invoice'; id: number } | { type: 'pendingConsent' } | null;
+  link:
+    | { type: 'msisdn' | 'poi' | 'task' | 'invoice' | 'reportSchedule'; id: number }
+    | { type: 'pendingConsent' }
+    | null;
 }
 
 interface GroupMember {
@@ -66,6 +78,7 @@ const NEEDS: Record<
   CONSENT_PENDING_EXPIRED: ['msisdn', 'read'],
   INVOICE_ISSUED: ['invoice', 'read'],
   INVOICE_OVERDUE: ['invoice', 'read'],
+  REPORT_READY: ['reportSchedule', 'list'],
 };
 
 export function roleMayLearn(role: Role, type: NotificationEventType): boolean {
@@ -75,11 +88,17 @@ export function roleMayLearn(role: Role, type: NotificationEventType): boolean {
 
 /**
  * Whether a scope reaches the event's subject: its company, the MSISDN's tier, and the POI and the task as that scope
- * sees POIs and tasks (company-wide ones and its own unit's).
+ * sees POIs and tasks (company-wide ones and its own unit's). A report schedule: a recipient (`viewerId`) sees it as
+ * the schedule's page does — its owner, a company-wide or the operator's scope; a rule's tier (no viewer) when it
+ * reaches the owner.
  */
-export function scopeReaches(scope: Scope, s: EventSubject): boolean {
+export function scopeReaches(scope: Scope, s: EventSubject, viewerId?: number): boolean {
   const { companyId } = s;
   if (!reaches(companyReach(scope), { companyId })) return false;
+  if (s.report) {
+    if (viewerId === undefined) return reaches(tierReach(scope), { companyId, ...s.report.owner });
+    if (viewerId !== s.report.ownerId && scope.tier !== 'all' && scope.tier !== 'company') return false;
+  }
   if (s.msisdn && !reaches(tierReach(scope), { companyId, ...s.msisdn })) return false;
   if (s.group && !s.group.some((m) => reaches(tierReach(scope), { companyId, ...m }))) return false;
   if (s.poi && !poiAllows(scope, 'see', { companyId, ...s.poi })) return false;
@@ -232,6 +251,33 @@ export async function loadSubject(tx: Executor, event: DomainEvent): Promise<Eve
       });
       if (event.subjectId) s.link = { type: 'invoice', id: Number(event.subjectId) };
       break;
+    case 'REPORT_READY': {
+      const schedule =
+        event.subjectType === 'reportSchedule' && event.subjectId
+          ? await db
+              .selectFrom('report_schedules as rs')
+              .innerJoin('users as u', 'u.id', 'rs.owner_id')
+              .select(['rs.id', 'rs.name', 'rs.company_id', 'rs.owner_id', 'u.department_id', 'u.zone_id'])
+              .where('rs.id', '=', Number(event.subjectId))
+              .executeTakeFirst()
+          : undefined;
+      // A schedule deleted since: nobody to point at.
+      if (!schedule || schedule.company_id !== event.companyId) return undefined;
+      s.report = {
+        scheduleId: schedule.id,
+        ownerId: schedule.owner_id,
+        owner: { departmentId: schedule.department_id, zoneId: schedule.zone_id },
+      };
+      Object.assign(s.data, {
+        scheduleName: schedule.name,
+        report: str(p['report']),
+        periodStart: str(p['periodStart']),
+        periodEnd: str(p['periodEnd']),
+        rows: num(p['rows']),
+      });
+      s.link = { type: 'reportSchedule', id: schedule.id };
+      break;
+    }
   }
   return s;
 }

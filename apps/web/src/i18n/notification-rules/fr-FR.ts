@@ -92,7 +92,7 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'notificationRules.match.departmentIds': 'Départements',
   'notificationRules.match.departmentIdsHint':
     'Seulement les employés de ces départements ; aucun : tous les départements',
-  'notificationRules.match.zoneIds': 'Zones',
+  'notificationRules.match.zoneIds': 'Zones géographiques',
   'notificationRules.match.zoneIdsHint': 'Seulement les employés de ces zones ; aucune : toutes les zones',
   'notificationRules.match.designationIds': 'Fonctions',
   'notificationRules.match.designationIdsHint':

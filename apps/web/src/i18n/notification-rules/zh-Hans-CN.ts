@@ -80,7 +80,7 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'notificationRules.match.poiIdsHint': '仅限这些兴趣点的事件；不选则为任意兴趣点',
   'notificationRules.match.poiCategoryIds': '兴趣点类别',
   'notificationRules.match.poiCategoryIdsHint': '仅限这些类别兴趣点的事件；不选则为任意类别',
-  'notificationRules.match.msisdnIds': 'MSISDN',
+  'notificationRules.match.msisdnIds': 'MSISDN 号码',
   'notificationRules.match.msisdnIdsHint': '仅限这些员工的事件；不选则为所有员工',
   'notificationRules.match.departmentIds': '部门',
   'notificationRules.match.departmentIdsHint': '仅限这些部门的员工；不选则为所有部门',

@@ -75,6 +75,9 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'notifications.link.rule': 'القاعدة',
   'notifications.testOf': 'اختبار: {{event}}',
   'notifications.text.test': 'اختبار قاعدة الإشعارات «{{rule}}»: هكذا تصلك إشعاراتها',
+  'notifications.event.REPORT_READY': 'التقرير المجدول جاهز',
+  'notifications.text.REPORT_READY': 'التقرير المجدول «{{name}}» جاهز عن الفترة {{from}} – {{to}}',
+  'notifications.link.reportSchedule': 'جدولة التقرير',
 };
 
 export default strings;

@@ -59,6 +59,9 @@ const strings = {
   'notifications.testOf': 'Test: {{event}}',
   'notifications.text.test':
     'Test of the notification rule “{{rule}}”: its notifications reach you like this',
+  'notifications.event.REPORT_READY': 'Scheduled report ready',
+  'notifications.text.REPORT_READY': 'Scheduled report “{{name}}” is ready for {{from}} – {{to}}',
+  'notifications.link.reportSchedule': 'Report schedule',
 };
 
 export default strings;

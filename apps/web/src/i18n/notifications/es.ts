@@ -67,6 +67,9 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'notifications.testOf': 'Prueba: {{event}}',
   'notifications.text.test':
     'Prueba de la regla de notificación «{{rule}}»: así le llegan sus notificaciones',
+  'notifications.event.REPORT_READY': 'Informe programado listo',
+  'notifications.text.REPORT_READY': 'El informe programado «{{name}}» está listo: {{from}} – {{to}}',
+  'notifications.link.reportSchedule': 'Programación del informe',
 };
 
 export default strings;

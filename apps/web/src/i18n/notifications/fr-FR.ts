@@ -69,6 +69,9 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'notifications.testOf': 'Test : {{event}}',
   'notifications.text.test':
     'Test de la règle de notification « {{rule}} » : ses notifications vous parviennent ainsi',
+  'notifications.event.REPORT_READY': 'Rapport planifié prêt',
+  'notifications.text.REPORT_READY': 'Le rapport planifié « {{name}} » est prêt : {{from}} – {{to}}',
+  'notifications.link.reportSchedule': 'Planification du rapport',
 };
 
 export default strings;

@@ -68,6 +68,9 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'notifications.link.rule': 'Regola',
   'notifications.testOf': 'Prova: {{event}}',
   'notifications.text.test': 'Prova della regola di notifica “{{rule}}”: le sue notifiche ti arrivano così',
+  'notifications.event.REPORT_READY': 'Report pianificato pronto',
+  'notifications.text.REPORT_READY': 'Il report pianificato “{{name}}” è pronto: {{from}} – {{to}}',
+  'notifications.link.reportSchedule': 'Pianificazione del report',
 };
 
 export default strings;

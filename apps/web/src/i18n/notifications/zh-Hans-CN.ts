@@ -55,6 +55,9 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'notifications.link.rule': '规则',
   'notifications.testOf': '测试：{{event}}',
   'notifications.text.test': '通知规则“{{rule}}”的测试：其通知将以此方式送达您',
+  'notifications.event.REPORT_READY': '定时报表已生成',
+  'notifications.text.REPORT_READY': '定时报表“{{name}}”已生成：{{from}} – {{to}}',
+  'notifications.link.reportSchedule': '报表计划',
 };
 
 export default strings;

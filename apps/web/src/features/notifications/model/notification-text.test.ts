@@ -140,3 +140,23 @@ describe('a rule’s test-send', () => {
     ]);
   });
 });
+
+describe('a scheduled report made', () => {
+  const ready: Notification = {
+    ...base,
+    eventType: 'REPORT_READY',
+    msisdnId: null,
+    subject: { type: 'reportSchedule', id: '12' },
+    data: { scheduleName: 'Weekly visits', periodStart: '2026-11-16', periodEnd: '2026-11-22', rows: 42 },
+  };
+
+  it('names the schedule and its period, and links its delivery log on the reports page', () => {
+    expect(notificationTitle(i18n.t, ready)).toBe('Scheduled report ready');
+    expect(notificationText(i18n.t, 'en-US', ready)).toBe(
+      'Scheduled report “Weekly visits” is ready for Nov 16, 2026 – Nov 22, 2026',
+    );
+    expect(notificationLinks(ready, 'DepartmentAdmin')).toEqual([
+      { kind: 'reportSchedule', path: '/reports?tab=scheduled&log=12', name: 'Weekly visits' },
+    ]);
+  });
+});

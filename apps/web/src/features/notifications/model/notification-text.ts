@@ -50,13 +50,19 @@ export function notificationText(t: TFunction, locale: string, n: Notification):
     amount: amountMinor !== undefined && currency ? formatMinor(locale, amountMinor, currency) : dash,
     employees: employees === undefined ? dash : t('notifications.employees', { count: employees }),
     days: days === undefined ? dash : t('notifications.days', { count: days }),
+    name: text(d, 'scheduleName') ?? dash,
+    from: formatDate(locale, text(d, 'periodStart')) || dash,
+    to: formatDate(locale, text(d, 'periodEnd')) || dash,
   });
 }
 
-export type SubjectKind = 'msisdn' | 'poi' | 'task' | 'invoice' | 'attendance' | 'pendingConsent' | 'rule';
+export type SubjectKind =
+  'msisdn' | 'poi' | 'task' | 'invoice' | 'attendance' | 'pendingConsent' | 'rule' | 'reportSchedule';
 
 /** The MSISDN list filtered to consent requests unanswered past the company's limit (as the server links it). */
 export const PENDING_CONSENT_QUERY = 'consentStatus=PENDING&pendingExpired=true';
+/** The reports page's "Scheduled" tab with a schedule's delivery log open (as the server links it). */
+export const reportScheduleQuery = (scheduleId: number) => `tab=scheduled&log=${scheduleId}`;
 
 export interface SubjectLink {
   kind: SubjectKind;
@@ -68,7 +74,7 @@ export interface SubjectLink {
 
 /**
  * The pages a notification is about — the MSISDN, the POI, the task, the invoice, the attendance sheet, the rule a
- * test-send tried — among those
+ * test-send tried, the report schedule's delivery log — among those
  * the role may open (the route table decides; the server decided already that the user may see the subject).
  */
 export function notificationLinks(n: Notification, role: Role | undefined): SubjectLink[] {
@@ -98,6 +104,16 @@ export function notificationLinks(n: Notification, role: Role | undefined): Subj
   add('rule', ['notificationRuleEdit'], subjectId('rule'), text(d, 'ruleName'));
   if (subject?.type === 'shift' || n.eventType === 'ATTENDANCE_LATE' || n.eventType === 'ATTENDANCE_ABSENT')
     add('attendance', ['attendanceList'], undefined, undefined);
+  const scheduleId = subjectId('reportSchedule');
+  if (scheduleId !== undefined) {
+    const path = firstOpenablePath(role, ['reports'], {});
+    if (path)
+      links.push({
+        kind: 'reportSchedule',
+        path: `${path}?${reportScheduleQuery(scheduleId)}`,
+        name: text(d, 'scheduleName'),
+      });
+  }
   if (n.eventType === 'CONSENT_PENDING_EXPIRED') {
     const path = firstOpenablePath(role, ['msisdnList'], {});
     if (path)

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Me, ReportRun, ReportSchedule } from '@lbs/contracts';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../../../app/providers.tsx';
 import { switchLanguage } from '../../../i18n/index.ts';
 import { jsonResponse, stubFetch } from '../../../lib/auth/test-helpers.ts';
@@ -76,15 +77,19 @@ const run = (over: Partial<ReportRun> = {}): ReportRun => ({
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | undefined;
 
-function renderTab(me: Me, onApi: Handler) {
+/** The tab as the reports page holds it, at `entry` (its URL: `?log=` opens a schedule's delivery log). */
+function renderTab(me: Me, onApi: Handler, entry = '/reports?tab=scheduled') {
   stubDesktop();
   const { calls } = stubFetch({
     onApi: (raw, init) => onApi(new URL(raw, 'http://localhost'), init) ?? problem(404, 'problem.notFound'),
   });
+  const router = createMemoryRouter([{ path: '/reports', element: <ScheduledReportsTab /> }], {
+    initialEntries: [entry],
+  });
   render(
     <AppProviders>
       <CurrentUserContext.Provider value={toCurrentUser(me)}>
-        <ScheduledReportsTab />
+        <RouterProvider router={router} />
       </CurrentUserContext.Provider>
     </AppProviders>,
   );
@@ -93,7 +98,7 @@ function renderTab(me: Me, onApi: Handler) {
       (c) =>
         (c.init?.method ?? 'GET') === method && new URL(c.url, 'http://localhost').pathname.endsWith(path),
     );
-  return { calls, api };
+  return { calls, api, router };
 }
 
 const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body)) as Record<string, unknown>;
@@ -146,6 +151,23 @@ describe('ScheduledReportsTab', () => {
     expect(within(dialog).getByText('Dropped')).toBeInTheDocument();
     expect(within(dialog).getByText('No longer in the owner’s scope')).toBeInTheDocument();
     expect(within(dialog).getByText(/Attachment/)).toBeInTheDocument();
+  });
+
+  it('opens a schedule’s delivery log from the link of a “report ready” notification, and closing it drops the link', async () => {
+    const { router } = renderTab(
+      testUser('DepartmentAdmin'),
+      (url) => {
+        if (url.pathname.endsWith('/report-schedules')) return jsonResponse({ items: [schedule()] });
+        if (url.pathname.endsWith('/report-schedules/7/runs')) return jsonResponse({ items: [run()] });
+        return undefined;
+      },
+      '/reports?tab=scheduled&log=7',
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('layla@example.com')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.search).toBe('?tab=scheduled');
   });
 
   it('creates a weekly schedule with its preview and shows the server’s field errors', async () => {

@@ -24,6 +24,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ReportSchedule } from '@lbs/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useUrlIdFilter } from '../../../components/server-data-grid.tsx';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -152,6 +153,9 @@ export function SchedulesPanel() {
   const [open, setOpen] = useState<Open | null>(null);
   const close = () => setOpen(null);
   const items = list.data?.items ?? [];
+  // `?log=<id>`: a schedule's delivery log opened from elsewhere (a "report ready" notification links it).
+  const [logId, setLogId] = useUrlIdFilter('log');
+  const linked = logId === null ? undefined : items.find((s) => s.id === logId);
   return (
     <Box>
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 2 }}>
@@ -192,6 +196,7 @@ export function SchedulesPanel() {
       {open?.kind === 'create' && <ScheduleDialog onClose={close} />}
       {open?.kind === 'edit' && <ScheduleDialog schedule={open.schedule} onClose={close} />}
       {open?.kind === 'log' && <DeliveryLogDialog schedule={open.schedule} onClose={close} />}
+      {!open && linked && <DeliveryLogDialog schedule={linked} onClose={() => setLogId(null)} />}
       <ConfirmDialog
         open={open?.kind === 'delete'}
         title={t('reportSchedules.deleteTitle')}
