@@ -16,8 +16,11 @@ export interface MailMessage {
   locale?: string;
   /** Stored files (lib/stored-files.ts) the relay attaches when it sends; they must outlive the sending. */
   attachments?: OutboxAttachment[];
-  /** The company whose per-minute sending limit the message counts against (notifications); none: not limited. */
-  companyId?: number;
+  /**
+   * The company whose per-minute sending limit the message counts against (notifications, consent SMS, invitations,
+   * scheduled reports); none (the operator's own mail): not limited.
+   */
+  companyId?: number | null;
 }
 
 export interface SmsMessage {
@@ -26,7 +29,7 @@ export interface SmsMessage {
   text: string;
   locale?: string;
   /** See MailMessage.companyId. */
-  companyId?: number;
+  companyId?: number | null;
 }
 
 export interface QueuedMessage {

@@ -27,7 +27,7 @@ const smsTo = async (msisdnId: number) => {
     .executeTakeFirstOrThrow();
   return f.db
     .selectFrom('outbox_messages')
-    .select(['body', 'created_at'])
+    .select(['body', 'created_at', 'company_id'])
     .where('to', '=', msisdn)
     .where('channel', '=', 'SMS')
     .orderBy('id')
@@ -83,6 +83,8 @@ describe('consent reminders', () => {
       'Reminder: Alpha Logistics locates this work phone every day 08:00-18:00 for work purposes. Reply STOP to end it.',
     );
     expect(isGsm7(first[0]!.body) && first[0]!.body.length <= 160).toBe(true);
+    // Counted against the company's per-minute SMS limit.
+    expect(first[0]!.company_id).toBe(await f.companyId('ALPHA'));
     // The second period: 60 days after the grant.
     await runConsentJob(f.db, new Date('2026-04-30T09:00:00Z'));
     await runConsentJob(f.db, new Date('2026-04-30T09:30:00Z'));

@@ -100,7 +100,7 @@ async function remind(
         on conflict (msisdn_id, granted_at, period) do nothing
         returning id, msisdn_id, (select msisdn from msisdns where id = msisdn_id) as msisdn`.execute(trx);
       for (const row of rows) {
-        const queued = await queueSms(trx, { to: row.msisdn, text });
+        const queued = await queueSms(trx, { to: row.msisdn, text, companyId: company.id });
         await trx
           .updateTable('consent_reminders')
           .set({ outbox_id: queued.id })

@@ -96,7 +96,11 @@ export function consentService({ db, now = () => new Date() }: ConsentOptions) {
   ): Promise<void> {
     if (targets.length === 0) return;
     for (const target of targets)
-      await queueSms(trx, { to: target.msisdn, text: consentRequestText(company) });
+      await queueSms(trx, {
+        to: target.msisdn,
+        text: consentRequestText(company),
+        companyId: target.companyId,
+      });
     await consentRepository(trx).markRequested(
       targets.map((t) => t.id),
       now(),
@@ -138,6 +142,7 @@ export function consentService({ db, now = () => new Date() }: ConsentOptions) {
       await queueSms(trx, {
         to: msisdn,
         text: next === 'GRANTED' ? grantedText(row.company_name) : revokedText(row.company_name),
+        companyId: row.company_id,
       });
       await audit(
         trx,
@@ -168,7 +173,7 @@ export function consentService({ db, now = () => new Date() }: ConsentOptions) {
    */
   async function trackingReceipt(
     trx: Executor,
-    target: { msisdn: string; consentStatus: ConsentStatus },
+    target: { msisdn: string; consentStatus: ConsentStatus; companyId: number },
     company: string,
     enabled: boolean,
   ): Promise<void> {
@@ -176,6 +181,7 @@ export function consentService({ db, now = () => new Date() }: ConsentOptions) {
     await queueSms(trx, {
       to: target.msisdn,
       text: enabled ? trackingOnText(company) : trackingOffText(company),
+      companyId: target.companyId,
     });
   }
 

@@ -9,7 +9,7 @@ const f = useOrgFixtures({ SMS_WEBHOOK_TOKEN: WEBHOOK_TOKEN });
 const smsTo = (to: string) =>
   f.db
     .selectFrom('outbox_messages')
-    .select(['channel', 'body', 'status'])
+    .select(['channel', 'body', 'status', 'company_id'])
     .where('to', '=', to)
     .orderBy('id')
     .execute();
@@ -70,6 +70,7 @@ describe('employee MSISDNs and consent', () => {
         body: expect.stringMatching(
           /^Alpha Logistics asks to locate this phone .*Reply YES to agree or NO to refuse\. You can reply STOP/,
         ),
+        company_id: created.companyId,
       },
     ]);
     expect(await auditOf(created.id)).toEqual([
@@ -122,6 +123,8 @@ describe('employee MSISDNs and consent', () => {
       'Thank you',
       'Alpha Logistics will not locate this phone',
     ]);
+    // Each counts against the company's per-minute SMS limit (a bulk re-ask cannot flood the gateway).
+    expect((await smsTo(msisdn)).map((m) => m.company_id)).toEqual(Array(3).fill(await f.companyId('ALPHA')));
   });
 
   it('turns NO into REVOKED; the admin can ask again, but not once consent is granted', async () => {

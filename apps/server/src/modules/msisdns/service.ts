@@ -223,7 +223,7 @@ export function msisdnsService({
         if (patch.tracking_enabled !== undefined && !renumbered)
           await consent.trackingReceipt(
             trx,
-            { msisdn: locked.msisdn, consentStatus: locked.consent_status },
+            { msisdn: locked.msisdn, consentStatus: locked.consent_status, companyId: locked.company_id },
             company.name,
             patch.tracking_enabled,
           );

@@ -135,10 +135,13 @@ export function usersService({ db, config, now = () => new Date() }: UsersServic
   /** Queues the invitation e-mail in the transaction that issues its code: it leaves (through the relay) with it. */
   async function queueInvitation(
     trx: Executor,
-    user: { fullName: string; username: string; email: string },
+    user: { fullName: string; username: string; email: string; companyId: number | null },
     code: string,
   ): Promise<void> {
-    await queueMail(trx, invitationMail(config.publicUrl, user, code, config.invitationTtlHours));
+    await queueMail(trx, {
+      ...invitationMail(config.publicUrl, user, code, config.invitationTtlHours),
+      companyId: user.companyId,
+    });
   }
 
   async function list(caller: Caller, query: UserListQuery): Promise<UserPage> {
@@ -185,7 +188,12 @@ export function usersService({ db, config, now = () => new Date() }: UsersServic
           const invitation = await issueInvitation(trx, id, config.invitationTtlHours, now());
           await queueInvitation(
             trx,
-            { fullName: values.full_name, username: values.username, email: values.email },
+            {
+              fullName: values.full_name,
+              username: values.username,
+              email: values.email,
+              companyId: values.company_id ?? null,
+            },
             invitation.code,
           );
         }
@@ -301,7 +309,7 @@ export function usersService({ db, config, now = () => new Date() }: UsersServic
       const user = (await tx.find(caller.scope, id))!;
       await queueInvitation(
         trx,
-        { fullName: user.full_name, username: user.username, email: user.email },
+        { fullName: user.full_name, username: user.username, email: user.email, companyId: user.company_id },
         invitation.code,
       );
       return invitation;

@@ -103,6 +103,13 @@ describe('invitation of a new portal user', () => {
       `${server.config.publicUrl}/set-password?email=${encodeURIComponent(email)}`,
     );
     expect(bodyOf(mail)).toContain('It expires in 48 hours.');
+    // A company's invitations count against its per-minute e-mail limit.
+    const queued = await f.db
+      .selectFrom('outbox_messages')
+      .select('company_id')
+      .where('to', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(queued.company_id).toBe(await f.companyId('ALPHA'));
     expect(user).toMatchObject({ invitationStatus: 'PENDING', active: true, roles: ['CompanyAdmin'] });
     const hours = (Date.parse(user.invitationExpiresAt!) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(47.9);

@@ -315,6 +315,7 @@ export async function executeRun(
           subject: mail.subject,
           text: mail.text,
           locale,
+          companyId: run.company_id,
           ...(f.delivery === 'ATTACHED'
             ? { attachments: [{ fileId: f.id, fileName: f.name, contentType: CONTENT_TYPES[run.format] }] }
             : {}),

@@ -358,10 +358,12 @@ describe('report schedules', () => {
     const delivery = await f.db
       .selectFrom('report_deliveries as d')
       .innerJoin('outbox_messages as o', 'o.id', 'd.outbox_id')
-      .select(['o.subject', 'o.body', 'o.locale', 'o.attachments'])
+      .select(['o.subject', 'o.body', 'o.locale', 'o.attachments', 'o.company_id'])
       .where('d.run_id', '=', queued.json().id)
       .executeTakeFirstOrThrow();
     expect(delivery.locale).toBe('ar-SA');
+    // Counted against the company's per-minute e-mail limit.
+    expect(delivery.company_id).toBe(await f.companyId('ALPHA'));
     expect(delivery.subject).toBe('تقرير الأسبوع: سجل المواقع، 2026-11-02 – 2026-11-08');
     expect(delivery.body).toContain('مرفق تقرير «سجل المواقع»');
     expect(delivery.body).toContain(
