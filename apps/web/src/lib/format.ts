@@ -44,6 +44,14 @@ export function formatDateTime(locale: string, iso: string | null | undefined): 
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/** A span of time in the locale, written once where its ends share it ("Nov 26, 2026, 08:00 – 09:00"). */
+export function formatDateTimeRange(locale: string, fromIso: string, toIso: string): string {
+  const from = new Date(fromIso);
+  const to = new Date(toIso);
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return `${fromIso} – ${toIso}`;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).formatRange(from, to);
+}
+
 /** A calendar date `YYYY-MM-DD` shown in the locale, without shifting it by the browser's time zone. */
 export function formatDate(locale: string, isoDate: string | null | undefined): string {
   if (!isoDate) return '';

@@ -239,6 +239,11 @@ export const notificationDeliverySchema = z.object({
   /** A test-send of the rule (POST /notification-rules/{id}/test): to the user who asked, about no event. */
   test: z.boolean(),
   attempts: z.number().int(),
+  /**
+   * An e-mail or SMS of an HOURLY or DAILY rule once a digest carried it: that digest's period (its status, attempts
+   * and sending time are the digest's). null while it waits (SUPPRESSED, DIGESTED) and for every other delivery.
+   */
+  digest: z.object({ periodStart: timestamp(), periodEnd: timestamp() }).nullable(),
   occurredAt: timestamp(),
   createdAt: timestamp(),
   sentAt: timestamp().nullable(),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { NotificationDeliveryPage } from '@lbs/contracts';
 import { captureLog } from '../../../test/capture-log.ts';
 import { JobRunner } from '../../jobs/index.ts';
 import { enqueue } from '../../jobs/queue.ts';
@@ -88,6 +89,16 @@ describe('hourly digest', () => {
     );
     expect(await w.relay.relayDue()).toEqual({ sent: 0, failed: 0, dead: 0 });
     expect(sink.received).toHaveLength(0);
+    // The delivery log says the e-mails wait for the digest.
+    const mailLog = async () =>
+      (
+        (
+          await f.call('CA', 'GET', `/notification-rules/${rule.id}/deliveries?size=100`)
+        ).json() as NotificationDeliveryPage
+      ).items.filter((d) => d.channel === 'EMAIL');
+    expect((await mailLog()).map((d) => [d.status, d.reason, d.digest, d.sentAt])).toEqual(
+      events.map(() => ['SUPPRESSED', 'DIGESTED', null, null]),
+    );
 
     // Within the hour, nothing is due.
     expect(await digests('2026-11-26T08:59:59Z')).toEqual({ sent: 0, deliveries: 0, dropped: 0 });
@@ -123,6 +134,16 @@ describe('hourly digest', () => {
     expect(await w.relay.relayDue()).toEqual({ sent: 1, failed: 0, dead: 0 });
     expect(sink.received).toHaveLength(1);
     expect(sink.received[0]!.messageId).toBe(message!.message_id);
+    // Now the log shows each as sent, in the digest of its hour, when the digest left.
+    const sentLog = await mailLog();
+    expect(sentLog.map((d) => [d.status, d.reason, d.digest])).toEqual(
+      events.map(() => [
+        'SENT',
+        null,
+        { periodStart: '2026-11-26T08:00:00.000Z', periodEnd: '2026-11-26T09:00:00.000Z' },
+      ]),
+    );
+    expect(sentLog.every((d) => d.sentAt !== null)).toBe(true);
 
     // The e-mail tells where the employee was: each listed arrival is a view of location by its recipient.
     const views = await f.db

@@ -146,16 +146,22 @@ export function notificationsRepository(db: Executor) {
      * The delivery log of a rule the caller reached (its id comes from findRule): newest first, each e-mail or SMS
      * with its outbox message's state, which the relay keeps.
      */
+    /**
+     * A rule's delivery log. An e-mail or SMS goes as its outbox message went; one a digest carried, as the digest's
+     * message went (with the digest's period); a digested one still waiting stays SUPPRESSED (DIGESTED).
+     */
     async ruleDeliveries(ruleId: number, query: NotificationDeliveryListQuery) {
+      const outboxStatus = (alias: 'o' | 'go') => `case ${alias}.status
+        when 'SENT' then 'SENT' when 'DEAD' then 'DEAD' when 'FAILED' then 'FAILED' else 'QUEUED' end`;
       const effective = sql<string>`case
+        when d.digest_id is not null then ${sql.raw(outboxStatus('go'))}
         when d.status <> 'QUEUED' or o.id is null then d.status
-        when o.status = 'SENT' then 'SENT'
-        when o.status = 'DEAD' then 'DEAD'
-        when o.status = 'FAILED' then 'FAILED'
-        else 'QUEUED' end`;
+        else ${sql.raw(outboxStatus('o'))} end`;
       let q = unscoped(db)
         .selectFrom('notification_deliveries as d')
         .leftJoin('outbox_messages as o', 'o.id', 'd.outbox_id')
+        .leftJoin('notification_digests as g', 'g.id', 'd.digest_id')
+        .leftJoin('outbox_messages as go', 'go.id', 'g.outbox_id')
         .where('d.rule_id', '=', ruleId);
       if (query.status) q = q.where(effective, '=', query.status);
       const total = await countOf(q.select('d.id'));
@@ -171,14 +177,19 @@ export function notificationsRepository(db: Executor) {
             'u.full_name',
             'd.channel',
             effective.as('status'),
-            sql<string | null>`coalesce(d.suppress_reason, o.last_error)`.as('reason'),
+            sql<
+              string | null
+            >`case when d.digest_id is not null then go.last_error else coalesce(d.suppress_reason, o.last_error) end`.as(
+              'reason',
+            ),
             sql<boolean>`coalesce((d.data->>'test')::boolean, false)`.as('test'),
-            sql<number>`coalesce(o.attempts, 0)`.as('attempts'),
+            sql<number>`coalesce(go.attempts, o.attempts, 0)`.as('attempts'),
+            'g.period_start as digest_period_start',
+            'g.period_end as digest_period_end',
             'd.occurred_at',
             'd.created_at',
-            sql<Date | null>`case when d.channel = 'IN_APP' and d.status = 'SENT' then d.created_at else o.sent_at end`.as(
-              'sent_at',
-            ),
+            sql<Date | null>`case when d.channel = 'IN_APP' and d.status = 'SENT' then d.created_at
+              else coalesce(go.sent_at, o.sent_at) end`.as('sent_at'),
           ])
           .orderBy('d.id', descending ? 'desc' : 'asc'),
         query,

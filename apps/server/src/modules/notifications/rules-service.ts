@@ -279,6 +279,10 @@ export function notificationRulesService({
         status: r.status as NotificationDeliveryStatus,
         reason: r.reason,
         attempts: Number(r.attempts),
+        digest:
+          r.digest_period_start && r.digest_period_end
+            ? { periodStart: iso(r.digest_period_start), periodEnd: iso(r.digest_period_end) }
+            : null,
         occurredAt: iso(r.occurred_at),
         createdAt: iso(r.created_at),
         sentAt: r.sent_at ? iso(new Date(r.sent_at)) : null,

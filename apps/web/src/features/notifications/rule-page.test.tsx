@@ -24,6 +24,7 @@ const delivery = (
   reason: null,
   test: false,
   attempts: 0,
+  digest: null,
   occurredAt: '2026-11-23T09:00:00.000Z',
   createdAt: '2026-11-23T09:00:05.000Z',
   sentAt: '2026-11-23T09:00:05.000Z',
@@ -119,6 +120,41 @@ describe('/notification-rules/{id}: delivery log', () => {
     } finally {
       localStorage.removeItem('settings');
     }
+  });
+});
+
+describe('/notification-rules/{id}: digests in the log', () => {
+  it('says an e-mail waits for the digest, and which digest carried one that left', async () => {
+    const digested = [
+      delivery({ id: 7, channel: 'EMAIL', status: 'SUPPRESSED', reason: 'DIGESTED', sentAt: null }),
+      delivery({
+        id: 6,
+        channel: 'EMAIL',
+        status: 'SENT',
+        digest: { periodStart: '2026-11-23T08:00:00.000Z', periodEnd: '2026-11-23T09:00:00.000Z' },
+        sentAt: '2026-11-23T09:01:10.000Z',
+      }),
+    ];
+    renderApp(
+      '/notification-rules/4',
+      testUser('CompanyAdmin'),
+      api((url) =>
+        url.pathname.endsWith('/notification-rules/4/deliveries')
+          ? jsonResponse({ items: digested, total: 2, page: 1, size: 20 })
+          : undefined,
+      ),
+    );
+    const log = await screen.findByRole('grid', { name: 'Delivery log' });
+    await waitFor(() => expect(within(log).getAllByRole('row')).toHaveLength(3));
+    const rows = within(log).getAllByRole('row');
+    expect(within(rows[1]!).getByText('Held for the digest')).toBeInTheDocument();
+    const period = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).formatRange(
+      new Date('2026-11-23T08:00:00.000Z'),
+      new Date('2026-11-23T09:00:00.000Z'),
+    );
+    // The page's text is matched with its spaces collapsed (the range has thin and narrow spaces).
+    expect(within(rows[2]!).getByText(`In the digest of ${period.replace(/\s+/g, ' ')}`)).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Sent')).toBeInTheDocument();
   });
 });
 

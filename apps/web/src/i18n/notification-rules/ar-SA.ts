@@ -103,6 +103,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'notificationRules.field.activeFrom': 'من',
   'notificationRules.field.activeUntil': 'حتى',
   'notificationRules.field.timezone': 'المنطقة الزمنية',
+  'notificationRules.log.inDigest': 'ضمن ملخص الفترة {{period}}',
 };
 
 export default strings;

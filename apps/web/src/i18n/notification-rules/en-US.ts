@@ -99,6 +99,7 @@ const strings = {
   'notificationRules.field.activeFrom': 'From',
   'notificationRules.field.activeUntil': 'Until',
   'notificationRules.field.timezone': 'Time zone',
+  'notificationRules.log.inDigest': 'In the digest of {{period}}',
 };
 
 export default strings;

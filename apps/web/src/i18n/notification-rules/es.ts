@@ -103,6 +103,7 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'notificationRules.field.activeFrom': 'Desde',
   'notificationRules.field.activeUntil': 'Hasta',
   'notificationRules.field.timezone': 'Zona horaria',
+  'notificationRules.log.inDigest': 'En el resumen de {{period}}',
 };
 
 export default strings;

@@ -105,6 +105,7 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'notificationRules.field.activeFrom': 'De',
   'notificationRules.field.activeUntil': 'À',
   'notificationRules.field.timezone': 'Fuseau horaire',
+  'notificationRules.log.inDigest': 'Dans le récapitulatif de {{period}}',
 };
 
 export default strings;

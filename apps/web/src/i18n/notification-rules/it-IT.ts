@@ -104,6 +104,7 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'notificationRules.field.activeFrom': 'Dalle',
   'notificationRules.field.activeUntil': 'Alle',
   'notificationRules.field.timezone': 'Fuso orario',
+  'notificationRules.log.inDigest': 'Nel riepilogo di {{period}}',
 };
 
 export default strings;

@@ -95,6 +95,7 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'notificationRules.field.activeFrom': '开始',
   'notificationRules.field.activeUntil': '结束',
   'notificationRules.field.timezone': '时区',
+  'notificationRules.log.inDigest': '包含在 {{period}} 的摘要中',
 };
 
 export default strings;

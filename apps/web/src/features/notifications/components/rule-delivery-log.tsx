@@ -12,7 +12,7 @@ import {
 } from '@lbs/contracts';
 import { SelectFilter } from '../../../components/list-filters.tsx';
 import { ServerDataGrid, useUrlFilter } from '../../../components/server-data-grid.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatDateTimeRange } from '../../../lib/format.ts';
 import { ruleDeliveriesQueryOptions } from '../api/rule-deliveries.ts';
 
 const STATUS_COLOR: Record<NotificationDeliveryStatus, ChipProps['color']> = {
@@ -29,7 +29,8 @@ const URL_PREFIX = 'log.';
 /**
  * A rule's delivery log (GET /notification-rules/{id}/deliveries), a page at a time from the server, newest first:
  * when, which event, to whom, by which channel, and how it went — a suppressed one with its reason in the interface
- * language, a failed e-mail or SMS with the mail server's or gateway's own answer and how often it was tried.
+ * language, a failed e-mail or SMS with the mail server's or gateway's own answer and how often it was tried, one a
+ * digest carried with the digest's period.
  */
 export function RuleDeliveryLog({ ruleId }: { ruleId: number }) {
   const { t, i18n } = useTranslation();
@@ -101,9 +102,20 @@ export function RuleDeliveryLog({ ruleId }: { ruleId: number }) {
         minWidth: 140,
         sortable: false,
         renderCell: ({ row }) => (
-          <Typography variant="body2" sx={{ whiteSpace: 'normal' }}>
-            {reasonText(row.reason, (key) => t(key))}
-          </Typography>
+          <Stack spacing={0.25}>
+            {row.digest && (
+              <Typography variant="body2" sx={{ whiteSpace: 'normal' }}>
+                {t('notificationRules.log.inDigest', {
+                  period: formatDateTimeRange(locale, row.digest.periodStart, row.digest.periodEnd),
+                })}
+              </Typography>
+            )}
+            {row.reason && (
+              <Typography variant="body2" sx={{ whiteSpace: 'normal' }}>
+                {reasonText(row.reason, (key) => t(key))}
+              </Typography>
+            )}
+          </Stack>
         ),
       },
     ],
