@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Notification } from '@lbs/contracts';
 import { jsonResponse } from '../../lib/auth/test-helpers.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { renderApp, setupSignedInTests, testUser } from '../../test/render-app.tsx';
 
 const arrival: Notification = {
@@ -25,6 +26,17 @@ const invoice: Notification = {
   occurredAt: '2026-11-22T08:00:00.000Z',
   createdAt: '2026-11-22T08:00:01.000Z',
   readAt: '2026-11-22T10:00:00.000Z',
+};
+/** An arrival the network fixed late: it reached the inbox 40 minutes after it happened. */
+const late: Notification = {
+  ...arrival,
+  id: 6,
+  msisdnId: 41,
+  subject: { type: 'msisdn', id: '41' },
+  data: { ...arrival.data, employeeName: 'Lina Saleh', poiId: 10, poiName: 'Warehouse' },
+  occurredAt: '2026-11-23T08:00:00.000Z',
+  createdAt: '2026-11-23T08:40:00.000Z',
+  readAt: '2026-11-23T09:30:00.000Z',
 };
 const pageOf = (items: Notification[]) => jsonResponse({ items, total: items.length, page: 1, size: 20 });
 
@@ -136,7 +148,7 @@ describe('/notifications', () => {
       if (url.pathname.endsWith('/notifications/read-all') && init?.method === 'POST')
         return jsonResponse({ updated: 1 });
       if (url.pathname.endsWith('/notifications'))
-        return pageOf(url.searchParams.get('unread') === 'true' ? [arrival] : [arrival, invoice]);
+        return pageOf(url.searchParams.get('unread') === 'true' ? [arrival] : [arrival, late, invoice]);
       return undefined;
     });
     const grid = await screen.findByRole('grid', { name: 'Notifications' });
@@ -155,7 +167,10 @@ describe('/notifications', () => {
       '/billing-details/12',
     );
     expect(within(grid).getByText('Unread')).toBeInTheDocument();
-    expect(within(grid).getByText('Read')).toBeInTheDocument();
+    expect(within(grid).getAllByText('Read')).toHaveLength(2);
+    // Each says when its event happened; one that reached the inbox much later also when it arrived.
+    expect(within(grid).getAllByText(/^Arrived /)).toHaveLength(1);
+    expect(within(grid).getByText(`Arrived ${formatDateTime('en-US', late.createdAt)}`)).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('switch', { name: 'Unread only' }));
     await waitFor(() => expect(apiCalls().at(-1)?.url.searchParams.get('unread')).toBe('true'));

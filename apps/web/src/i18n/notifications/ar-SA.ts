@@ -78,6 +78,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'notifications.event.REPORT_READY': 'التقرير المجدول جاهز',
   'notifications.text.REPORT_READY': 'التقرير المجدول «{{name}}» جاهز عن الفترة {{from}} – {{to}}',
   'notifications.link.reportSchedule': 'جدولة التقرير',
+  'notifications.arrivedAt': 'وصل في {{time}}',
 };
 
 export default strings;

@@ -62,6 +62,7 @@ const strings = {
   'notifications.event.REPORT_READY': 'Scheduled report ready',
   'notifications.text.REPORT_READY': 'Scheduled report “{{name}}” is ready for {{from}} – {{to}}',
   'notifications.link.reportSchedule': 'Report schedule',
+  'notifications.arrivedAt': 'Arrived {{time}}',
 };
 
 export default strings;

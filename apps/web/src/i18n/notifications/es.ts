@@ -70,6 +70,7 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'notifications.event.REPORT_READY': 'Informe programado listo',
   'notifications.text.REPORT_READY': 'El informe programado «{{name}}» está listo: {{from}} – {{to}}',
   'notifications.link.reportSchedule': 'Programación del informe',
+  'notifications.arrivedAt': 'Llegó el {{time}}',
 };
 
 export default strings;

@@ -72,6 +72,7 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'notifications.event.REPORT_READY': 'Rapport planifié prêt',
   'notifications.text.REPORT_READY': 'Le rapport planifié « {{name}} » est prêt : {{from}} – {{to}}',
   'notifications.link.reportSchedule': 'Planification du rapport',
+  'notifications.arrivedAt': 'Arrivée le {{time}}',
 };
 
 export default strings;

@@ -71,6 +71,7 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'notifications.event.REPORT_READY': 'Report pianificato pronto',
   'notifications.text.REPORT_READY': 'Il report pianificato “{{name}}” è pronto: {{from}} – {{to}}',
   'notifications.link.reportSchedule': 'Pianificazione del report',
+  'notifications.arrivedAt': 'Arrivata il {{time}}',
 };
 
 export default strings;

@@ -58,6 +58,7 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'notifications.event.REPORT_READY': '定时报表已生成',
   'notifications.text.REPORT_READY': '定时报表“{{name}}”已生成：{{from}} – {{to}}',
   'notifications.link.reportSchedule': '报表计划',
+  'notifications.arrivedAt': '送达于 {{time}}',
 };
 
 export default strings;

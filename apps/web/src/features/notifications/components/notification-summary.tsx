@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@lbs/contracts';
-import { formatDateTime } from '../../../lib/format.ts';
 import { notificationText, notificationTitle } from '../model/notification-text.ts';
+import { NotificationTime } from './notification-time.tsx';
 
 /** A notification's event, sentence and time, the event in bold while it is unread (the bell's menu, the inbox). */
 export function NotificationSummary({
@@ -23,11 +23,7 @@ export function NotificationSummary({
       <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'normal' }}>
         {notificationText(t, i18n.language, n)}
       </Typography>
-      {withTime && (
-        <Typography variant="caption" color="text.secondary">
-          <time dateTime={n.occurredAt}>{formatDateTime(i18n.language, n.occurredAt)}</time>
-        </Typography>
-      )}
+      {withTime && <NotificationTime notification={n} />}
     </Box>
   );
 }

@@ -20,7 +20,7 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { ServerDataGrid, useUrlFilter } from '../../../components/server-data-grid.tsx';
 import { messageKeyFor } from '../../../lib/api/api-error.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { NotificationTime } from '../components/notification-time.tsx';
 import {
   notificationsQueryOptions,
   useMarkAllNotificationsRead,
@@ -127,7 +127,8 @@ export function InboxPage() {
         field: 'createdAt',
         headerName: t('notifications.column.time'),
         width: 180,
-        valueGetter: (_value, row) => formatDateTime(locale, row.occurredAt),
+        // Listed by arrival; the cell says when the event happened, and when it arrived if that was much later.
+        renderCell: ({ row }) => <NotificationTime notification={row} />,
       },
     ],
     [t, locale, role, markRead, notify],
