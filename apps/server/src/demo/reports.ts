@@ -1,8 +1,8 @@
 import { scheduleCron, type ReportKey, type ReportSchedulePreset, type TaskEvidence } from '@lbs/contracts';
-import { sql } from 'kysely';
 import { nextSlot } from '../modules/reports/index.ts';
 import type { Executor } from '../db/database.ts';
 import { emitConsentRevoked } from '../events/emit.ts';
+import { companyTimeZone } from '../lib/company-time-zone.ts';
 import type { DemoCompany } from './organisation.ts';
 import { emitCompletedByHand } from './tasks.ts';
 
@@ -308,11 +308,7 @@ export async function seedReportSchedules(db: Executor, now: Date): Promise<numb
     .selectFrom('users as u')
     .innerJoin('user_roles as r', 'r.user_id', 'u.id')
     .innerJoin('companies as c', 'c.id', 'u.company_id')
-    .select([
-      'u.id',
-      'u.company_id',
-      sql<string>`coalesce(c.config->'trackingWindow'->>'timezone', 'UTC')`.as('time_zone'),
-    ])
+    .select(['u.id', 'u.company_id', companyTimeZone('c').as('time_zone')])
     .where('r.role', '=', 'CompanyAdmin')
     .orderBy('u.id')
     .execute();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { companyTimeZone } from '../../lib/company-time-zone.ts';
 import type { MsisdnPeriod, TariffTerms } from './build.ts';
 
 /**
@@ -18,7 +19,7 @@ export interface CompanyBilling {
 
 export async function companyBilling(db: Executor, companyId: number): Promise<CompanyBilling | undefined> {
   const { rows } = await sql<CompanyBilling>`
-    select id, name, address, country, coalesce(config->'trackingWindow'->>'timezone', 'UTC') as "timeZone"
+    select id, name, address, country, ${companyTimeZone()} as "timeZone"
     from companies where id = ${companyId}`.execute(db);
   return rows[0];
 }

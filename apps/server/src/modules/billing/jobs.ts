@@ -4,6 +4,7 @@ import { SYSTEM_ACTOR } from '../../events/audit.ts';
 import { emit } from '../../events/emit.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
+import { companyTimeZone } from '../../lib/company-time-zone.ts';
 import { previousPeriod } from './facts.ts';
 import type { BillingService } from './service.ts';
 
@@ -19,9 +20,7 @@ const HOUR = 3_600_000;
  */
 export async function queueRuns(db: Db, now: Date, period?: string): Promise<number> {
   const companies = await sql<{ id: number; tz: string }>`
-    select id, coalesce(config->'trackingWindow'->>'timezone', 'UTC') as tz from companies order by id`.execute(
-    db,
-  );
+    select id, ${companyTimeZone()} as tz from companies order by id`.execute(db);
   let queued = 0;
   for (const c of companies.rows) {
     const p = period ?? previousPeriod(now, c.tz);
@@ -62,7 +61,7 @@ export async function autoIssue(
   const { rows } = await sql<{ id: number }>`
     select i.id from invoices i join companies c on c.id = i.company_id
     where i.status = 'DRAFT'
-      and i.period_end < (${now}::timestamptz at time zone coalesce(c.config->'trackingWindow'->>'timezone', 'UTC'))::date
+      and i.period_end < (${now}::timestamptz at time zone ${companyTimeZone('c')})::date
       and i.updated_at + make_interval(days => coalesce((i.tariff_snapshot->>'reviewDays')::int, 3)) <= ${now}
     order by i.id limit 200`.execute(db);
   let issued = 0;
@@ -94,7 +93,7 @@ export async function notifyOverdue(db: Db): Promise<number> {
              i.total_minor - i.paid_minor - i.credited_minor as balance, to_char(i.due_on, 'YYYY-MM-DD') as due_on
       from invoices i join companies c on c.id = i.company_id
       where i.status in ('ISSUED', 'PARTIALLY_PAID') and i.overdue_notified_at is null
-        and i.due_on < (now() at time zone coalesce(c.config->'trackingWindow'->>'timezone', 'UTC'))::date
+        and i.due_on < (now() at time zone ${companyTimeZone('c')})::date
       order by i.id limit 500
       for update of i skip locked`.execute(tx);
     for (const r of rows) {

@@ -28,6 +28,7 @@ import { actorOf, audit, SYSTEM_ACTOR, type AuditActor } from '../../events/audi
 import { emit } from '../../events/emit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { RowCache } from '../../lib/row-cache.ts';
+import { companyTimeZone } from '../../lib/company-time-zone.ts';
 import { buildInvoice, type MsisdnPeriod, type ProposedItem, type TariffTerms } from './build.ts';
 import {
   addDays,
@@ -78,13 +79,13 @@ interface InvoiceRow {
 /** The invoice columns every read uses (`i` the invoice, `c` its company); overdue derived in the company's zone. */
 const INVOICE_SELECT = sql`
   select i.id, i.company_id, c.name as company_name,
-         coalesce(c.config->'trackingWindow'->>'timezone', 'UTC') as time_zone,
+         ${companyTimeZone('c')} as time_zone,
          to_char(i.period_start, 'YYYY-MM-DD') as period_start, to_char(i.period_end, 'YYYY-MM-DD') as period_end,
          i.status, i.number, i.issued_at, to_char(i.due_on, 'YYYY-MM-DD') as due_on, i.currency,
          i.tax_rate_percent::text as tax_rate_percent, i.subtotal_minor, i.rebate_minor, i.tax_minor, i.total_minor,
          i.paid_minor, i.credited_minor,
          (i.status in ('ISSUED', 'PARTIALLY_PAID') and i.total_minor > i.paid_minor + i.credited_minor
-           and i.due_on < (now() at time zone coalesce(c.config->'trackingWindow'->>'timezone', 'UTC'))::date) as overdue,
+           and i.due_on < (now() at time zone ${companyTimeZone('c')})::date) as overdue,
          i.tariff_snapshot, i.replaces_invoice_id, r.number as replaces_number,
          (select n.id from invoices n where n.replaces_invoice_id = i.id order by n.id desc limit 1) as replaced_by_id,
          (select n.status = 'DRAFT' from invoices n where n.replaces_invoice_id = i.id order by n.id desc limit 1)
@@ -622,7 +623,7 @@ export function billingService({
       if (query.period) where.push(sql`i.period_start = ${`${query.period}-01`}::date`);
       if (query.q) where.push(sql`(i.number ilike ${`%${query.q}%`} or c.name ilike ${`%${query.q}%`})`);
       const overdueSql = sql`(i.status in ('ISSUED', 'PARTIALLY_PAID') and i.total_minor > i.paid_minor + i.credited_minor
-        and i.due_on < (now() at time zone coalesce(c.config->'trackingWindow'->>'timezone', 'UTC'))::date)`;
+        and i.due_on < (now() at time zone ${companyTimeZone('c')})::date)`;
       if (query.overdue !== undefined) where.push(query.overdue ? overdueSql : sql`not ${overdueSql}`);
       const condition = sql.join(where, sql` and `);
       const [field, direction] = query.sort
@@ -947,13 +948,13 @@ export async function dueInvoicesOf(
     status: InvoiceStatus;
   }>`
     select i.id, i.number, i.company_id, c.name as company_name, to_char(i.period_start, 'YYYY-MM-DD') as period_start,
-           to_char((i.issued_at at time zone coalesce(c.config->'trackingWindow'->>'timezone', 'UTC'))::date, 'YYYY-MM-DD') as issued_on,
+           to_char((i.issued_at at time zone ${companyTimeZone('c')})::date, 'YYYY-MM-DD') as issued_on,
            to_char(i.due_on, 'YYYY-MM-DD') as due_on, i.currency, i.total_minor, i.paid_minor, i.credited_minor, i.status
     from invoices i join companies c on c.id = i.company_id
     where i.company_id = ${companyId} and i.status in ('ISSUED', 'PARTIALLY_PAID')
       and i.total_minor > i.paid_minor + i.credited_minor
       and i.due_on + coalesce((i.tariff_snapshot->>'graceDays')::int, 0)
-          < (now() at time zone coalesce(c.config->'trackingWindow'->>'timezone', 'UTC'))::date
+          < (now() at time zone ${companyTimeZone('c')})::date
     order by i.due_on, i.id`.execute(db);
   return rows.map((r) => ({
     id: r.id,

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   REPORTS,
   fieldMessage,
@@ -28,6 +27,7 @@ import {
 } from '../../../lib/errors.ts';
 import type { Selectable } from 'kysely';
 import type { ReportsService } from '../service.ts';
+import { companyTimeZone } from '../../../lib/company-time-zone.ts';
 import { loadOwner } from './owner.ts';
 import { DEFAULT_PERIOD, compileCron, nextSlot, periodBefore } from './timing.ts';
 
@@ -95,11 +95,7 @@ export async function recipientUsers(
 async function companyOf(db: Executor, companyId: number) {
   return db
     .selectFrom('companies')
-    .select([
-      'id',
-      'name',
-      sql<string>`coalesce(config->'trackingWindow'->>'timezone', 'UTC')`.as('time_zone'),
-    ])
+    .select(['id', 'name', companyTimeZone().as('time_zone')])
     .where('id', '=', companyId)
     .executeTakeFirst();
 }
