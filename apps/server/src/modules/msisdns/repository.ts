@@ -1,6 +1,6 @@
 import type { CompanyStatus, ConsentStatus, MsisdnListQuery } from '@lbs/contracts';
-import { sql, type Selectable } from 'kysely';
-import type { MsisdnsTable } from '../../db/schema.ts';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
+import type { Database, MsisdnsTable } from '../../db/schema.ts';
 import { applyPage, applySearch, applySort, countOf } from '../../lib/listing.ts';
 import { ORG_NAME_SORT, orgColumnsOf } from '../organisation/index.ts';
 import { scoped, unscoped } from '../../access/scoped.ts';
@@ -173,24 +173,34 @@ export function msisdnsRepository(db: Executor) {
 }
 
 /**
+ * Locks (FOR UPDATE, in id order) the numbers `from` selects — scoped to a caller, or the system's — with what a
+ * consent SMS and its decision need: the number, its company and that company's name, the consent state and when
+ * it was last asked.
+ */
+export function lockConsentTargets(from: SelectQueryBuilder<Database, 'msisdns', object>) {
+  return from
+    .innerJoin('companies as c', 'c.id', 'msisdns.company_id')
+    .select([
+      'msisdns.id',
+      'msisdns.msisdn',
+      'msisdns.company_id',
+      'msisdns.consent_status',
+      'msisdns.consent_requested_at',
+      'c.name as company_name',
+    ])
+    .orderBy('msisdns.id')
+    .forUpdate('msisdns');
+}
+
+/**
  * System access for the consent flow: an inbound SMS names a number, not a caller. Only the SMS webhook (which
  * authenticates the gateway) and the consent sender use it.
  */
 export function consentRepository(db: Executor) {
   return {
     lockByNumber(msisdn: string) {
-      return unscoped(db)
-        .selectFrom('msisdns')
-        .innerJoin('companies as c', 'c.id', 'msisdns.company_id')
-        .select([
-          'msisdns.id',
-          'msisdns.msisdn',
-          'msisdns.company_id',
-          'msisdns.consent_status',
-          'c.name as company_name',
-        ])
+      return lockConsentTargets(unscoped(db).selectFrom('msisdns'))
         .where('msisdns.msisdn', '=', msisdn)
-        .forUpdate('msisdns')
         .executeTakeFirst();
     },
     async setConsent(id: number, status: ConsentStatus, at: Date): Promise<void> {

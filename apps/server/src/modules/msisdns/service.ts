@@ -22,7 +22,13 @@ import { lockInScopeOf, writeTransaction } from '../../access/writes.ts';
 import { scoped } from '../../access/scoped.ts';
 import { emitConsentRevoked, emitMsisdnCreated, emitMsisdnDeleted } from '../../events/emit.ts';
 import type { ConsentService } from './consent.ts';
-import { msisdnsRepository, pendingExpired, type MsisdnRecord, type MsisdnValues } from './repository.ts';
+import {
+  lockConsentTargets,
+  msisdnsRepository,
+  pendingExpired,
+  type MsisdnRecord,
+  type MsisdnValues,
+} from './repository.ts';
 
 /** A number asked for consent within this long is not asked again by a bulk request (a second click). */
 export const REASK_AFTER_MS = 3_600_000;
@@ -305,21 +311,11 @@ export function msisdnsService({
   ): Promise<ConsentBulkResult> {
     authorize(caller, 'msisdn', 'resendConsent');
     return db.transaction().execute(async (trx) => {
-      let q = scoped(trx, caller.scope)
-        .msisdns()
-        .innerJoin('companies as c', 'c.id', 'msisdns.company_id')
-        .select([
-          'msisdns.id',
-          'msisdns.msisdn',
-          'msisdns.company_id',
-          'msisdns.consent_status',
-          'msisdns.consent_requested_at',
-          'c.name as company_name',
-        ]);
+      let q = lockConsentTargets(scoped(trx, caller.scope).msisdns());
       q = body.ids
         ? q.where('msisdns.id', 'in', body.ids)
         : q.where(pendingExpired(true)).limit(CONSENT_BULK_MAX);
-      const rows = await q.orderBy('msisdns.id').forUpdate('msisdns').execute();
+      const rows = await q.execute();
       const recent = now().getTime() - REASK_AFTER_MS;
       const due = rows.filter(
         (r) =>
