@@ -3,6 +3,7 @@ import { INBOX_STREAM_EVENTS, MONITOR_STREAM_HEARTBEAT_MS } from '@lbs/contracts
 import type { Caller } from '../../access/caller.ts';
 import type { Db } from '../../db/database.ts';
 import { notify } from '../../events/bus.ts';
+import { sseEvent, sseStreams, type SseConnection } from '../../lib/sse.ts';
 
 /** NOTIFY channel of inbox changes; the payload is the ids of the users whose inbox changed, comma-separated. */
 export const INBOX_CHANNEL = 'lbs_inbox';
@@ -17,42 +18,18 @@ export async function notifyInbox(tx: Db, userIds: readonly number[]): Promise<v
  * holds is read through the scoped API, so nothing travels here that the user's own requests would not show.
  */
 export function inboxStreams({ heartbeatMs = MONITOR_STREAM_HEARTBEAT_MS } = {}) {
-  const byUser = new Map<number, Set<(chunk: string) => void>>();
-  const open = new Set<() => void>();
+  const byUser = new Map<number, Set<SseConnection>>();
+  const streams = sseStreams({ heartbeatMs, readyEvent: INBOX_STREAM_EVENTS.ready });
 
   function stream(caller: Caller, request: FastifyRequest, reply: FastifyReply): void {
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-request-id': request.id,
-    });
-    raw.write(
-      `retry: 5000\nevent: ${INBOX_STREAM_EVENTS.ready}\ndata: ${JSON.stringify({ heartbeatMs })}\n\n`,
-    );
     const userId = caller.user.id;
-    const send = (chunk: string) => raw.write(chunk);
-    const sends = byUser.get(userId) ?? new Set();
-    sends.add(send);
-    byUser.set(userId, sends);
-    let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      clearInterval(heartbeat);
-      sends.delete(send);
-      if (!sends.size) byUser.delete(userId);
-      open.delete(end);
-      raw.end();
-    };
-    const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
-    heartbeat.unref();
-    open.add(end);
-    request.raw.on('close', end);
-    raw.on('error', end);
+    const connections = byUser.get(userId) ?? new Set();
+    byUser.set(userId, connections);
+    const connection = streams.start(request, reply, () => {
+      connections.delete(connection);
+      if (!connections.size) byUser.delete(userId);
+    });
+    connections.add(connection);
   }
 
   return {
@@ -60,15 +37,15 @@ export function inboxStreams({ heartbeatMs = MONITOR_STREAM_HEARTBEAT_MS } = {})
     /** A NOTIFY on INBOX_CHANNEL (from any replica): each named user's open streams hear of it. */
     changed(payload: string): void {
       for (const id of payload.split(',')) {
-        const sends = byUser.get(Number(id));
-        if (sends) for (const send of sends) send(`event: ${INBOX_STREAM_EVENTS.notification}\ndata: {}\n\n`);
+        const connections = byUser.get(Number(id));
+        if (connections) for (const c of connections) c.send(sseEvent(INBOX_STREAM_EVENTS.notification, {}));
       }
     },
     get size(): number {
-      return open.size;
+      return streams.size;
     },
     endAll(): void {
-      for (const end of [...open]) end();
+      streams.endAll();
     },
   };
 }

@@ -5,6 +5,7 @@ import type { AuditBatcher } from '../../events/audit-batch.ts';
 import type { PositionHub } from '../../location/fanout.ts';
 import type { Caller } from '../../access/caller.ts';
 import { ownCompanyOf } from '../../access/scope.ts';
+import { sseEvent, sseStreams } from '../../lib/sse.ts';
 
 /** A stream that has fallen this far behind (bytes not yet sent) is closed; the page reconnects and reloads. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -23,7 +24,7 @@ export function monitorStreams({
   hub,
   heartbeatMs = MONITOR_STREAM_HEARTBEAT_MS,
 }: MonitorStreamsOptions) {
-  const open = new Set<() => void>();
+  const streams = sseStreams({ heartbeatMs, readyEvent: MONITOR_STREAM_EVENTS.ready });
 
   /**
    * Server-sent events for one caller: `ready` once, then a `position` event (id = position id) for each new position
@@ -37,47 +38,21 @@ export function monitorStreams({
       companyId: ownCompanyOf(caller.scope) ?? null,
       detail: { view: 'stream', scope: caller.scope },
     });
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-request-id': request.id,
+    let unsubscribe = () => {};
+    const connection = streams.start(request, reply, () => unsubscribe());
+    unsubscribe = hub.subscribe(caller.scope, (position) => {
+      if (connection.buffered > MAX_BUFFERED_BYTES) return connection.end();
+      connection.send(sseEvent(MONITOR_STREAM_EVENTS.position, position, position.positionId));
     });
-    raw.write(
-      `retry: 5000\nevent: ${MONITOR_STREAM_EVENTS.ready}\ndata: ${JSON.stringify({ heartbeatMs })}\n\n`,
-    );
-    let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      clearInterval(heartbeat);
-      unsubscribe();
-      open.delete(end);
-      raw.end();
-    };
-    const unsubscribe = hub.subscribe(caller.scope, (position) => {
-      if (raw.writableLength > MAX_BUFFERED_BYTES) return end();
-      raw.write(
-        `id: ${position.positionId}\nevent: ${MONITOR_STREAM_EVENTS.position}\ndata: ${JSON.stringify(position)}\n\n`,
-      );
-    });
-    const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
-    heartbeat.unref();
-    open.add(end);
-    request.raw.on('close', end);
-    raw.on('error', end);
   }
 
   return {
     open: stream,
     get size(): number {
-      return open.size;
+      return streams.size;
     },
     endAll(): void {
-      for (const end of [...open]) end();
+      streams.endAll();
     },
   };
 }
