@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -35,6 +35,37 @@ import {
   type CompanyFormOutput,
 } from '../model/company-form.ts';
 import { TrackingWindowFields } from '../../../components/tracking-window-fields.tsx';
+
+/** A whole number of days (retention, consent reminders and waits), required, with its unit after it. */
+function DaysField({
+  control,
+  name,
+  label,
+  helperText,
+  min,
+  max,
+}: {
+  control: Control<CompanyFormInput>;
+  name: 'config.retentionDays' | 'config.consentReminderDays' | 'config.consentPendingDays';
+  label: string;
+  helperText?: string;
+  min: number;
+  max: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormNumberField
+      control={control}
+      name={name}
+      label={label}
+      helperText={helperText}
+      min={min}
+      max={max}
+      required
+      endAdornment={<InputAdornment position="end">{t('org.unit.days')}</InputAdornment>}
+    />
+  );
+}
 
 /** Company add/edit form: identity and contact, configuration (zones, tracking window, polling, retention), price plan. */
 export function CompanyForm({
@@ -125,33 +156,27 @@ export function CompanyForm({
             required
             endAdornment={<InputAdornment position="end">{t('org.unit.minutes')}</InputAdornment>}
           />
-          <FormNumberField
+          <DaysField
             control={control}
             name="config.retentionDays"
             label={t('org.company.fields.retentionDays')}
             min={RETENTION_DAYS_MIN}
             max={RETENTION_DAYS_MAX}
-            required
-            endAdornment={<InputAdornment position="end">{t('org.unit.days')}</InputAdornment>}
           />
-          <FormNumberField
+          <DaysField
             control={control}
             name="config.consentReminderDays"
             label={t('org.company.fields.consentReminderDays')}
             helperText={t('org.company.fields.consentReminderHelp')}
             min={0}
             max={CONSENT_REMINDER_DAYS_MAX}
-            required
-            endAdornment={<InputAdornment position="end">{t('org.unit.days')}</InputAdornment>}
           />
-          <FormNumberField
+          <DaysField
             control={control}
             name="config.consentPendingDays"
             label={t('org.company.fields.consentPendingDays')}
             min={CONSENT_PENDING_DAYS_MIN}
             max={CONSENT_PENDING_DAYS_MAX}
-            required
-            endAdornment={<InputAdornment position="end">{t('org.unit.days')}</InputAdornment>}
           />
         </FormSection>
 
