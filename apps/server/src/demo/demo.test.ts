@@ -180,6 +180,12 @@ describe('demo notifications', () => {
       const inbox = await inboxService({ db: handle.db }).list(caller, { page: 1, size: 100 });
       expect(inbox.total).toBeGreaterThanOrEqual(3);
       expect(inbox.items.filter((n) => n.readAt === null)).toHaveLength(2);
+      // Each arrived a minute after its event, as the processor delivers (not all at the demo's start).
+      for (const n of inbox.items)
+        expect(
+          Date.parse(n.createdAt) - Date.parse(n.occurredAt),
+          `${n.eventType} ${n.id}`,
+        ).toBeLessThanOrEqual(2 * 60_000);
       // Each delivered from a real event of the events table, of its type.
       const fromEvents = await handle.db
         .selectFrom('notification_deliveries as d')

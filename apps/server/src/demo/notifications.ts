@@ -209,10 +209,16 @@ export async function deliverDemoNotifications(
   );
   for (const event of events) {
     clock = new Date(event.occurredAt.getTime() + PROCESSING_DELAY_MS);
-    await db.transaction().execute((tx) => processor.handle(event, tx));
+    await db.transaction().execute(async (tx) => {
+      await processor.handle(event, tx);
+      // Delivered then, as the processor would have (the inbox lists by arrival and says when one came late).
+      await sql`update notification_deliveries set created_at = ${clock.toISOString()}::timestamptz
+        where event_id = ${event.id}`.execute(tx);
+    });
   }
+  // The older ones were read within a couple of hours of arriving.
   await sql`
-    update notification_deliveries set read_at = now()
+    update notification_deliveries set read_at = least(created_at + interval '2 hours', now())
     where id in (
       select id from (
         select id, row_number() over (partition by recipient_user_id order by created_at desc, id desc) as n

@@ -28,7 +28,6 @@ import { useListCrumb } from '../../../components/entity-pages.tsx';
 import { FormEntitySelect } from '../../../components/entity-select.tsx';
 import {
   FormActions,
-  FormGrid,
   FormMultiSelectField,
   FormNumberField,
   FormSection,
@@ -90,73 +89,65 @@ function RuleForm({
       {/* A rule the server does not let the user change: every field disabled at once. */}
       <Box component="fieldset" disabled={readOnly} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
         <FormSection title={t('notificationRules.section.what')}>
-          <FormGrid>
-            {pickCompany && (
-              <FormEntitySelect
-                control={form.control}
-                name="companyId"
-                kind="company"
-                label={t('notificationRules.field.company')}
-                required
-                span={2}
-              />
-            )}
-            <FormTextField
+          {pickCompany && (
+            <FormEntitySelect
               control={form.control}
-              name="name"
-              label={t('notificationRules.field.name')}
-              required
-              autoFocus={!readOnly}
-              span={2}
-            />
-            <FormMultiSelectField<RuleFormValues, NotificationEventType>
-              control={form.control}
-              name="eventTypes"
-              label={t('notificationRules.field.eventTypes')}
+              name="companyId"
+              kind="company"
+              label={t('notificationRules.field.company')}
               required
               span={2}
-              options={NOTIFICATION_EVENT_TYPES.map((e) => ({
-                value: e,
-                label: t(`notifications.event.${e}`),
-              }))}
             />
-            <FormMultiSelectField<RuleFormValues, NotificationChannel>
-              control={form.control}
-              name="channels"
-              label={t('notificationRules.field.channels')}
-              required
-              options={NOTIFICATION_CHANNELS.map((c) => ({
-                value: c,
-                label: t(`notificationRules.channel.${c}`),
-              }))}
-            />
-            <FormSwitchField
-              control={form.control}
-              name="active"
-              label={t('notificationRules.field.active')}
-            />
-          </FormGrid>
+          )}
+          <FormTextField
+            control={form.control}
+            name="name"
+            label={t('notificationRules.field.name')}
+            required
+            autoFocus={!readOnly}
+            span={2}
+          />
+          <FormMultiSelectField<RuleFormValues, NotificationEventType>
+            control={form.control}
+            name="eventTypes"
+            label={t('notificationRules.field.eventTypes')}
+            required
+            span={2}
+            options={NOTIFICATION_EVENT_TYPES.map((e) => ({
+              value: e,
+              label: t(`notifications.event.${e}`),
+            }))}
+          />
+          <FormMultiSelectField<RuleFormValues, NotificationChannel>
+            control={form.control}
+            name="channels"
+            label={t('notificationRules.field.channels')}
+            required
+            options={NOTIFICATION_CHANNELS.map((c) => ({
+              value: c,
+              label: t(`notificationRules.channel.${c}`),
+            }))}
+          />
+          <FormSwitchField control={form.control} name="active" label={t('notificationRules.field.active')} />
         </FormSection>
         <FormSection title={t('notificationRules.section.filters')}>
           <RuleFiltersField control={form.control} companyId={rule?.company.id ?? companyId} />
         </FormSection>
         <FormSection title={t('notificationRules.section.who')}>
-          <FormGrid>
-            <FormMultiSelectField<RuleFormValues, NotificationRecipientRole>
-              control={form.control}
-              name="recipients.roles"
-              label={t('notificationRules.field.recipientRoles')}
-              helperText={t('notificationRules.field.recipientRolesHint')}
-              options={NOTIFICATION_RECIPIENT_ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))}
-            />
-            <RecipientUsersField
-              control={form.control}
-              known={rule?.recipients.users ?? []}
-              companyId={rule?.company.id ?? companyId}
-            />
-          </FormGrid>
+          <FormMultiSelectField<RuleFormValues, NotificationRecipientRole>
+            control={form.control}
+            name="recipients.roles"
+            label={t('notificationRules.field.recipientRoles')}
+            helperText={t('notificationRules.field.recipientRolesHint')}
+            options={NOTIFICATION_RECIPIENT_ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))}
+          />
+          <RecipientUsersField
+            control={form.control}
+            known={rule?.recipients.users ?? []}
+            companyId={rule?.company.id ?? companyId}
+          />
           {recipientsError && (
-            <FormHelperText error role="alert">
+            <FormHelperText error role="alert" sx={{ gridColumn: '1 / -1', mt: -1.5 }}>
               {errorText(recipientsError)}
             </FormHelperText>
           )}
@@ -165,42 +156,40 @@ function RuleForm({
           <ActiveHoursField control={form.control} disabled={readOnly} />
         </FormSection>
         <FormSection title={t('notificationRules.section.how')}>
-          <FormGrid>
-            <FormSelectField<RuleFormValues, NotificationThrottleMode>
-              control={form.control}
-              name="throttle.mode"
-              label={t('notificationRules.field.throttleMode')}
-              options={NOTIFICATION_THROTTLE_MODES.map((m) => ({
-                value: m,
-                label: t(`notificationRules.throttle.${m}`),
-              }))}
-            />
-            <FormNumberField
-              control={form.control}
-              name="throttle.minIntervalMinutes"
-              label={t('notificationRules.field.throttleMinutes')}
-              disabled={readOnly || throttleMode === 'NONE'}
-              min={0}
-              max={NOTIFICATION_THROTTLE_MAX}
-            />
-            <FormSelectField<RuleFormValues, NotificationDigest>
-              control={form.control}
-              name="digest"
-              label={t('notificationRules.field.digest')}
-              options={NOTIFICATION_DIGESTS.map((d) => ({
-                value: d,
-                label: t(`notificationRules.digest.${d}`),
-              }))}
-            />
-            <FormNumberField
-              control={form.control}
-              name="maxAgeMinutes"
-              label={t('notificationRules.field.maxAge')}
-              required
-              min={1}
-              max={NOTIFICATION_MAX_AGE_MAX}
-            />
-          </FormGrid>
+          <FormSelectField<RuleFormValues, NotificationThrottleMode>
+            control={form.control}
+            name="throttle.mode"
+            label={t('notificationRules.field.throttleMode')}
+            options={NOTIFICATION_THROTTLE_MODES.map((m) => ({
+              value: m,
+              label: t(`notificationRules.throttle.${m}`),
+            }))}
+          />
+          <FormNumberField
+            control={form.control}
+            name="throttle.minIntervalMinutes"
+            label={t('notificationRules.field.throttleMinutes')}
+            disabled={readOnly || throttleMode === 'NONE'}
+            min={0}
+            max={NOTIFICATION_THROTTLE_MAX}
+          />
+          <FormSelectField<RuleFormValues, NotificationDigest>
+            control={form.control}
+            name="digest"
+            label={t('notificationRules.field.digest')}
+            options={NOTIFICATION_DIGESTS.map((d) => ({
+              value: d,
+              label: t(`notificationRules.digest.${d}`),
+            }))}
+          />
+          <FormNumberField
+            control={form.control}
+            name="maxAgeMinutes"
+            label={t('notificationRules.field.maxAge')}
+            required
+            min={1}
+            max={NOTIFICATION_MAX_AGE_MAX}
+          />
         </FormSection>
       </Box>
       {!readOnly && (
