@@ -259,6 +259,14 @@ export type NotificationDeliveryPage = z.infer<typeof notificationDeliveryPageSc
 
 // ── Inbox ─────────────────────────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The querystrings of the pages a notification links without a record id, as the e-mail (server) and the inbox (web)
+ * write them: the MSISDN list filtered to consent requests unanswered past the company's limit, and the reports
+ * page's "Scheduled" tab with a schedule's delivery log open.
+ */
+export const PENDING_CONSENT_QUERY = 'consentStatus=PENDING&pendingExpired=true';
+export const reportScheduleQuery = (scheduleId: number) => `tab=scheduled&log=${scheduleId}`;
+
 /** What a notification is about, for the link the inbox shows (the MSISDN, POI, task, invoice, report schedule). */
 export const NOTIFICATION_SUBJECT_TYPES = [
   'msisdn',

@@ -2,6 +2,8 @@ import { sql, type Transaction } from 'kysely';
 import {
   LOCATION_REVEALING_EVENTS,
   NOTIFICATION_EVENT_TYPES,
+  PENDING_CONSENT_QUERY,
+  reportScheduleQuery,
   routeById,
   type NotificationChannel,
   type NotificationEventType,
@@ -29,10 +31,6 @@ import {
 } from './subject.ts';
 
 export const NOTIFICATION_PROCESSOR = 'notifications.deliver';
-/** The MSISDN list filtered to consent requests unanswered past the company's limit (the web reads the same). */
-export const PENDING_CONSENT_QUERY = 'consentStatus=PENDING&pendingExpired=true';
-/** The reports page's "Scheduled" tab with a schedule's delivery log open (followed by the schedule's id). */
-export const REPORT_SCHEDULE_QUERY = 'tab=scheduled&log=';
 
 export interface NotificationProcessorOptions {
   /** The portal's public URL (links in e-mails, List-Unsubscribe). */
@@ -62,7 +60,7 @@ function subjectUrl(publicUrl: string, s: EventSubject, recipient: Recipient): s
   if (s.link.type === 'pendingConsent')
     return `${publicUrl}${routeById('msisdnList').path}?${PENDING_CONSENT_QUERY}`;
   if (s.link.type === 'reportSchedule')
-    return `${publicUrl}${routeById('reports').path}?${REPORT_SCHEDULE_QUERY}${s.link.id}`;
+    return `${publicUrl}${routeById('reports').path}?${reportScheduleQuery(s.link.id)}`;
   const route = {
     msisdn: 'msisdnDetails',
     poi: 'poiEdit',

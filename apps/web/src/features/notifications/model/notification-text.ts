@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Notification, Role } from '@lbs/contracts';
+import { PENDING_CONSENT_QUERY, reportScheduleQuery, type Notification, type Role } from '@lbs/contracts';
 import { formatDate, formatMinor } from '../../../lib/format.ts';
 import { firstOpenablePath } from '../../../lib/route-links.ts';
 
@@ -58,11 +58,6 @@ export function notificationText(t: TFunction, locale: string, n: Notification):
 
 export type SubjectKind =
   'msisdn' | 'poi' | 'task' | 'invoice' | 'attendance' | 'pendingConsent' | 'rule' | 'reportSchedule';
-
-/** The MSISDN list filtered to consent requests unanswered past the company's limit (as the server links it). */
-export const PENDING_CONSENT_QUERY = 'consentStatus=PENDING&pendingExpired=true';
-/** The reports page's "Scheduled" tab with a schedule's delivery log open (as the server links it). */
-export const reportScheduleQuery = (scheduleId: number) => `tab=scheduled&log=${scheduleId}`;
 
 export interface SubjectLink {
   kind: SubjectKind;
