@@ -105,10 +105,13 @@ export function scopeReaches(scope: Scope, s: EventSubject, viewerId?: number): 
   return !s.task || poiAllows(scope, 'see', { companyId, ...s.task });
 }
 
+/** A filter's list of ids and the subject's value it must hold. */
+type FilterCheck = [readonly number[] | undefined, number | null | undefined];
+
 /** Whether the event passes a rule's filters: every non-empty list must hold the subject's value. */
 export function passesFilters(filters: Partial<NotificationFilters>, s: EventSubject): boolean {
   if (s.group) return s.group.some((m) => memberPasses(filters, m));
-  const checks: [readonly number[] | undefined, number | null | undefined][] = [
+  const checks: FilterCheck[] = [
     [filters.poiIds, s.poi?.id],
     [filters.poiCategoryIds, s.poi?.categoryId],
     [filters.msisdnIds, s.msisdn?.id],
@@ -116,16 +119,21 @@ export function passesFilters(filters: Partial<NotificationFilters>, s: EventSub
     [filters.zoneIds, s.msisdn?.zoneId ?? s.task?.zoneId],
     [filters.designationIds, s.msisdn?.designationId],
   ];
-  return checks.every(([list, value]) => !list?.length || (value != null && list.includes(value)));
+  return listsHold(checks);
 }
 
 function memberPasses(filters: Partial<NotificationFilters>, m: GroupMember): boolean {
-  const checks: [readonly number[] | undefined, number | null][] = [
+  const checks: FilterCheck[] = [
     [filters.msisdnIds, m.id],
     [filters.departmentIds, m.departmentId],
     [filters.zoneIds, m.zoneId],
     [filters.designationIds, m.designationId],
   ];
+  return listsHold(checks);
+}
+
+/** Every filter list that is not empty holds its value (an empty list, or none, matches everything). */
+function listsHold(checks: FilterCheck[]): boolean {
   return checks.every(([list, value]) => !list?.length || (value != null && list.includes(value)));
 }
 
