@@ -10,6 +10,7 @@ import { listJobs } from '../src/jobs/queue.ts';
 import { issueDeviceToken } from '../src/location/device-tokens.ts';
 import { BILLING_RUN_JOB, queueRuns } from '../src/modules/billing/index.ts';
 import { REPORT_EXPORT_JOB } from '../src/modules/reports/exports.ts';
+import { refreshAttendance } from '../src/modules/attendance/jobs.ts';
 import { databaseSubscribers } from '../src/location/index.ts';
 import { startSimulator, type RunningSimulator } from '../src/location/simulator/simulator.ts';
 import { until } from './capture-log.ts';
@@ -24,8 +25,8 @@ import { mintAccessToken } from './tokens.ts';
  * Three replicas of the server on one PostgreSQL database, each with its worker on, behind a round-robin proxy
  * (issue 18): started at once on an empty database they migrate and seed once; no MSISDN is asked of the network
  * twice in one interval (counted at one shared simulator); a position reported to replica A reaches a live stream
- * open on replica B; a sign-in on A refreshes on C; invoice runs and a due report schedule run once per key; a job
- * whose replica is killed is finished by another, once.
+ * open on replica B; a sign-in on A refreshes on C; invoice runs, attendance finalisation and a due report schedule
+ * run once per key; a job whose replica is killed is finished by another, once.
  */
 const pgOnly = process.env['DATABASE_URL'] ? describe : describe.skip;
 
@@ -305,6 +306,62 @@ pgOnly('three replicas on one database', () => {
       .execute();
     expect(mails).toHaveLength(1);
   }, 200_000);
+
+  it('finalises each attendance day once when all three replicas refresh at the same moment', async () => {
+    const { db } = database;
+    const now = new Date();
+    // Today's and yesterday's days as the refresh makes them (the replicas' own ticks may have made them already).
+    await refreshAttendance(db, now);
+    const finals = () =>
+      db
+        .selectFrom('attendance_days')
+        .select(['msisdn_id', 'date', 'status', 'finalized_at'])
+        .where('state', '=', 'FINAL')
+        .where('window_end', '>=', new Date(now.getTime() - 30 * 3_600_000))
+        .execute();
+    const before = await finals();
+    expect(before.length).toBeGreaterThan(0);
+    // Each FINAL day stored with another status, as if the data had changed since it was finalised: the three
+    // refreshes below each compute the true status again, and each day must record one correction, not three.
+    const keys = before.map((d) => `${d.msisdn_id}:${String(d.date)}`).sort();
+    const since = new Date();
+    const lastEvent = await db
+      .selectFrom('domain_events')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow();
+    await sql`update attendance_days set status = case when status = 'ABSENT' then 'PRESENT' else 'ABSENT' end
+      where state = 'FINAL' and window_end >= ${new Date(now.getTime() - 30 * 3_600_000)}`.execute(db);
+    const pools = await Promise.all(
+      replicas.map(() => openDatabase({ databaseUrl: testDb.url, poolSize: 1 })),
+    );
+    try {
+      await Promise.all(pools.map((p) => refreshAttendance(p.db, now)));
+    } finally {
+      await Promise.all(pools.map((p) => p.close()));
+    }
+    const after = await finals();
+    expect(after.map((d) => `${d.msisdn_id}:${String(d.date)}`).sort()).toEqual(keys);
+    // Finalised once: the first time is kept, and every status is the computed one again.
+    const first = new Map(before.map((d) => [`${d.msisdn_id}:${String(d.date)}`, d]));
+    for (const d of after) {
+      const was = first.get(`${d.msisdn_id}:${String(d.date)}`)!;
+      expect(d.finalized_at).toEqual(was.finalized_at);
+      expect(d.status).toBe(was.status);
+    }
+    const corrections = await db
+      .selectFrom('attendance_corrections')
+      .select(['msisdn_id', 'date'])
+      .where('at', '>=', since)
+      .execute();
+    expect(corrections.map((c) => `${c.msisdn_id}:${String(c.date)}`).sort()).toEqual(keys);
+    const events = await db
+      .selectFrom('domain_events')
+      .select('id')
+      .where('type', '=', 'ATTENDANCE_CORRECTED')
+      .where('id', '>', lastEvent.id ?? 0)
+      .execute();
+    expect(events).toHaveLength(keys.length);
+  }, 120_000);
 
   // Last: it kills a replica.
   it('finishes on another replica a job whose replica was killed with kill -9; its effect happens once', async () => {
