@@ -93,6 +93,7 @@ const ALL_MIGRATIONS = [
   '0020-positions-partitioned',
   '0021-consent-reminders',
   '0022-notification-digests',
+  '0023-positions-history-cover',
 ];
 
 let testDb: TestDatabase | undefined;

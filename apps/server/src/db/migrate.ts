@@ -20,6 +20,7 @@ import * as m0019 from './migrations/0019-notifications.ts';
 import * as m0020 from './migrations/0020-positions-partitioned.ts';
 import * as m0021 from './migrations/0021-consent-reminders.ts';
 import * as m0022 from './migrations/0022-notification-digests.ts';
+import * as m0023 from './migrations/0023-positions-history-cover.ts';
 
 interface Migration {
   name: string;
@@ -49,6 +50,7 @@ const MIGRATIONS: Migration[] = [
   { name: '0020-positions-partitioned', up: m0020.up },
   { name: '0021-consent-reminders', up: m0021.up },
   { name: '0022-notification-digests', up: m0022.up },
+  { name: '0023-positions-history-cover', up: m0023.up },
 ];
 
 /** Arbitrary constant shared by every process of the product: the advisory lock key for migrations. */

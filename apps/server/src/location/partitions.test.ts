@@ -220,6 +220,31 @@ describe('positions partitioned by time', () => {
     expect(await runRetention(db, NOW)).toMatchObject({ positions: 0, partitions: [] });
   });
 
+  it('reads one MSISDN’s day from the index alone (the history’s columns are in it)', async () => {
+    const db = await open();
+    await ensurePartitions(db, NOW);
+    const ids = await company(db, 'COVER', 30, 20);
+    const from = new Date(dayOf(NOW.getTime()) - 2 * DAY);
+    await positions(db, ids, from, new Date(from.getTime() + 2 * DAY), 5);
+    await sql`vacuum analyze positions`.execute(db);
+    const plan = await db.transaction().execute(async (tx) => {
+      // Too few rows for the planner to prefer an index on its own: the question is whether it can use it alone.
+      await sql`set local enable_seqscan = off`.execute(tx);
+      await sql`set local enable_bitmapscan = off`.execute(tx);
+      // The columns and order of positionsRepository.history (and the presence catch-up's subset).
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`
+        explain (analyze, costs off, timing off, summary off)
+        select id, time, lat, lon, accuracy_m, source, received_at from positions
+        where msisdn_id = ${ids[7]!} and time >= ${new Date(from.getTime() + DAY)}
+          and time < ${new Date(from.getTime() + 2 * DAY)}
+        order by time desc, id desc limit 501`.execute(tx);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('Index Only Scan');
+    expect(plan).toMatch(/Heap Fetches: 0/);
+    expect(plan).toMatch(/rows=288/);
+  });
+
   it('converts an existing table in place: every row kept with its id, ids continue', async () => {
     const db = await open('0019-notifications');
     const ids = await company(db, 'OLD', 90, onPostgres ? 100 : 10);
