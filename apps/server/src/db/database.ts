@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
+import { parseTimestamptz, TIMESTAMPTZ } from './timestamps.ts';
 
 export type Db = Kysely<Database>;
 /** The database or an open transaction: what a query runs on. */
@@ -28,6 +29,7 @@ const DATE = 1082;
 pg.types.setTypeParser(INT8, (v) => Number(v));
 pg.types.setTypeParser(NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(DATE, (v) => v);
+pg.types.setTypeParser(TIMESTAMPTZ, parseTimestamptz);
 
 export interface OpenOptions {
   databaseUrl?: string;
