@@ -4,6 +4,7 @@ import { isRtl } from '@lbs/contracts';
 import { App } from './app/app.tsx';
 import { loadInitialSettings } from './features/settings/settings-context.tsx';
 import { initI18n } from './i18n/index.ts';
+import { loadDirection } from './theme/emotion-cache.ts';
 import { setPostLoginTarget } from './lib/auth/post-login-target.ts';
 
 // Layout query parameters apply on load; `redirect` sets the post-login target (SPEC §2).
@@ -20,8 +21,9 @@ const render = () =>
       <App />
     </StrictMode>,
   );
-// Render in the chosen language; if its bundle cannot load, English (always bundled) still works.
-initI18n(locale).then(render, (error: unknown) => {
+// Render in the chosen language (and, right to left, with its styles); if its bundle cannot load, English (always
+// bundled) still works.
+Promise.all([initI18n(locale), loadDirection(isRtl(locale) ? 'rtl' : 'ltr')]).then(render, (error: unknown) => {
   console.error('Loading the interface language failed', error);
   render();
 });

@@ -14,7 +14,7 @@ import { onLoginLocale } from '../lib/auth/login-locale.ts';
 import { startRefreshScheduler } from '../lib/auth/refresh-scheduler.ts';
 import { onSessionEnded } from '../lib/auth/session-events.ts';
 import { logout } from '../lib/auth/session.ts';
-import { emotionCacheFor } from '../theme/emotion-cache.ts';
+import { emotionCacheFor, loadDirection } from '../theme/emotion-cache.ts';
 import { createAppTheme } from '../theme/create-app-theme.ts';
 
 function createQueryClient(): QueryClient {
@@ -43,7 +43,11 @@ function ThemeAndLanguage({ children }: { children: ReactNode }) {
   );
   useEffect(() => {
     let current = true;
-    switchLanguage(settings.locale).then(
+    // The language's texts and, for Arabic, the right-to-left styles: the layout switches when both are there.
+    Promise.all([
+      switchLanguage(settings.locale),
+      loadDirection(isRtl(settings.locale) ? 'rtl' : 'ltr'),
+    ]).then(
       () => current && setLocale(settings.locale),
       (error: unknown) => console.error('Loading the interface language failed', error),
     );
@@ -69,8 +73,15 @@ function ThemeAndLanguage({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.style.colorScheme = settings.themeMode;
   }, [settings.themeMode]);
+  // Loaded before the app shows a language right to left (main.tsx, the effect above); should it not be yet, the
+  // page is shown with the left-to-right styles until it is.
+  const cache = emotionCacheFor(direction);
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    if (!cache) void loadDirection(direction).then(() => setLoaded((n) => n + 1));
+  }, [cache, direction]);
   return (
-    <CacheProvider value={emotionCacheFor(direction)}>
+    <CacheProvider value={cache ?? emotionCacheFor('ltr')!}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {children}

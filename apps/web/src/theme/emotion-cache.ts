@@ -1,14 +1,27 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { prefixer } from 'stylis';
-import rtlPlugin from 'stylis-plugin-rtl';
 
-/** Two caches: right-to-left styles are flipped by stylis-plugin-rtl (Arabic), left-to-right ones are not. */
-const caches: Partial<Record<'ltr' | 'rtl', EmotionCache>> = {};
+export type Direction = 'ltr' | 'rtl';
 
-export function emotionCacheFor(direction: 'ltr' | 'rtl'): EmotionCache {
-  caches[direction] ??=
-    direction === 'rtl'
-      ? createCache({ key: 'muirtl', prepend: true, stylisPlugins: [prefixer, rtlPlugin] })
-      : createCache({ key: 'mui', prepend: true });
-  return caches[direction];
+/**
+ * Two caches: right-to-left styles are flipped by stylis-plugin-rtl (Arabic), left-to-right ones are not. The plugin
+ * (cssjanus's rules) is loaded only when a page is first shown right to left (loadDirection), so the first bundle of
+ * the left-to-right languages does not carry it; the app loads it before it shows a page right to left.
+ */
+const ltr = createCache({ key: 'mui', prepend: true });
+let rtl: EmotionCache | undefined;
+let loadingRtl: Promise<void> | undefined;
+
+/** Makes the direction's cache ready (right to left: loads its plugin, once). */
+export function loadDirection(direction: Direction): Promise<void> {
+  if (direction === 'ltr' || rtl) return Promise.resolve();
+  loadingRtl ??= import('stylis-plugin-rtl').then(({ default: rtlPlugin }) => {
+    rtl = createCache({ key: 'muirtl', prepend: true, stylisPlugins: [prefixer, rtlPlugin] });
+  });
+  return loadingRtl;
+}
+
+/** The direction's cache; right to left: undefined until loadDirection('rtl') has loaded it. */
+export function emotionCacheFor(direction: Direction): EmotionCache | undefined {
+  return direction === 'ltr' ? ltr : rtl;
 }
