@@ -349,7 +349,7 @@ export interface RoleAudit {
 }
 
 /** The concrete paths of the routes `role` may open, ids from the API lists of that user. */
-async function routePaths(
+export async function routePaths(
   page: Page,
   baseUrl: string,
   role: Role,

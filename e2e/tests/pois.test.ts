@@ -131,7 +131,7 @@ describe('POIs: draw, edit, assign', () => {
       [210, 370],
     ])
       await map.click({ position: { x: x!, y: y! } });
-    await page.getByText('4 زوايا').waitFor();
+    await page.getByText('٤ زوايا').waitFor();
     await save(page, '/poi-create');
     polygonId = idInUrl(page);
     const poi = await poiOf(page, polygonId);

@@ -43,7 +43,7 @@ export function DetailsList({ items }: { items: readonly DetailsItem[] }) {
       sx={{
         m: 0,
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' },
         columnGap: 4,
         rowGap: 2.5,
       }}

@@ -15,7 +15,7 @@ export function FormGrid({ children }: { children: ReactNode }) {
       sx={{
         display: 'grid',
         gap: 2.5,
-        gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' },
         alignItems: 'start',
       }}
     >

@@ -179,6 +179,15 @@ describe('translations', () => {
     expect(untranslated).toEqual([]);
   });
 
+  it('Arabic writes its own numbers in Arabic-Indic digits, as the interpolated ones (Latin only in examples of input and names)', () => {
+    // What the user types or reads as a code stays Latin: a phone number, a colour, a product's name (WebGL 2, PIN).
+    const latin = /[+#]\d[\d\s]*|[A-Za-z]+\s?\d+|\d+[A-Za-z]+/g;
+    const withLatinDigits = Object.entries(TRANSLATIONS['ar-SA'])
+      .filter(([, text]) => /\d/.test(text.replace(/{{[^}]*}}/g, '').replace(latin, '')))
+      .map(([key, text]) => `${key}: ${text}`);
+    expect(withLatinDigits).toEqual([]);
+  });
+
   it.each(LOCALE_CODES)('%s has no empty values and keeps the interpolation placeholders', (code) => {
     const translations = TRANSLATIONS[code];
     for (const key of plainKeys) {

@@ -106,6 +106,39 @@ export async function switchLanguage(locale: LocaleCode): Promise<void> {
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
 }
 
+type Format = (
+  value: unknown,
+  format: string | undefined,
+  lng: string | undefined,
+  options: object,
+) => unknown;
+
+/**
+ * A number put into a text without a format of its own ({{count}}, {{days}}) is written the way the language writes
+ * numbers — Arabic-Indic digits in Arabic (كل ٥ دقائق, ٩٠ يومًا), a decimal comma in French — like the dates, the list
+ * counts and the map's scale bar around it, rather than in Latin digits in the middle of Arabic. Nothing is rounded
+ * or grouped (a year reads 2026, not 2,026). Values with a format ({{count, number}}) and strings are left to
+ * i18next. (i18next calls its formatter for every value once `alwaysFormat` is on; a bare value it returns as it is.)
+ */
+function writeNumbersInLanguage(): void {
+  const writers = new Map<string, Intl.NumberFormat>();
+  const writer = (lng: string | undefined) => {
+    const key = lng ?? DEFAULT_LOCALE;
+    let numbers = writers.get(key);
+    if (!numbers) {
+      numbers = new Intl.NumberFormat(key, { useGrouping: false, maximumFractionDigits: 20 });
+      writers.set(key, numbers);
+    }
+    return numbers;
+  };
+  const interpolator = i18n.services.interpolator as unknown as { format: Format };
+  const formatted = interpolator.format;
+  interpolator.format = (value, format, lng, options) =>
+    format || typeof value !== 'number' || !Number.isFinite(value)
+      ? formatted(value, format, lng, options)
+      : writer(lng).format(value);
+}
+
 export async function initI18n(locale: LocaleCode = DEFAULT_LOCALE): Promise<void> {
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({
@@ -115,7 +148,8 @@ export async function initI18n(locale: LocaleCode = DEFAULT_LOCALE): Promise<voi
       load: 'currentOnly',
       keySeparator: false,
       nsSeparator: false,
-      interpolation: { escapeValue: false },
+      // Every value goes through the formatter, so that a bare number ({{count}}) can be written in the language's digits.
+      interpolation: { escapeValue: false, alwaysFormat: true },
       returnNull: false,
       initAsync: false,
       // In development a key shown before its area loaded (a page that does not declare the area) is reported.
@@ -124,6 +158,7 @@ export async function initI18n(locale: LocaleCode = DEFAULT_LOCALE): Promise<voi
         console.warn(`Missing translation "${key}" (${languages.join(', ')}): is its area declared?`),
     });
     for (const area of STARTUP_AREAS) loads.set(`${DEFAULT_LOCALE}/${area}`, Promise.resolve());
+    writeNumbersInLanguage();
   }
   await switchLanguage(locale);
 }

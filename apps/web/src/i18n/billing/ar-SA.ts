@@ -142,7 +142,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'tariff.field.graceDays': 'أيام السماح',
   'tariff.field.reviewDays': 'أيام المراجعة',
   'tariff.hint.effectiveFrom': 'أول شهر يسري عليه هذا الإصدار',
-  'tariff.hint.decimal': 'بعملة {{currency}}، حتى 6 منازل عشرية',
+  'tariff.hint.decimal': 'بعملة {{currency}}، حتى ٦ منازل عشرية',
   'tariff.hint.rebateValue': 'نسبة مئوية، أو مبلغ بالعملة',
   'tariff.hint.graceDays': 'الأيام بعد تاريخ الاستحقاق قبل قفل البوابة',
   'tariff.hint.reviewDays': 'الأيام التي تنتظر فيها المسودة المراجعة قبل إصدارها تلقائيًا',

@@ -44,7 +44,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'org.unit.daysCount_many': '{{count}} يومًا',
   'org.unit.daysCount_other': '{{count}} يوم',
   'org.company.fields.code': 'رمز الشركة',
-  'org.company.codeHint': 'من 2 إلى 20 حرفًا أو رقمًا أو شرطة أو شرطة سفلية؛ يُحفظ بأحرف كبيرة',
+  'org.company.codeHint': 'من ٢ إلى ٢٠ حرفًا أو رقمًا أو شرطة أو شرطة سفلية؛ يُحفظ بأحرف كبيرة',
   'org.company.fields.status': 'الحالة',
   'org.company.status.ACTIVE': 'نشطة',
   'org.company.status.SUSPENDED': 'موقوفة',
@@ -63,7 +63,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'org.company.fields.pollInterval': 'الفاصل بين عمليات تحديد الموقع',
   'org.company.fields.retentionDays': 'مدة الاحتفاظ بالمواقع',
   'org.company.fields.consentReminderDays': 'تذكير الموظفين الموافقين كل',
-  'org.company.fields.consentReminderHelp': 'القيمة 0 توقف التذكيرات',
+  'org.company.fields.consentReminderHelp': 'القيمة ٠ توقف التذكيرات',
   'org.company.fields.consentPendingDays': 'الإبلاغ عن طلبات الموافقة دون رد بعد',
   'org.company.noReminders': 'دون تذكيرات',
   'org.company.sections.pricePlan': 'خطة الأسعار',
@@ -95,7 +95,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'org.user.sections.access': 'الأدوار والتبعية',
   'org.user.rolesHint':
     'يحتاج مسؤول الشركة إلى شركة، ومسؤول القسم إلى قسم، ومسؤول المنطقة إلى منطقة في شركة مفعّل لها المناطق.',
-  'org.user.usernameHint': 'من 3 إلى 64 حرفًا أو رقمًا أو نقطة أو شرطة أو شرطة سفلية',
+  'org.user.usernameHint': 'من ٣ إلى ٦٤ حرفًا أو رقمًا أو نقطة أو شرطة أو شرطة سفلية',
   'org.user.emailHint': 'تُرسل الدعوة مع رمز الأمان إلى هذا العنوان',
   'org.user.activeHint':
     'لا يمكن للمستخدم غير المفعّل تسجيل الدخول؛ ويؤدي إلغاء التفعيل إلى إنهاء جلساته فورًا',

@@ -103,7 +103,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'poi.detect.UNDETECTABLE': 'غير قابلة للرصد بتحديد موقع الشبكة',
   'poi.detect.UNKNOWN': 'غير معروفة (لا سجل بعد)',
   'poi.detect.advice': 'وسّعها إلى {{radius}} م على الأقل، أو استخدم تطبيق التتبع',
-  'poi.detect.basis': 'الدقة المعتادة {{p50}} م (90٪: {{p90}} م)',
+  'poi.detect.basis': 'الدقة المعتادة {{p50}} م (٩٠٪: {{p90}} م)',
   'poi.state.OUTSIDE': 'خارجها',
   'poi.state.ENTERING': 'في الطريق إليها',
   'poi.state.INSIDE': 'داخلها',

@@ -106,7 +106,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'task.reopened': 'أُعيد فتحها',
   'task.attachments.add': 'إرفاق ملف',
   'task.attachments.hint':
-    'ملفات PDF أو صور (PNG وJPEG وWebP وGIF) أو نصوص أو CSV؛ 5 ميغابايت كحد أقصى لكل ملف.',
+    'ملفات PDF أو صور (PNG وJPEG وWebP وGIF) أو نصوص أو CSV؛ ٥ ميغابايت كحد أقصى لكل ملف.',
   'task.attachments.none': 'لا توجد مرفقات',
   'task.attachments.download': 'تنزيل',
   'task.view.recurring': 'متكررة',

@@ -56,11 +56,12 @@ export const SideList = memo(function SideList(props: SideListProps) {
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
   const selectedIndex = selectedId === null ? -1 : items.findIndex((item) => item.id === selectedId);
   const renderRow = useCallback(
-    (index: number) => {
+    (index: number, tabIndex: 0 | -1) => {
       const item = items[index]!;
       return (
         <Row
           item={item}
+          tabIndex={tabIndex}
           selected={item.id === selectedId}
           nowMs={nowMs}
           locale={i18n.language}
@@ -264,12 +265,14 @@ function IdSelect({
 
 const Row = memo(function Row({
   item,
+  tabIndex,
   selected,
   nowMs,
   locale,
   onSelect,
 }: {
   item: MonitorItem;
+  tabIndex: 0 | -1;
   selected: boolean;
   nowMs: number;
   locale: string;
@@ -282,6 +285,7 @@ const Row = memo(function Row({
     <ListItemButton
       selected={selected}
       aria-current={selected || undefined}
+      tabIndex={tabIndex}
       onClick={() => onSelect(item.id)}
       sx={{ height: '100%', gap: 1.5, px: 2, borderBottom: 1, borderColor: 'divider' }}
     >

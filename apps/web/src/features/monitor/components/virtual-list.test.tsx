@@ -11,7 +11,7 @@ function renderList(count: number, props: { scrollToIndex?: number } = {}) {
       rowHeight={60}
       fallbackHeight={600}
       label="Numbers"
-      renderRow={(i) => <span>Row {i}</span>}
+      renderRow={(i, tabIndex) => <button tabIndex={tabIndex}>Row {i}</button>}
       {...props}
     />,
   );
@@ -43,5 +43,39 @@ describe('VirtualList', () => {
   it('brings a selected row into view', () => {
     const list = renderList(10_000, { scrollToIndex: 7000 });
     expect(list.parentElement!.scrollTop).toBeGreaterThan(0);
+  });
+
+  it('is one stop of the Tab order, and the arrow keys, Home and End move the focus from row to row', () => {
+    const list = renderList(10_000);
+    const stops = () =>
+      within(list)
+        .getAllByRole('button')
+        .filter((b) => b.tabIndex === 0);
+    expect(stops().map((b) => b.textContent)).toEqual(['Row 0']);
+    screen.getByRole('button', { name: 'Row 0' }).focus();
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toHaveTextContent('Row 1');
+    expect(stops().map((b) => b.textContent)).toEqual(['Row 1']);
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toHaveTextContent('Row 0');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toHaveTextContent('Row 0');
+    // The last row is far out of the window: the list scrolls to it and focuses it.
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(document.activeElement).toHaveTextContent('Row 9999');
+    expect(stops().map((b) => b.textContent)).toEqual(['Row 9999']);
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(document.activeElement).toHaveTextContent('Row 0');
+  });
+
+  it('gives the Tab stop to the selected row, and to a row focused by the pointer', () => {
+    const list = renderList(10_000, { scrollToIndex: 7000 });
+    const stops = () =>
+      within(list)
+        .getAllByRole('button')
+        .filter((b) => b.tabIndex === 0);
+    expect(stops().map((b) => b.textContent)).toEqual(['Row 7000']);
+    fireEvent.focus(screen.getByRole('button', { name: 'Row 7002' }));
+    expect(stops().map((b) => b.textContent)).toEqual(['Row 7002']);
   });
 });

@@ -41,7 +41,7 @@ export function LocationSection({ item }: { item: Msisdn }) {
       sx={{
         display: 'grid',
         gap: 3,
-        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
         alignItems: 'start',
       }}
     >

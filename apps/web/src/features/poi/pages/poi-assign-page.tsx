@@ -107,7 +107,7 @@ export function PoiAssignPage() {
               sx={{
                 display: 'grid',
                 gap: 2,
-                gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
               }}
             >
               <Box>
@@ -165,6 +165,8 @@ export function PoiAssignPage() {
                         value={days}
                         onChange={(_e, value: number[]) => setDays([...value].sort())}
                         aria-label={t('poi.assign.days')}
+                        // Seven days in words are wider than a phone in some languages: they wrap.
+                        sx={{ flexWrap: 'wrap' }}
                       >
                         {ISO_WEEKDAYS.map((d) => (
                           <ToggleButton key={d} value={d}>

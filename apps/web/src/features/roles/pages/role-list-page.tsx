@@ -73,7 +73,9 @@ export function RoleListPage() {
     <PageFrame title={t('route.roleList')} crumbs={[{ label: t('sidebar.userManagement') }]} bare>
       <QueryState query={query}>
         {(page) => (
-          <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', xl: '1fr 1fr' } }}>
+          <Box
+            sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: '1fr 1fr' } }}
+          >
             {[...page.items]
               .sort((a, b) => a.rank - b.rank)
               .map((info) => (
