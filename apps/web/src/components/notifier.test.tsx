@@ -14,14 +14,15 @@ function Saver() {
 }
 
 describe('notices', () => {
-  it('show at the bottom of the window, clear of the top bar’s controls', () => {
+  it('show at the bottom of the window, clear of the top bar’s controls', async () => {
     render(
       <NotifierProvider>
         <Saver />
       </NotifierProvider>,
     );
     act(() => screen.getByRole('button', { name: 'Save' }).click());
-    const notice = screen.getByRole('status');
+    // The snackbar comes with the first notice (its own chunk).
+    const notice = await screen.findByRole('status');
     expect(notice).toHaveTextContent('Saved');
     expect(notice.closest('.MuiSnackbar-root')).toHaveClass('MuiSnackbar-anchorOriginBottomCenter');
   });

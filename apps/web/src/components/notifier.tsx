@@ -6,20 +6,26 @@
  *   notify(t('org.company.created'));             // success
  *   notify(t(messageKeyFor(error)), 'error');
  */
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { Note, Severity } from './notice-snackbar.tsx';
 
-type Severity = 'success' | 'error' | 'info';
 type Notify = (message: string, severity?: Severity) => void;
 
 const NotifyContext = createContext<Notify | null>(null);
 
-interface Note {
-  key: number;
-  message: string;
-  severity: Severity;
-}
+// The snackbar (MUI's Snackbar and Alert) comes with the first notice, not with the first bundle.
+const NoticeSnackbar = lazy(() =>
+  import('./notice-snackbar.tsx').then((m) => ({ default: m.NoticeSnackbar })),
+);
 
 export function NotifierProvider({ children }: { children: ReactNode }) {
   const [note, setNote] = useState<Note | null>(null);
@@ -32,26 +38,11 @@ export function NotifierProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={note?.key}
-        open={open}
-        autoHideDuration={note?.severity === 'error' ? 8000 : 5000}
-        onClose={(_event, reason) => {
-          if (reason !== 'clickaway') setOpen(false);
-        }}
-        // At the bottom: at the top it covered the top bar's controls (the hierarchy toggle) while it showed.
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert
-          severity={note?.severity ?? 'success'}
-          variant="filled"
-          onClose={() => setOpen(false)}
-          role={note?.severity === 'error' ? 'alert' : 'status'}
-          sx={{ minWidth: 280 }}
-        >
-          {note?.message}
-        </Alert>
-      </Snackbar>
+      {note && (
+        <Suspense fallback={null}>
+          <NoticeSnackbar note={note} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </NotifyContext.Provider>
   );
 }

@@ -1,21 +1,16 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import CheckIcon from '@mui/icons-material/Check';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useTranslation } from 'react-i18next';
-import { LOCALES } from '@lbs/contracts';
-import { useSettings } from '../../features/settings/settings-context.tsx';
 import { DeferredTooltip } from '../../components/deferred-tooltip.tsx';
+import { LanguageMenuPopup, preloadMenus } from './lazy-menus.ts';
 
 /** Language button (accessible name "Language"); each language listed by its own name. */
 export function LanguageMenu() {
   const { t } = useTranslation();
-  const { settings, update } = useSettings();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu is loaded and mounted from its first opening on (lazy-menus.ts).
+  const [opened, setOpened] = useState(false);
   return (
     <>
       <DeferredTooltip title={t('topbar.language')}>
@@ -24,29 +19,21 @@ export function LanguageMenu() {
           aria-haspopup="menu"
           aria-controls={anchor ? 'language-menu' : undefined}
           aria-expanded={anchor ? true : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
+          onClick={(event) => {
+            setOpened(true);
+            setAnchor(event.currentTarget);
+          }}
+          onPointerEnter={preloadMenus}
+          onFocus={preloadMenus}
         >
           <TranslateIcon />
         </IconButton>
       </DeferredTooltip>
-      <Menu id="language-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {LOCALES.map((l) => (
-          <MenuItem
-            key={l.locale}
-            lang={l.locale}
-            selected={l.locale === settings.locale}
-            onClick={() => {
-              update({ locale: l.locale });
-              setAnchor(null);
-            }}
-          >
-            <ListItemIcon>
-              {l.locale === settings.locale ? <CheckIcon fontSize="small" /> : null}
-            </ListItemIcon>
-            <ListItemText>{l.name}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <LanguageMenuPopup anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

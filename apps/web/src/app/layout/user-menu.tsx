@@ -1,27 +1,20 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Suspense, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
-import LogoutOutlinedIcon from '@mui/icons-material/LogoutOutlined';
 import { useTranslation } from 'react-i18next';
-import { routeById } from '@lbs/contracts';
-import { logout } from '../../lib/auth/session.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
+import { preloadMenus, UserMenuPopup } from './lazy-menus.ts';
 
 /** Display name (fallback 'Admin User') opening Change Password and Logout (SPEC §2). */
 export function UserMenu() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { me, role } = useCurrentUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu is loaded and mounted from its first opening on (lazy-menus.ts).
+  const [opened, setOpened] = useState(false);
   const name = me.fullName.trim() || t('topbar.adminUser');
   const initials = name
     .split(/\s+/)
@@ -35,7 +28,12 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-controls={anchor ? 'user-menu' : undefined}
         aria-expanded={anchor ? true : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setOpened(true);
+          setAnchor(event.currentTarget);
+        }}
+        onPointerEnter={preloadMenus}
+        onFocus={preloadMenus}
         sx={{ borderRadius: 30, px: { xs: 0.5, sm: 1 }, py: 0.5, gap: 1.25, textAlign: 'start' }}
       >
         <Avatar
@@ -60,37 +58,11 @@ export function UserMenu() {
         </Box>
         <ExpandMoreIcon fontSize="small" aria-hidden sx={{ display: { xs: 'none', sm: 'block' } }} />
       </ButtonBase>
-      <Menu
-        id="user-menu"
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            void navigate(routeById('changePassword').path);
-          }}
-        >
-          <ListItemIcon>
-            <LockResetOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('topbar.changePassword')}</ListItemText>
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            void logout();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('topbar.logout')}</ListItemText>
-        </MenuItem>
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <UserMenuPopup anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
