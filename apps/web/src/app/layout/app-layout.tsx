@@ -6,6 +6,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { DUE_INVOICE_PATH, LOCAL_STORAGE_KEYS, PRIMARY_COLOR } from '@lbs/contracts';
 import { DelayedLoader } from '../../components/delayed-loader.tsx';
+import { PiaDialog } from '../../features/pia/components/pia-dialog.tsx';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { useSettings } from '../../features/settings/settings-context.tsx';
 import { lazyWithAreas } from '../../i18n/lazy-with-areas.ts';
@@ -21,12 +22,6 @@ const FRAME_GAP = 20;
 const SettingsDrawer = lazyWithAreas(
   () => import('../../features/settings/components/settings-drawer.tsx').then((m) => m.SettingsDrawer),
   ['settings'],
-);
-
-// Shown once per user until acknowledged: loaded only then (its texts are the shell's).
-const PiaDialog = lazyWithAreas(
-  () => import('../../features/pia/components/pia-dialog.tsx').then((m) => m.PiaDialog),
-  [],
 );
 
 /** The authenticated shell: sidebar, top bar, page, footer, settings panel and the acknowledgement notice. */
@@ -112,11 +107,7 @@ export function AppLayout() {
           <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
         </Suspense>
       )}
-      {showPia && (
-        <Suspense fallback={null}>
-          <PiaDialog open />
-        </Suspense>
-      )}
+      <PiaDialog open={showPia} />
     </Box>
   );
 }
