@@ -23,10 +23,7 @@ const render = () =>
   );
 // Render in the chosen language (and, right to left, with its styles); if its bundle cannot load, English (always
 // bundled) still works.
-Promise.all([initI18n(locale), loadDirection(isRtl(locale) ? 'rtl' : 'ltr')]).then(
-  render,
-  (error: unknown) => {
-    console.error('Loading the interface language failed', error);
-    render();
-  },
-);
+Promise.all([initI18n(locale), loadDirection(locale)]).then(render, (error: unknown) => {
+  console.error('Loading the interface language failed', error);
+  render();
+});

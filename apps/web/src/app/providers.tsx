@@ -44,10 +44,7 @@ function ThemeAndLanguage({ children }: { children: ReactNode }) {
   useEffect(() => {
     let current = true;
     // The language's texts and, for Arabic, the right-to-left styles: the layout switches when both are there.
-    Promise.all([
-      switchLanguage(settings.locale),
-      loadDirection(isRtl(settings.locale) ? 'rtl' : 'ltr'),
-    ]).then(
+    Promise.all([switchLanguage(settings.locale), loadDirection(settings.locale)]).then(
       () => current && setLocale(settings.locale),
       (error: unknown) => console.error('Loading the interface language failed', error),
     );
@@ -78,8 +75,8 @@ function ThemeAndLanguage({ children }: { children: ReactNode }) {
   const cache = emotionCacheFor(direction);
   const [, setLoaded] = useState(0);
   useEffect(() => {
-    if (!cache) void loadDirection(direction).then(() => setLoaded((n) => n + 1));
-  }, [cache, direction]);
+    if (!cache) void loadDirection(locale).then(() => setLoaded((n) => n + 1));
+  }, [cache, locale]);
   return (
     <CacheProvider value={cache ?? emotionCacheFor('ltr')!}>
       <ThemeProvider theme={theme}>

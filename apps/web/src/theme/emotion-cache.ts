@@ -1,5 +1,6 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { prefixer } from 'stylis';
+import { isRtl, type LocaleCode } from '@lbs/contracts';
 
 export type Direction = 'ltr' | 'rtl';
 
@@ -12,16 +13,16 @@ const ltr = createCache({ key: 'mui', prepend: true });
 let rtl: EmotionCache | undefined;
 let loadingRtl: Promise<void> | undefined;
 
-/** Makes the direction's cache ready (right to left: loads its plugin, once). */
-export function loadDirection(direction: Direction): Promise<void> {
-  if (direction === 'ltr' || rtl) return Promise.resolve();
+/** Makes the cache of the language's direction ready (right to left: loads its plugin, once). */
+export function loadDirection(locale: LocaleCode): Promise<void> {
+  if (!isRtl(locale) || rtl) return Promise.resolve();
   loadingRtl ??= import('stylis-plugin-rtl').then(({ default: rtlPlugin }) => {
     rtl = createCache({ key: 'muirtl', prepend: true, stylisPlugins: [prefixer, rtlPlugin] });
   });
   return loadingRtl;
 }
 
-/** The direction's cache; right to left: undefined until loadDirection('rtl') has loaded it. */
+/** The direction's cache; right to left: undefined until loadDirection has loaded it for a right-to-left language. */
 export function emotionCacheFor(direction: Direction): EmotionCache | undefined {
   return direction === 'ltr' ? ltr : rtl;
 }
