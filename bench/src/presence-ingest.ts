@@ -119,7 +119,10 @@ export async function benchPresenceIngest(): Promise<BenchRow[]> {
         db,
       );
     const plain = new PositionPipeline(db);
-    const geofenced = new PositionPipeline(db, { steps: [presenceStep()] });
+    const geofenced = new PositionPipeline(db, {
+      steps: [presenceStep()],
+      concurrentReads: database.handle.kind === 'postgres',
+    });
     await through(plain, rows.slice(0, 4000)); // warm-up
     await truncate();
     const plainMs = await through(plain, rows);

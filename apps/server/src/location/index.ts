@@ -61,7 +61,11 @@ export async function createLocation(options: {
   const settings = config.location;
   const url = settings.mlpUrl ?? options.mlpUrl;
   if (!url) throw new Error('no GMLC: set LBS_MLP_URL or start the bundled simulator');
-  const pipeline = new PositionPipeline(database.db, { steps: options.steps, metrics: options.metrics });
+  const pipeline = new PositionPipeline(database.db, {
+    steps: options.steps,
+    metrics: options.metrics,
+    concurrentReads: database.kind === 'postgres',
+  });
   const hub = await PositionHub.start(database.db, options.bus, log);
   const mlp = new MlpClient({
     url,

@@ -16,11 +16,21 @@ export type { PositionInput, StoredPosition };
  * (notifications, attendance day close, task side effects) reacts to domain events after the commit, on a worker.
  * Steps are registered in one place, the composition root (app.ts), in the order they run.
  */
-export interface PipelineStep {
+export interface PipelineStep<P = unknown> {
   readonly name: string;
-  /** The step reads each position's `previous` (the MSISDN's latest position before the batch). */
+  /**
+   * The step reads each position's `previous` (the MSISDN's latest position before the batch) — unless it prepares
+   * the batch beforehand, where it reads what it needs itself.
+   */
   readonly wantsPrevious?: boolean;
-  afterStore(positions: readonly StoredPosition[], tx: Transaction<Database>): Promise<void>;
+  /**
+   * Optional work that needs only the submitted positions and what was committed before them: run on another
+   * connection while the batch is being stored (PostgreSQL), so its reads and computation overlap the write. Its answer
+   * goes to afterStore. Not run where the database has a single connection (PGlite): afterStore then gets undefined
+   * and does it all.
+   */
+  prepare?(inputs: readonly PositionInput[], reader: Db): Promise<P>;
+  afterStore(positions: readonly StoredPosition[], tx: Transaction<Database>, prepared?: P): Promise<void>;
 }
 
 /** Per MSISDN by time, then id: the order presence and other per-subscriber steps need. */
@@ -62,18 +72,27 @@ export class PositionPipeline {
   readonly #maxBatch: number;
   readonly #now: () => number;
   readonly #metrics: Metrics | undefined;
+  readonly #concurrentReads: boolean;
   #queue: Job[] = [];
   #writing = false;
 
   constructor(
     db: Db,
-    options: { steps?: PipelineStep[]; maxBatch?: number; now?: () => number; metrics?: Metrics } = {},
+    options: {
+      steps?: PipelineStep[];
+      maxBatch?: number;
+      now?: () => number;
+      metrics?: Metrics;
+      /** Steps may read on other connections while a batch is stored (a pool; not PGlite's single connection). */
+      concurrentReads?: boolean;
+    } = {},
   ) {
     this.#db = db;
     this.#steps = options.steps ?? [];
     this.#maxBatch = options.maxBatch ?? 2000;
     this.#now = options.now ?? Date.now;
     this.#metrics = options.metrics;
+    this.#concurrentReads = options.concurrentReads ?? false;
   }
 
   /** Adds a step after the ones given at construction (the composition root registers them). */
@@ -170,15 +189,23 @@ export class PositionPipeline {
   }
 
   async #transaction(inputs: PositionInput[]): Promise<StoredPosition[]> {
+    const early = this.#concurrentReads;
     return this.#db.transaction().execute(async (tx) => {
+      // Steps that prepare the batch read what was committed before it on other connections, while it is stored.
+      const preparing = this.#steps.map((step) => {
+        const prepared = early ? step.prepare?.(inputs, this.#db) : undefined;
+        // Awaited below, after the store; a failure meanwhile must not go unhandled.
+        prepared?.catch(() => undefined);
+        return prepared;
+      });
       const stored = await storePositions(
         tx,
         inputs,
-        this.#steps.some((s) => s.wantsPrevious),
+        this.#steps.some((s) => s.wantsPrevious && !(early && s.prepare)),
       );
       if (this.#steps.length) {
         const ordered = [...stored].sort(byMsisdnAndTime);
-        for (const step of this.#steps) await step.afterStore(ordered, tx);
+        for (const [i, step] of this.#steps.entries()) await step.afterStore(ordered, tx, await preparing[i]);
       }
       return stored;
     });

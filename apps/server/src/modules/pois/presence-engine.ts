@@ -28,7 +28,7 @@ import {
   type VisitRecord,
   visitRecord,
 } from '../../location/geofence/index.ts';
-import { MAX_POSITION_AGE_MS, type StoredPosition } from '../../location/pipeline.ts';
+import { MAX_POSITION_AGE_MS, type PositionInput, type StoredPosition } from '../../location/pipeline.ts';
 
 /**
  * The presence engine on the database: which (MSISDN, POI) pairs are evaluated (active assignments of consenting,
@@ -535,7 +535,7 @@ function checkpointOf(r: CheckpointSqlRow): CheckpointRow {
 async function epochAndCheckpoints(
   tx: Executor,
   memory: PresenceMemory,
-  positions: readonly StoredPosition[],
+  positions: readonly { msisdnId: number; previous?: { id: number } | null }[],
 ): Promise<{ rows: Map<string, CheckpointRow>; followed: Set<number> }> {
   const followedOf = () => {
     const followed = new Set<number>();
@@ -726,55 +726,88 @@ interface Evaluation {
   outputs: PresenceOutput[];
 }
 
+/** A position of the batch as the evaluation reads it: stored or about to be (then without an id yet). */
+export interface BatchPosition {
+  msisdnId: number;
+  time: Date;
+  lat: number;
+  lon: number;
+  accuracyM: number | null;
+  source: PositionSource;
+  /** The MSISDN's latest position before the batch (null: none). */
+  previous: { id: number; time: Date } | null;
+}
+
 /**
- * The pipeline step's work: each stored position (ordered per MSISDN by time) against the MSISDN's evaluated pairs.
+ * A batch evaluated up to its writes: everything that needs only the positions and what was committed before them.
+ * The positions' ids are filled in once they are stored (the fixes' ids and the checkpoints' `through`).
+ */
+export interface PreparedBatch {
+  /** The positions in evaluation order: per MSISDN by time, then as submitted (the store's ids follow it). */
+  positions: readonly BatchPosition[];
+  /** The fix made of each position (null: older than its MSISDN's previous one, left to a replay). */
+  fixes: (PresenceFix | null)[];
+  /** Per MSISDN, the newest position its checkpoints include (the id of a batch fix is set once stored). */
+  throughs: { msisdnId: number; through: Through | null; newest: PresenceFix | undefined }[];
+  evaluations: Evaluation[];
+  toWrite: Evaluation[];
+  replayFrom: Map<number, number>;
+}
+
+/**
+ * The evaluation before the writes: each position (ordered per MSISDN by time) against the MSISDN's evaluated pairs.
  * A fix outside every assignment window of a pair only lets time act (window end, max gap). A position older than
  * the MSISDN's latest before the batch asks for a replay of that MSISDN from its time (a job: the result equals
- * in-order delivery).
+ * in-order delivery). `reader` sees what was committed before the batch: the pipeline runs this on another connection
+ * while the batch is being stored; `exclude` leaves the batch's own positions out of catch-ups that can see them.
  */
-export async function evaluatePositions(
-  tx: Transaction<Database>,
-  positions: readonly StoredPosition[],
-  now: Date,
-  memory: PresenceMemory = presenceMemory(),
-): Promise<void> {
+export async function prepareBatch(
+  reader: Executor,
+  positions: readonly BatchPosition[],
+  memory: PresenceMemory,
+  exclude: ReadonlySet<number> = new Set(),
+): Promise<PreparedBatch> {
   const msisdnIds = [...new Set(positions.map((p) => p.msisdnId))];
-  const { rows, followed } = await epochAndCheckpoints(tx, memory, positions);
-  const pairsByMsisdn = await cachedPairs(tx, memory, msisdnIds);
+  const { rows, followed } = await epochAndCheckpoints(reader, memory, positions);
+  const pairsByMsisdn = await cachedPairs(reader, memory, msisdnIds);
   const replayFrom = new Map<number, number>();
   const onLate = (msisdnId: number, time: number) =>
     replayFrom.set(msisdnId, Math.min(replayFrom.get(msisdnId) ?? Infinity, time));
-  const batchIds = new Set(positions.map((p) => p.id));
 
   const evaluations: Evaluation[] = [];
   const stale: { pair: Pair; row: CheckpointRow; evaluation: Evaluation }[] = [];
-  const throughs: { msisdnId: number; throughId: number | undefined }[] = [];
+  const throughs: PreparedBatch['throughs'] = [];
+  const batchFixes: (PresenceFix | null)[] = new Array<PresenceFix | null>(positions.length).fill(null);
   let start = 0;
   while (start < positions.length) {
     const msisdnId = positions[start]!.msisdnId;
     let end = start;
     while (end < positions.length && positions[end]!.msisdnId === msisdnId) end++;
     const pairs = pairsByMsisdn.get(msisdnId)!;
-    const previous = positions[start]!.previous ?? null;
+    const previous = positions[start]!.previous;
     const first = start;
     start = end;
     if (!pairs.length) {
-      memory.held.delete(msisdnId);
+      throughs.push({ msisdnId, through: null, newest: undefined });
       continue;
     }
     const fixes: PresenceFix[] = [];
     for (let i = first; i < end; i++) {
       const p = positions[i]!;
       if (previous && p.time.getTime() < previous.time.getTime()) onLate(msisdnId, p.time.getTime());
-      else fixes.push(toFix(p));
+      else {
+        const fix = toFix({ ...p, id: -1 });
+        batchFixes[i] = fix;
+        fixes.push(fix);
+      }
     }
     const newest = fixes.at(-1);
     const through: Through | null = newest
-      ? { time: newest.time, id: newest.positionId! }
+      ? { time: newest.time, id: -1 }
       : previous
         ? { time: previous.time.getTime(), id: previous.id }
         : null;
-    throughs.push({ msisdnId, throughId: through?.id });
+    throughs.push({ msisdnId, through, newest });
     const held = followed.has(msisdnId) ? memory.held.get(msisdnId) : undefined;
     for (const pair of pairs) {
       const h = held?.pairs.get(pair.poiId);
@@ -799,7 +832,7 @@ export async function evaluatePositions(
     }
   }
   if (stale.length) {
-    const caught = await catchUp(tx, stale, batchIds, onLate);
+    const caught = await catchUp(reader, stale, exclude, onLate);
     for (const { pair, evaluation } of stale) {
       const c = caught.get(pairKey(pair.msisdnId, pair.poiId))!;
       evaluation.start.state = c.state;
@@ -808,18 +841,45 @@ export async function evaluatePositions(
   }
   for (const e of evaluations)
     e.state = run(e.pair, e.start.state, e.fixes, e.outputs, (t) => onLate(e.pair.msisdnId, t));
-
   const toWrite = evaluations.filter((e) => mustWrite(e.pair, e.start, e.state, e.outputs));
-  const revs = await writeEvaluations(tx, toWrite, batchIds, now, onLate);
+  return { positions, fixes: batchFixes, throughs, evaluations, toWrite, replayFrom };
+}
 
-  for (const { msisdnId, throughId } of throughs) {
-    if (throughId === undefined) memory.held.delete(msisdnId);
+/**
+ * The evaluation's writes, in the position transaction once the batch is stored (`stored`: in the batch's evaluation
+ * order): the checkpoints that must be written, what the core emitted, replays asked for; then the memory follows.
+ */
+export async function completeBatch(
+  tx: Transaction<Database>,
+  batch: PreparedBatch,
+  stored: readonly { id: number; msisdnId: number; time: Date }[],
+  now: Date,
+  memory: PresenceMemory,
+): Promise<void> {
+  if (stored.length !== batch.positions.length)
+    throw new Error(`presence: ${stored.length} positions stored, ${batch.positions.length} evaluated`);
+  stored.forEach((p, i) => {
+    const evaluated = batch.positions[i]!;
+    if (p.msisdnId !== evaluated.msisdnId || p.time.getTime() !== evaluated.time.getTime())
+      throw new Error('presence: the stored batch is not in the evaluated order');
+    const fix = batch.fixes[i];
+    if (fix) fix.positionId = p.id;
+  });
+  for (const t of batch.throughs) if (t.newest && t.through) t.through.id = t.newest.positionId!;
+  const { replayFrom } = batch;
+  const onLate = (msisdnId: number, time: number) =>
+    replayFrom.set(msisdnId, Math.min(replayFrom.get(msisdnId) ?? Infinity, time));
+  const batchIds = new Set(stored.map((p) => p.id));
+  const revs = await writeEvaluations(tx, batch.toWrite, batchIds, now, onLate);
+
+  for (const { msisdnId, through } of batch.throughs) {
+    if (!through) memory.held.delete(msisdnId);
     else {
       if (memory.held.size >= MEMORY_LIMIT) memory.held.clear();
-      memory.held.set(msisdnId, { throughId, pairs: new Map() });
+      memory.held.set(msisdnId, { throughId: through.id, pairs: new Map() });
     }
   }
-  for (const e of evaluations) {
+  for (const e of batch.evaluations) {
     if (e.state.state === 'OUTSIDE') continue;
     const held = memory.held.get(e.pair.msisdnId);
     const rev = revs.get(pairKey(e.pair.msisdnId, e.pair.poiId));
@@ -839,6 +899,58 @@ export async function evaluatePositions(
     else held.pairs.set(e.pair.poiId, { row, state: e.state });
   }
   for (const [msisdnId, from] of replayFrom) await requestReplay(tx, msisdnId, from);
+}
+
+/**
+ * Stored positions (ordered per MSISDN by time, then id, each with its `previous`) evaluated and written in the
+ * position transaction: both halves in one go, where no other connection could prepare the batch beforehand.
+ */
+export async function evaluatePositions(
+  tx: Transaction<Database>,
+  positions: readonly StoredPosition[],
+  now: Date,
+  memory: PresenceMemory = presenceMemory(),
+): Promise<void> {
+  const batch = await prepareBatch(
+    tx,
+    positions.map((p) => ({ ...p, previous: p.previous ?? null })),
+    memory,
+    new Set(positions.map((p) => p.id)),
+  );
+  await completeBatch(tx, batch, positions, now, memory);
+}
+
+/**
+ * Reads, before a batch is stored, each of its MSISDNs' latest stored position (the batch's `previous`), and orders
+ * the batch as the pipeline's steps see it once stored: per MSISDN by time, then as submitted.
+ */
+export async function batchPositions(
+  reader: Executor,
+  inputs: readonly PositionInput[],
+): Promise<BatchPosition[]> {
+  const order = inputs.map((_, i) => i);
+  order.sort(
+    (a, b) =>
+      inputs[a]!.msisdnId - inputs[b]!.msisdnId ||
+      inputs[a]!.time.getTime() - inputs[b]!.time.getTime() ||
+      a - b,
+  );
+  const { rows } = await sql<{ msisdn_id: number; position_id: number; time: Date }>`
+    select msisdn_id, position_id, time from latest_positions
+    where msisdn_id = any(${[...new Set(inputs.map((p) => p.msisdnId))]}::int[])`.execute(reader);
+  const previous = new Map(rows.map((r) => [r.msisdn_id, { id: Number(r.position_id), time: r.time }]));
+  return order.map((i) => {
+    const p = inputs[i]!;
+    return {
+      msisdnId: p.msisdnId,
+      time: p.time,
+      lat: p.lat,
+      lon: p.lon,
+      accuracyM: p.accuracyM,
+      source: p.source,
+      previous: previous.get(p.msisdnId) ?? null,
+    };
+  });
 }
 
 /**
