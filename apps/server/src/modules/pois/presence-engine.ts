@@ -727,13 +727,7 @@ interface Evaluation {
 }
 
 /** A position of the batch as the evaluation reads it: stored or about to be (then without an id yet). */
-export interface BatchPosition {
-  msisdnId: number;
-  time: Date;
-  lat: number;
-  lon: number;
-  accuracyM: number | null;
-  source: PositionSource;
+export interface BatchPosition extends Omit<PositionInput, 'extra'> {
   /** The MSISDN's latest position before the batch (null: none). */
   previous: { id: number; time: Date } | null;
 }
