@@ -60,15 +60,32 @@ export interface Pair {
   poiId: number;
   schedules: AssignmentSchedule[];
   timeZone: string;
-  /** The time zone and schedules as one key: pairs with the same terms share their window answers. */
-  sig: string;
+  /** The time zone and schedules as one number: pairs with the same terms share their window answers. */
+  sig: number;
   ctx: PresenceContext;
   /** The last minute this pair asked `activeEnd` about, and the answer (fixes of a batch share their minute). */
   lastMinute?: number;
   lastEnd?: number | null | undefined;
 }
 
-const activeMemo = new Map<string, number | null | undefined>();
+const signatures = new Map<string, number>();
+let nextSignature = 0;
+/** One number per time zone and schedules (a short key for the memo below); a number is never given twice. */
+function termsSignature(timeZone: string, schedules: readonly AssignmentSchedule[]): number {
+  const text = `${timeZone}|${JSON.stringify(schedules)}`;
+  let sig = signatures.get(text);
+  if (sig === undefined) {
+    if (signatures.size > 100_000) {
+      signatures.clear();
+      activeMemo.clear();
+    }
+    sig = nextSignature++;
+    signatures.set(text, sig);
+  }
+  return sig;
+}
+
+const activeMemo = new Map<number, number | null | undefined>();
 /**
  * When the pair's active period around `at` ends (undefined: not active; null: not within 14 days). Windows start
  * and end on whole minutes of a zone whose offsets are whole minutes, so the answer holds for the whole minute and
@@ -77,7 +94,8 @@ const activeMemo = new Map<string, number | null | undefined>();
 function activeEnd(pair: Pair, at: number): number | null | undefined {
   const minute = Math.floor(at / 60_000);
   if (pair.lastMinute === minute) return pair.lastEnd;
-  const key = `${pair.sig}|${minute}`;
+  // Minutes since 1970 stay below 10⁸ until the year 2160.
+  const key = pair.sig * 1e8 + minute;
   let end: number | null | undefined;
   if (activeMemo.has(key)) end = activeMemo.get(key);
   else {
@@ -156,7 +174,7 @@ export async function loadPairs(
     const minDwell = row.min_dwell_minutes ?? row.category_dwell ?? 5;
     if (last && last.msisdnId === row.msisdn_id && last.poiId === row.poi_id) {
       last.schedules.push(schedule);
-      last.sig = `${last.timeZone}|${JSON.stringify(last.schedules)}`;
+      last.sig = termsSignature(last.timeZone, last.schedules);
       // The most sensitive of the assignments' dwells decides (each purpose reads the visit it needs).
       if (minDwell < dwell) {
         dwell = minDwell;
@@ -176,7 +194,7 @@ export async function loadPairs(
       poiId: row.poi_id,
       schedules,
       timeZone,
-      sig: `${timeZone}|${JSON.stringify(schedules)}`,
+      sig: termsSignature(timeZone, schedules),
       ctx: {
         msisdnId: row.msisdn_id,
         poi: preparedPoi(row.poi_id, row.version, row.geometry),
