@@ -623,6 +623,87 @@ describe('presence', () => {
     ]);
   });
 
+  // PostgreSQL: the step prepares a batch on another connection while the batch is stored (PGlite has one connection).
+  it.skipIf(!process.env['DATABASE_URL'])(
+    'prepared while the batch is stored, batches of several fixes and MSISDNs end as one fix at a time in the transaction',
+    async () => {
+      const c = spot();
+      const poi = await poiAt(c, 150);
+      const [reference, m1, m2] = [
+        await consentingMsisdn(),
+        await consentingMsisdn(),
+        await consentingMsisdn(),
+      ];
+      await assign(poi.id, [reference, m1, m2]);
+      const t0 = Date.now() - 200 * MIN;
+      const [i1, i2, i3] = [east(c, 10), east(c, -20), east(c, 25)];
+      const [o1, o2, o3] = [east(c, 3000), east(c, 3100), east(c, 2900)];
+      const path = [o1, i1, i2, i3, i1, i2, i3, i1, i2, o1, o2, o3];
+      const fix = (msisdnId: number, i: number): PositionInput => ({
+        msisdnId,
+        time: new Date(t0 + i * 5 * MIN),
+        ...path[i]!,
+        accuracyM: 50,
+        source: 'NETWORK',
+      });
+      const inTransaction = new PositionPipeline(f.db, { steps: [presenceStep()] });
+      for (let i = 0; i < path.length; i++) await inTransaction.submit([fix(reference, i)]);
+      const prepared = new PositionPipeline(f.db, { steps: [presenceStep()], concurrentReads: true });
+      // Submitted in another order than time within a batch: the step orders each MSISDN's fixes itself.
+      for (const [from, to] of [
+        [0, 3],
+        [3, 4],
+        [4, 8],
+        [8, 12],
+      ] as const) {
+        const batch = [m1, m2].flatMap((m) => Array.from({ length: to - from }, (_, k) => fix(m, from + k)));
+        await prepared.submit(batch.reverse());
+      }
+      // A fix of an hour before the latest comes late: both ask for a replay of its hour.
+      await inTransaction.submit([{ ...fix(reference, 2), time: new Date(t0 + 12 * MIN) }]);
+      await prepared.submit([{ ...fix(m1, 2), time: new Date(t0 + 12 * MIN) }]);
+
+      const strip = (v: VisitPage) =>
+        v.items.map(({ enteredAt, enteredEarliest, exitedAt, closedBy, fixCount, dwellMinutes }) => ({
+          enteredAt,
+          enteredEarliest,
+          exitedAt,
+          closedBy,
+          fixCount,
+          dwellMinutes,
+        }));
+      const expected = strip(await visitsOf(reference, poi.id));
+      expect(expected).toEqual([expect.objectContaining({ closedBy: 'EXIT', fixCount: 8 })]);
+      const types = async (m: number) => (await eventsOf(m)).map((e) => e.type);
+      const state = async (m: number) => {
+        const row = await f.db
+          .selectFrom('poi_presence')
+          .select(['state', 'data'])
+          .where('msisdn_id', '=', m)
+          .executeTakeFirstOrThrow();
+        const { msisdnId, ...data } = row.data as { msisdnId: number };
+        expect(msisdnId).toBe(m);
+        return { state: row.state, data };
+      };
+      const replays = (m: number) =>
+        f.db
+          .selectFrom('jobs')
+          .select('key')
+          .where('kind', '=', 'presence.replay')
+          .where('key', 'like', `${m}:%`)
+          .execute();
+      for (const m of [m1, m2]) {
+        expect(strip(await visitsOf(m, poi.id)), `MSISDN ${m}`).toEqual(expected);
+        expect(await types(m)).toEqual(await types(reference));
+      }
+      expect(await state(m2)).toEqual(await state(reference));
+      expect((await replays(m1)).map((r) => r.key.split(':')[1])).toEqual(
+        (await replays(reference)).map((r) => r.key.split(':')[1]),
+      );
+      expect(await replays(m1)).toHaveLength(1);
+    },
+  );
+
   it('an open visit reads live between checkpoints (the list and the task sweep see every fix so far)', async () => {
     const c = spot();
     const poi = await poiAt(c, 150);
