@@ -72,6 +72,35 @@ async function track(
     ]);
 }
 
+/**
+ * A stay at `c` between fixes 3 km away, a network fix every 5 minutes from t0: the path of the tests that deliver the
+ * same stay in different ways and compare the visits.
+ */
+function stay(c: { lat: number; lon: number }, t0: number) {
+  const [i1, i2, i3] = [east(c, 10), east(c, -20), east(c, 25)];
+  const [o1, o2, o3] = [east(c, 3000), east(c, 3100), east(c, 2900)];
+  const path = [o1, i1, i2, i3, i1, i2, i3, i1, i2, o1, o2, o3];
+  const fix = (msisdnId: number, i: number): PositionInput => ({
+    msisdnId,
+    time: new Date(t0 + i * 5 * MIN),
+    ...path[i]!,
+    accuracyM: 50,
+    source: 'NETWORK',
+  });
+  return { path, fix };
+}
+
+/** What the compared visits must agree on. */
+const stripVisits = (v: VisitPage) =>
+  v.items.map(({ enteredAt, enteredEarliest, exitedAt, closedBy, fixCount, dwellMinutes }) => ({
+    enteredAt,
+    enteredEarliest,
+    exitedAt,
+    closedBy,
+    fixCount,
+    dwellMinutes,
+  }));
+
 const visitsOf = async (msisdnId: number, poiId: number) =>
   (await f.call('CA', 'GET', `/visits?msisdnId=${msisdnId}&poiId=${poiId}`)).json() as VisitPage;
 const eventsOf = (msisdnId: number) =>
@@ -560,16 +589,7 @@ describe('presence', () => {
     const [reference, m] = [await consentingMsisdn(), await consentingMsisdn()];
     await assign(poi.id, [reference, m]);
     const t0 = Date.now() - 200 * MIN;
-    const [i1, i2, i3] = [east(c, 10), east(c, -20), east(c, 25)];
-    const [o1, o2, o3] = [east(c, 3000), east(c, 3100), east(c, 2900)];
-    const path = [o1, i1, i2, i3, i1, i2, i3, i1, i2, o1, o2, o3];
-    const fix = (msisdnId: number, i: number): PositionInput => ({
-      msisdnId,
-      time: new Date(t0 + i * 5 * MIN),
-      ...path[i]!,
-      accuracyM: 50,
-      source: 'NETWORK',
-    });
+    const { path, fix } = stay(c, t0);
     await track(reference, t0, path);
 
     // The first fixes through the server's pipeline: the visit opens, later fixes only move its state in memory.
@@ -598,16 +618,7 @@ describe('presence', () => {
     await restarted.submit([fix(m, 8)]);
     for (let i = 9; i < path.length; i++) await f.server.location.pipeline.submit([fix(m, i)]);
 
-    const strip = (v: VisitPage) =>
-      v.items.map(({ enteredAt, enteredEarliest, exitedAt, closedBy, fixCount, dwellMinutes }) => ({
-        enteredAt,
-        enteredEarliest,
-        exitedAt,
-        closedBy,
-        fixCount,
-        dwellMinutes,
-      }));
-    const expected = strip(await visitsOf(reference, poi.id));
+    const expected = stripVisits(await visitsOf(reference, poi.id));
     expect(expected).toEqual([
       expect.objectContaining({
         closedBy: 'EXIT',
@@ -615,7 +626,7 @@ describe('presence', () => {
         exitedAt: new Date(t0 + 40 * MIN).toISOString(),
       }),
     ]);
-    expect(strip(await visitsOf(m, poi.id))).toEqual(expected);
+    expect(stripVisits(await visitsOf(m, poi.id))).toEqual(expected);
     expect((await eventsOf(m)).map((e) => e.type)).toEqual([
       'GEOFENCE_ENTER',
       'GEOFENCE_EXIT',
@@ -636,16 +647,7 @@ describe('presence', () => {
       ];
       await assign(poi.id, [reference, m1, m2]);
       const t0 = Date.now() - 200 * MIN;
-      const [i1, i2, i3] = [east(c, 10), east(c, -20), east(c, 25)];
-      const [o1, o2, o3] = [east(c, 3000), east(c, 3100), east(c, 2900)];
-      const path = [o1, i1, i2, i3, i1, i2, i3, i1, i2, o1, o2, o3];
-      const fix = (msisdnId: number, i: number): PositionInput => ({
-        msisdnId,
-        time: new Date(t0 + i * 5 * MIN),
-        ...path[i]!,
-        accuracyM: 50,
-        source: 'NETWORK',
-      });
+      const { path, fix } = stay(c, t0);
       const inTransaction = new PositionPipeline(f.db, { steps: [presenceStep()] });
       for (let i = 0; i < path.length; i++) await inTransaction.submit([fix(reference, i)]);
       const prepared = new PositionPipeline(f.db, { steps: [presenceStep()], concurrentReads: true });
@@ -663,16 +665,7 @@ describe('presence', () => {
       await inTransaction.submit([{ ...fix(reference, 2), time: new Date(t0 + 12 * MIN) }]);
       await prepared.submit([{ ...fix(m1, 2), time: new Date(t0 + 12 * MIN) }]);
 
-      const strip = (v: VisitPage) =>
-        v.items.map(({ enteredAt, enteredEarliest, exitedAt, closedBy, fixCount, dwellMinutes }) => ({
-          enteredAt,
-          enteredEarliest,
-          exitedAt,
-          closedBy,
-          fixCount,
-          dwellMinutes,
-        }));
-      const expected = strip(await visitsOf(reference, poi.id));
+      const expected = stripVisits(await visitsOf(reference, poi.id));
       expect(expected).toEqual([expect.objectContaining({ closedBy: 'EXIT', fixCount: 8 })]);
       const types = async (m: number) => (await eventsOf(m)).map((e) => e.type);
       const state = async (m: number) => {
@@ -693,7 +686,7 @@ describe('presence', () => {
           .where('key', 'like', `${m}:%`)
           .execute();
       for (const m of [m1, m2]) {
-        expect(strip(await visitsOf(m, poi.id)), `MSISDN ${m}`).toEqual(expected);
+        expect(stripVisits(await visitsOf(m, poi.id)), `MSISDN ${m}`).toEqual(expected);
         expect(await types(m)).toEqual(await types(reference));
       }
       expect(await state(m2)).toEqual(await state(reference));
