@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { arrayLiteral, type ArrayElement } from '../db/arrays.ts';
 import type { Db } from '../db/database.ts';
 import { EVENTS_CHANNEL, type ConsentChannel, type EventPayloads, type EventType } from './types.ts';
 
@@ -43,7 +44,7 @@ export async function emit<T extends EventType>(tx: Db, event: NewEvent<T>): Pro
  */
 export async function emitMany(tx: Db, events: readonly NewEvent<EventType>[]): Promise<number> {
   if (!events.length) return 0;
-  const col = <T>(f: (e: NewEvent<EventType>) => T) => events.map(f);
+  const col = (f: (e: NewEvent<EventType>) => ArrayElement) => arrayLiteral(events.map(f));
   // Arrays unnested: one statement of a fixed shape whatever the number of events (a VALUES list of thousands of
   // rows costs more to build, send and plan than to insert).
   const { rows } = await sql<{ type: string }>`

@@ -1,5 +1,6 @@
 import type { PositionSource } from '@lbs/contracts';
 import { sql, type Transaction } from 'kysely';
+import { arrayLiteral } from '../db/arrays.ts';
 import type { Database } from '../db/schema.ts';
 
 export interface PositionInput {
@@ -44,17 +45,17 @@ export async function storePositions(
     previous_id: number | null;
     previous_time: Date | null;
   }>`
-    with ${withPrevious ? sql`prev as (select msisdn_id, position_id, time from latest_positions where msisdn_id = any(${ids}::int[])),` : sql``}
+    with ${withPrevious ? sql`prev as (select msisdn_id, position_id, time from latest_positions where msisdn_id = any(${arrayLiteral(ids)}::int[])),` : sql``}
     ins as (
       insert into positions (msisdn_id, time, lat, lon, accuracy_m, source, extra)
       select * from unnest(
-        ${ids}::int[],
-        ${inputs.map((p) => p.time.toISOString())}::timestamptz[],
-        ${inputs.map((p) => p.lat)}::float8[],
-        ${inputs.map((p) => p.lon)}::float8[],
-        ${inputs.map((p) => p.accuracyM)}::float8[],
-        ${inputs.map((p) => p.source)}::text[],
-        ${inputs.map((p) => (p.extra ? JSON.stringify(p.extra) : null))}::jsonb[]
+        ${arrayLiteral(ids)}::int[],
+        ${arrayLiteral(inputs.map((p) => p.time.toISOString()))}::timestamptz[],
+        ${arrayLiteral(inputs.map((p) => p.lat))}::float8[],
+        ${arrayLiteral(inputs.map((p) => p.lon))}::float8[],
+        ${arrayLiteral(inputs.map((p) => p.accuracyM))}::float8[],
+        ${arrayLiteral(inputs.map((p) => p.source))}::text[],
+        ${arrayLiteral(inputs.map((p) => (p.extra ? JSON.stringify(p.extra) : null)))}::jsonb[]
       )
       returning id, msisdn_id, time, lat, lon, accuracy_m, source, received_at
     ),

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { PoiGeometry, PoiTimeWindow, PositionSource } from '@lbs/contracts';
+import { arrayLiteral, type ArrayElement } from '../../db/arrays.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { emit, emitMany } from '../../events/emit.ts';
@@ -276,7 +277,7 @@ async function writeCheckpoints(
   if (!changed.length) return revs;
   // The inserted `rev` carries the expectation (a new row keeps it; revisions only need to change on each write):
   // -1 none, 0 OUTSIDE, n + 1 the revision n. Arrays unnested: one statement whatever the number of rows.
-  const col = <T>(f: (c: CheckpointWrite) => T) => changed.map(f);
+  const col = (f: (c: CheckpointWrite) => ArrayElement) => arrayLiteral(changed.map(f));
   const { rows: written } = await sql<{ msisdn_id: number; poi_id: number; rev: number }>`
     insert into poi_presence (msisdn_id, poi_id, company_id, state, data, deadline_at, gap_ms, fix_at, updated_at,
                               rev, through_time, through_id)
@@ -404,7 +405,8 @@ export async function upsertVisits(
   now: Date,
 ): Promise<void> {
   if (!visits.length) return;
-  const col = <T>(f: (v: VisitRecord, pair: Pair) => T) => visits.map(({ pair, visit }) => f(visit, pair));
+  const col = (f: (v: VisitRecord, pair: Pair) => ArrayElement) =>
+    arrayLiteral(visits.map(({ pair, visit }) => f(visit, pair)));
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   // Arrays unnested: one statement whatever the number of visits.
   await sql`

@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arrayLiteral } from './arrays.ts';
+import { openDatabase, type DatabaseHandle } from './database.ts';
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openDatabase({ databaseUrl: process.env['DATABASE_URL'] });
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+const TEXTS = [
+  'plain',
+  '',
+  'NULL',
+  'with "quotes" and \\backslashes\\ and {braces}, commas',
+  'line\nbreak\ttab\u0001control',
+  JSON.stringify({ a: 'x"y', b: 'c\\d', n: '\n', arabic: 'مرحبا', emoji: '📍' }),
+  'مرحبا 世界 📍',
+  '  spaced  ',
+  '2026-11-27T18:00:00.000Z',
+];
+
+describe('arrayLiteral', () => {
+  it('reads back as the same texts, NULLs included, on the database', async () => {
+    const values = [...TEXTS, null];
+    const { rows } = await sql<{ v: string | null }>`
+      select v from unnest(${arrayLiteral(values)}::text[]) with ordinality as u(v, n) order by n`.execute(
+      handle.db,
+    );
+    expect(rows.map((r) => r.v)).toEqual(values);
+  });
+
+  it('reads back numbers, booleans and JSON documents', async () => {
+    const numbers = [0, -1, 1.5, 1e21, 24.712345678901, -46.6753, null, 2 ** 53 - 1];
+    const { rows } = await sql<{ f: number | null }>`
+      select f from unnest(${arrayLiteral(numbers)}::float8[]) with ordinality as u(f, n) order by n`.execute(
+      handle.db,
+    );
+    expect(rows.map((r) => r.f)).toEqual(numbers);
+    const flags = [true, false, null];
+    const { rows: bools } = await sql<{ b: boolean | null }>`
+      select b from unnest(${arrayLiteral(flags)}::bool[]) with ordinality as u(b, n) order by n`.execute(
+      handle.db,
+    );
+    expect(bools.map((r) => r.b)).toEqual(flags);
+    const documents = [{ state: 'INSIDE', sources: ['NETWORK'], note: 'a "b" \\ c\nd' }, [1, 'x'], null];
+    const { rows: docs } = await sql<{ d: unknown }>`
+      select d from unnest(${arrayLiteral(documents.map((d) => (d === null ? null : JSON.stringify(d))))}::jsonb[])
+        with ordinality as u(d, n) order by n`.execute(handle.db);
+    expect(docs.map((r) => r.d)).toEqual(documents);
+  });
+
+  it('writes an empty array', async () => {
+    expect(arrayLiteral([])).toBe('{}');
+    const { rows } = await sql<{ n: number }>`select cardinality(${arrayLiteral([])}::int[]) as n`.execute(
+      handle.db,
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
+});
