@@ -810,7 +810,15 @@ export async function prepareBatch(
       const p = positions[i]!;
       if (previous && p.time.getTime() < previous.time.getTime()) onLate(msisdnId, p.time.getTime());
       else {
-        const fix = toFix({ ...p, id: -1 });
+        // The id is known once the batch is stored (completeBatch).
+        const fix: PresenceFix = {
+          time: p.time.getTime(),
+          lat: p.lat,
+          lon: p.lon,
+          accuracyM: p.accuracyM,
+          source: p.source,
+          positionId: -1,
+        };
         batchFixes[i] = fix;
         fixes.push(fix);
       }
