@@ -192,20 +192,36 @@ export class PositionPipeline {
     const early = this.#concurrentReads;
     return this.#db.transaction().execute(async (tx) => {
       // Steps that prepare the batch read what was committed before it on other connections, while it is stored.
-      const preparing = this.#steps.map((step) => {
-        const prepared = early ? step.prepare?.(inputs, this.#db) : undefined;
-        // Awaited below, after the store; a failure meanwhile must not go unhandled.
-        prepared?.catch(() => undefined);
-        return prepared;
-      });
-      const stored = await storePositions(
-        tx,
-        inputs,
-        this.#steps.some((s) => s.wantsPrevious && !(early && s.prepare)),
+      // Settled as they end (a failure while the batch is being stored is no unhandled rejection), read below.
+      const preparing = this.#steps.map((step): Promise<PromiseSettledResult<unknown>> | undefined =>
+        early && step.prepare
+          ? step.prepare(inputs, this.#db).then(
+              (value) => ({ status: 'fulfilled', value }),
+              (reason: unknown) => ({ status: 'rejected', reason }),
+            )
+          : undefined,
       );
+      let stored: StoredPosition[];
+      let prepared: PromiseSettledResult<unknown>[];
+      try {
+        stored = await storePositions(
+          tx,
+          inputs,
+          this.#steps.some((s) => s.wantsPrevious && !(early && s.prepare)),
+        );
+      } finally {
+        // No preparation outlives its batch (a batch that fails is written again, job by job, and prepared again).
+        prepared = await Promise.all(
+          preparing.map((p) => p ?? { status: 'fulfilled' as const, value: undefined }),
+        );
+      }
       if (this.#steps.length) {
         const ordered = [...stored].sort(byMsisdnAndTime);
-        for (const [i, step] of this.#steps.entries()) await step.afterStore(ordered, tx, await preparing[i]);
+        for (const [i, step] of this.#steps.entries()) {
+          const result = prepared[i]!;
+          if (result.status === 'rejected') throw result.reason;
+          await step.afterStore(ordered, tx, result.value);
+        }
       }
       return stored;
     });

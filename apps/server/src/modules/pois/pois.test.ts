@@ -697,6 +697,52 @@ describe('presence', () => {
     },
   );
 
+  it.skipIf(!process.env['DATABASE_URL'])(
+    'a preparation that fails fails its batch; a batch that fails leaves no preparation running',
+    async () => {
+      const m = await consentingMsisdn();
+      const fix = (msisdnId: number): PositionInput => ({
+        msisdnId,
+        time: new Date(Date.now() - MIN),
+        ...spot(),
+        accuracyM: 50,
+        source: 'NETWORK',
+      });
+      const failing = new PositionPipeline(f.db, {
+        concurrentReads: true,
+        steps: [
+          {
+            name: 'prepare fails',
+            prepare: () => Promise.reject(new Error('prepare failed')),
+            afterStore: () => Promise.resolve(),
+          },
+        ],
+      });
+      await expect(failing.submit([fix(m)])).rejects.toThrow('prepare failed');
+      const stored = await f.db.selectFrom('positions').select('id').where('msisdn_id', '=', m).execute();
+      expect(stored).toEqual([]); // rolled back with its batch
+
+      let running = false;
+      const slow = new PositionPipeline(f.db, {
+        concurrentReads: true,
+        steps: [
+          {
+            name: 'prepares slowly',
+            prepare: async () => {
+              running = true;
+              await new Promise((resolve) => setTimeout(resolve, 300));
+              running = false;
+            },
+            afterStore: () => Promise.resolve(),
+          },
+        ],
+      });
+      // An MSISDN that does not exist: the store fails at once, the preparation is still running.
+      await expect(slow.submit([fix(2_000_000_000)])).rejects.toThrow();
+      expect(running).toBe(false);
+    },
+  );
+
   it('an open visit reads live between checkpoints (the list and the task sweep see every fix so far)', async () => {
     const c = spot();
     const poi = await poiAt(c, 150);

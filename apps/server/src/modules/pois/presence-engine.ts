@@ -783,6 +783,9 @@ export async function prepareBatch(
 ): Promise<PreparedBatch> {
   const msisdnIds = [...new Set(positions.map((p) => p.msisdnId))];
   const { rows, followed } = await epochAndCheckpoints(reader, memory, positions);
+  // The followed states as they are now: loading pairs may drop the memory (its size limit), and then they would
+  // read as OUTSIDE, their rows not having been read.
+  const heldOf = new Map([...followed].map((m) => [m, memory.held.get(m)]));
   const pairsByMsisdn = await cachedPairs(reader, memory, msisdnIds);
   const replayFrom = new Map<number, number>();
   const onLate = (msisdnId: number, time: number) =>
@@ -830,7 +833,7 @@ export async function prepareBatch(
         ? { time: previous.time.getTime(), id: previous.id }
         : null;
     throughs.push({ msisdnId, through, newest });
-    const held = followed.has(msisdnId) ? memory.held.get(msisdnId) : undefined;
+    const held = heldOf.get(msisdnId);
     for (const pair of pairs) {
       const h = held?.pairs.get(pair.poiId);
       const row = held ? h?.row : rows.get(pairKey(msisdnId, pair.poiId));
