@@ -64,7 +64,8 @@ export async function createLocation(options: {
   const pipeline = new PositionPipeline(database.db, {
     steps: options.steps,
     metrics: options.metrics,
-    concurrentReads: database.kind === 'postgres',
+    // A batch and its preparation hold a connection each (PGlite has one).
+    concurrentReads: database.kind === 'postgres' && (database.pool?.options.max ?? 10) >= 2,
   });
   const hub = await PositionHub.start(database.db, options.bus, log);
   const mlp = new MlpClient({

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { MessageKey } from '@lbs/contracts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -30,6 +30,13 @@ export interface PipelineStep<P = unknown> {
    * and does it all.
    */
   prepare?(inputs: readonly PositionInput[], reader: Db): Promise<P>;
+  /**
+   * The tables `prepare` reads. The preparations read in a transaction of their own that locks these (ACCESS SHARE)
+   * before the batch takes any lock: the batch waits for its preparations in Node, where PostgreSQL cannot see it, so
+   * a lock request queued between the two (a new period of `positions`, a migration) must not be able to make a
+   * preparation wait for the batch.
+   */
+  readonly reads?: readonly string[];
   afterStore(positions: readonly StoredPosition[], tx: Transaction<Database>, prepared?: P): Promise<void>;
 }
 
@@ -189,41 +196,60 @@ export class PositionPipeline {
   }
 
   async #transaction(inputs: PositionInput[]): Promise<StoredPosition[]> {
-    const early = this.#concurrentReads;
-    return this.#db.transaction().execute(async (tx) => {
-      // Steps that prepare the batch read what was committed before it on other connections, while it is stored.
-      // Settled as they end (a failure while the batch is being stored is no unhandled rejection), read below.
-      const preparing = this.#steps.map((step): Promise<PromiseSettledResult<unknown>> | undefined =>
-        early && step.prepare
-          ? step.prepare(inputs, this.#db).then(
+    const preparers = this.#concurrentReads ? this.#steps.filter((s) => s.prepare) : [];
+    if (!preparers.length) return this.#db.transaction().execute((tx) => this.#storeAndStep(tx, inputs));
+    const tables = [...new Set(preparers.flatMap((s) => s.reads ?? []))];
+    return this.#db.transaction().execute(async (reader) => {
+      if (tables.length)
+        await sql`lock table ${sql.join(tables.map((t) => sql.table(t)))} in access share mode`.execute(
+          reader,
+        );
+      return this.#db.transaction().execute((tx) => this.#storeAndStep(tx, inputs, reader));
+    });
+  }
+
+  /**
+   * Stores the batch and runs the steps in its transaction. With a `reader` (another connection, its locks taken), the
+   * steps that prepare the batch read what was committed before it there while it is stored.
+   */
+  async #storeAndStep(
+    tx: Transaction<Database>,
+    inputs: PositionInput[],
+    reader?: Transaction<Database>,
+  ): Promise<StoredPosition[]> {
+    // Settled as they end (a failure while the batch is being stored is no unhandled rejection), read below.
+    const preparing = this.#steps.map((step): Promise<PromiseSettledResult<unknown>> | undefined =>
+      reader && step.prepare
+        ? Promise.resolve()
+            .then(() => step.prepare!(inputs, reader))
+            .then(
               (value) => ({ status: 'fulfilled', value }),
               (reason: unknown) => ({ status: 'rejected', reason }),
             )
-          : undefined,
+        : undefined,
+    );
+    let stored: StoredPosition[];
+    let prepared: PromiseSettledResult<unknown>[];
+    try {
+      stored = await storePositions(
+        tx,
+        inputs,
+        this.#steps.some((s) => s.wantsPrevious && !(reader && s.prepare)),
       );
-      let stored: StoredPosition[];
-      let prepared: PromiseSettledResult<unknown>[];
-      try {
-        stored = await storePositions(
-          tx,
-          inputs,
-          this.#steps.some((s) => s.wantsPrevious && !(early && s.prepare)),
-        );
-      } finally {
-        // No preparation outlives its batch (a batch that fails is written again, job by job, and prepared again).
-        prepared = await Promise.all(
-          preparing.map((p) => p ?? { status: 'fulfilled' as const, value: undefined }),
-        );
+    } finally {
+      // No preparation outlives its batch (a batch that fails is written again, job by job, and prepared again).
+      prepared = await Promise.all(
+        preparing.map((p) => p ?? { status: 'fulfilled' as const, value: undefined }),
+      );
+    }
+    if (this.#steps.length) {
+      const ordered = [...stored].sort(byMsisdnAndTime);
+      for (const [i, step] of this.#steps.entries()) {
+        const result = prepared[i]!;
+        if (result.status === 'rejected') throw result.reason;
+        await step.afterStore(ordered, tx, result.value);
       }
-      if (this.#steps.length) {
-        const ordered = [...stored].sort(byMsisdnAndTime);
-        for (const [i, step] of this.#steps.entries()) {
-          const result = prepared[i]!;
-          if (result.status === 'rejected') throw result.reason;
-          await step.afterStore(ordered, tx, result.value);
-        }
-      }
-      return stored;
-    });
+    }
+    return stored;
   }
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   POI_ASSIGNMENT_SORT_FIELDS,
@@ -740,6 +741,42 @@ describe('presence', () => {
       // An MSISDN that does not exist: the store fails at once, the preparation is still running.
       await expect(slow.submit([fix(2_000_000_000)])).rejects.toThrow();
       expect(running).toBe(false);
+    },
+  );
+
+  it.skipIf(!process.env['DATABASE_URL'])(
+    'a lock request queued while a batch waits for its preparation (a new period, a migration) waits for both',
+    async () => {
+      const m = await consentingMsisdn();
+      let ddl: Promise<unknown> | undefined;
+      const pipeline = new PositionPipeline(f.db, {
+        concurrentReads: true,
+        steps: [
+          {
+            name: 'reads positions late',
+            reads: ['positions'],
+            prepare: async (_inputs, reader) => {
+              await new Promise((resolve) => setTimeout(resolve, 300)); // the batch's INSERT has run meanwhile
+              // As `create table … partition of positions` would: queued behind the batch, which waits for us.
+              ddl = f.db.transaction().execute(async (t) => {
+                await sql`set local lock_timeout = '4s'`.execute(t);
+                await sql`lock table positions in access exclusive mode`.execute(t);
+              });
+              ddl.catch(() => undefined);
+              await new Promise((resolve) => setTimeout(resolve, 300));
+              await sql`select count(*) from positions where msisdn_id = ${m}`.execute(reader);
+            },
+            afterStore: () => Promise.resolve(),
+          },
+        ],
+      });
+      const started = Date.now();
+      await pipeline.submit([
+        { msisdnId: m, time: new Date(Date.now() - MIN), ...spot(), accuracyM: 50, source: 'NETWORK' },
+      ]);
+      // The preparation held its locks from before the batch's: it read at once, then the lock request was granted.
+      await expect(ddl).resolves.toBeUndefined();
+      expect(Date.now() - started).toBeLessThan(3000);
     },
   );
 

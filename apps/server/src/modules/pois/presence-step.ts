@@ -21,11 +21,24 @@ export function presenceStep(now: () => Date = () => new Date()): PipelineStep<P
   return {
     name: 'presence',
     wantsPrevious: true,
+    reads: [
+      'latest_positions',
+      'presence_epoch',
+      'poi_presence',
+      'poi_assignments',
+      'pois',
+      'poi_categories',
+      'msisdns',
+      'companies',
+      'positions',
+    ],
     async prepare(inputs, reader) {
       return prepareBatch(reader, await batchPositions(reader, inputs), memory);
     },
     async afterStore(positions, tx, prepared) {
       if (prepared) await completeBatch(tx, prepared, positions, now(), memory);
+      else if (positions.some((p) => p.previous === undefined))
+        throw new Error('presence: a batch neither prepared nor stored with its previous positions');
       else await evaluatePositions(tx, positions, now(), memory);
     },
   };
