@@ -27,6 +27,21 @@ export interface StoredPosition extends PositionInput {
 }
 
 /**
+ * A position's own fields, written one by one: a spread copy of each input (whatever else its object carries) cost
+ * more than the rest of a batch's mapping.
+ */
+export function positionFields(p: PositionInput): Omit<PositionInput, 'extra'> {
+  return {
+    msisdnId: p.msisdnId,
+    time: p.time,
+    lat: p.lat,
+    lon: p.lon,
+    accuracyM: p.accuracyM,
+    source: p.source,
+  };
+}
+
+/**
  * Writes a batch in one statement (arrays unnested, so the statement is the same for 1 or 5,000 rows) and keeps the
  * latest position per MSISDN (only a newer one replaces it). Live fan-out and events are pipeline steps.
  */
@@ -78,17 +93,7 @@ export async function storePositions(
   // bigserial ids are taken in the order of the unnested input, so id order is input order.
   return inputs.map((p, i) => {
     const row = rows.rows[i]!;
-    // Written field by field: a spread copy of each input cost more than the rest of the mapping.
-    const stored: StoredPosition = {
-      msisdnId: p.msisdnId,
-      time: p.time,
-      lat: p.lat,
-      lon: p.lon,
-      accuracyM: p.accuracyM,
-      source: p.source,
-      id: row.id,
-      companyId: row.company_id,
-    };
+    const stored: StoredPosition = { ...positionFields(p), id: row.id, companyId: row.company_id };
     if (p.extra !== undefined) stored.extra = p.extra;
     if (withPrevious)
       stored.previous =

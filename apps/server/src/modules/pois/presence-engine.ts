@@ -30,6 +30,7 @@ import {
   visitRecord,
 } from '../../location/geofence/index.ts';
 import { MAX_POSITION_AGE_MS, type PositionInput, type StoredPosition } from '../../location/pipeline.ts';
+import { positionFields } from '../../location/position-store.ts';
 
 /**
  * The presence engine on the database: which (MSISDN, POI) pairs are evaluated (active assignments of consenting,
@@ -431,20 +432,17 @@ export async function upsertVisits(
       closed_by = excluded.closed_by, seeded = excluded.seeded, updated_at = excluded.updated_at`.execute(tx);
 }
 
-const toFix = (p: {
-  time: Date;
-  lat: number;
-  lon: number;
-  accuracyM: number | null;
-  source: PositionSource;
-  id: number;
-}): PresenceFix => ({
+/** A position as the engine sees it; `id` -1 while the position is not stored yet. */
+const toFix = (
+  p: { time: Date; lat: number; lon: number; accuracyM: number | null; source: PositionSource },
+  id: number,
+): PresenceFix => ({
   time: p.time.getTime(),
   lat: p.lat,
   lon: p.lon,
   accuracyM: p.accuracyM,
   source: p.source,
-  positionId: p.id,
+  positionId: id,
 });
 
 /**
@@ -697,7 +695,7 @@ async function catchUp(
   const byMsisdn = new Map<number, PresenceFix[]>();
   for (const r of rows) {
     if (exclude.has(Number(r.id))) continue;
-    const fix = toFix({ ...r, id: Number(r.id), accuracyM: r.accuracy_m });
+    const fix = toFix({ ...r, accuracyM: r.accuracy_m }, Number(r.id));
     const list = byMsisdn.get(r.msisdn_id);
     if (list) list.push(fix);
     else byMsisdn.set(r.msisdn_id, [fix]);
@@ -814,14 +812,7 @@ export async function prepareBatch(
       if (previous && p.time.getTime() < previous.time.getTime()) onLate(msisdnId, p.time.getTime());
       else {
         // The id is known once the batch is stored (completeBatch).
-        const fix: PresenceFix = {
-          time: p.time.getTime(),
-          lat: p.lat,
-          lon: p.lon,
-          accuracyM: p.accuracyM,
-          source: p.source,
-          positionId: -1,
-        };
+        const fix = toFix(p, -1);
         batchFixes[i] = fix;
         fixes.push(fix);
       }
@@ -966,15 +957,7 @@ export async function batchPositions(
   const previous = new Map(rows.map((r) => [r.msisdn_id, { id: Number(r.position_id), time: r.time }]));
   return order.map((i) => {
     const p = inputs[i]!;
-    return {
-      msisdnId: p.msisdnId,
-      time: p.time,
-      lat: p.lat,
-      lon: p.lon,
-      accuracyM: p.accuracyM,
-      source: p.source,
-      previous: previous.get(p.msisdnId) ?? null,
-    };
+    return { ...positionFields(p), previous: previous.get(p.msisdnId) ?? null };
   });
 }
 
@@ -1079,14 +1062,10 @@ export async function seedPairs(
   for (const pair of fresh) {
     const l = byMsisdn.get(pair.msisdnId);
     const fix = l
-      ? toFix({
-          time: l.time,
-          lat: l.lat,
-          lon: l.lon,
-          accuracyM: l.accuracy_m,
-          source: l.source,
-          id: l.position_id,
-        })
+      ? toFix(
+          { time: l.time, lat: l.lat, lon: l.lon, accuracyM: l.accuracy_m, source: l.source },
+          l.position_id,
+        )
       : null;
     const active = fix && isActive(pair, now.getTime());
     const result = seed(active ? fix : null, pair.ctx, now.getTime());
@@ -1288,7 +1267,7 @@ export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: 
         .orderBy('time', 'desc')
         .limit(1)
         .executeTakeFirst();
-      const fixes = positions.map((p) => toFix({ ...p, id: Number(p.id), accuracyM: p.accuracy_m }));
+      const fixes = positions.map((p) => toFix({ ...p, accuracyM: p.accuracy_m }, Number(p.id)));
       const produced: PresenceOutput[] = [];
       let state = run(pair, outsideState(pair, before ?? null), fixes, produced, () => undefined);
       const ticked = tick(state, now.getTime(), pair.ctx);
