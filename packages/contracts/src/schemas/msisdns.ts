@@ -126,9 +126,8 @@ export const CONSENT_BULK_MAX = 1000;
 export const consentBulkRequestSchema = z
   .object({
     ids: z
-      .array(
-        z.number({ error: 'validation.invalid' }).int('validation.invalid').positive('validation.invalid'),
-      )
+      // In the database's id range: a larger number is refused, not sent to PostgreSQL (which answered 500).
+      .array(refId('validation.invalid'))
       .min(1, 'validation.required')
       .max(CONSENT_BULK_MAX, TOO_MANY)
       .optional(),
