@@ -50,6 +50,7 @@ import {
   registerLocationJobs,
   type DeviceOwner,
   type LocationRuntime,
+  type PipelineStep,
 } from './location/index.ts';
 import {
   logSmsGateway,
@@ -152,6 +153,15 @@ import { invitationsService } from './modules/users/invitations.ts';
 import { invitationRoutes, userRoutes } from './modules/users/routes.ts';
 import { usersService } from './modules/users/service.ts';
 import { spaPlugin } from './spa.ts';
+
+/**
+ * The position pipeline's steps, in the order they run (each cheap and database-only: see location/pipeline.ts):
+ * geofencing (presence), the POSITIONS_STORED event, the live fan-out. One list for the server and for the bench that
+ * weighs ingest with geofencing against the same ingest without it.
+ */
+export function positionPipelineSteps(): PipelineStep[] {
+  return [presenceStep(), positionEventsStep, liveFanoutStep];
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -466,8 +476,7 @@ export async function buildApp({
     mlpUrl,
     deviceOwners: caches.deviceOwners,
     metrics,
-    // The pipeline's steps, in order (each cheap and database-only: see location/pipeline.ts).
-    steps: [presenceStep(), positionEventsStep, liveFanoutStep],
+    steps: positionPipelineSteps(),
   });
   const services = buildServices({ config, db, location, caches });
   const stopInvalidations = await invalidateOnNotify(bus, services.monitorSnapshots);

@@ -49,6 +49,7 @@ const TABLES = [
   'pois',
   'positions',
   'presence_epoch',
+  'presence_pending',
   'report_deliveries',
   'report_exports',
   'report_runs',
@@ -94,6 +95,7 @@ const ALL_MIGRATIONS = [
   '0021-consent-reminders',
   '0022-notification-digests',
   '0023-positions-history-cover',
+  '0024-presence-pending',
 ];
 
 let testDb: TestDatabase | undefined;

@@ -170,14 +170,17 @@ export function networkFix(sub: SimSubscriber, at: number): { lat: number; lon: 
   return { ...centre, radiusM };
 }
 
-/** Whether the network fails to locate the subscriber this minute, and how (MLP result code). */
+/**
+ * Whether the network fails to locate the subscriber this minute, and how (MLP result code). An absent rate of 0 is a
+ * network that always finds the phone: no day with the phone off either.
+ */
 export function networkFailure(
   sub: SimSubscriber,
   at: number,
   absentRate: number,
   unknownRate: number,
 ): 4 | 5 | undefined {
-  if (phoneOff(sub, at)) return 5;
+  if (absentRate > 0 && phoneOff(sub, at)) return 5;
   const u = prng(hashSeed(`${sub.msid}:fail:${Math.floor(at / 60_000)}`))();
   if (u < absentRate) return 5;
   if (u < absentRate + unknownRate) return 4;

@@ -12,7 +12,13 @@ import { enqueue } from '../../jobs/queue.ts';
  */
 const TOKEN = 'metrics-token-0123456789';
 const metricsPort = await freePort();
-const server = useTestServer({ METRICS_TOKEN: TOKEN, METRICS_PORT: String(metricsPort) });
+// The network finds every phone (the test counts a located answer).
+const server = useTestServer({
+  METRICS_TOKEN: TOKEN,
+  METRICS_PORT: String(metricsPort),
+  LBS_SIMULATOR_ABSENT_RATE: '0',
+  LBS_SIMULATOR_UNKNOWN_RATE: '0',
+});
 
 const scrape = async () => {
   const response = await fetch(`${server.baseUrl}/metrics`, {
