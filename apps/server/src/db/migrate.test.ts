@@ -49,7 +49,6 @@ const TABLES = [
   'pois',
   'positions',
   'presence_epoch',
-  'presence_pending',
   'report_deliveries',
   'report_exports',
   'report_runs',
@@ -95,7 +94,6 @@ const ALL_MIGRATIONS = [
   '0021-consent-reminders',
   '0022-notification-digests',
   '0023-positions-history-cover',
-  '0024-presence-pending',
 ];
 
 let testDb: TestDatabase | undefined;

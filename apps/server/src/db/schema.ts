@@ -595,13 +595,6 @@ export interface PresenceEpochTable {
   instance: string;
 }
 
-export interface PresencePendingTable {
-  id: Generated<number>;
-  msisdn_ids: number[];
-  from_time: Date;
-  created_at: Generated<Date>;
-}
-
 export interface VisitsTable {
   id: Generated<number>;
   key: string;
@@ -662,7 +655,6 @@ export interface Database {
   poi_assignments: PoiAssignmentsTable;
   poi_presence: PoiPresenceTable;
   presence_epoch: PresenceEpochTable;
-  presence_pending: PresencePendingTable;
   visits: VisitsTable;
   poi_passed_by: PoiPassedByTable;
   holiday_lists: HolidayListsTable;

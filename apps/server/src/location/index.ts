@@ -66,7 +66,6 @@ export async function createLocation(options: {
     metrics: options.metrics,
     // A batch and its preparation hold a connection each (PGlite has one).
     concurrentReads: database.kind === 'postgres' && (database.pool?.options.max ?? 10) >= 2,
-    log,
   });
   const hub = await PositionHub.start(database.db, options.bus, log);
   const mlp = new MlpClient({
@@ -89,7 +88,6 @@ export async function createLocation(options: {
     ingest,
     close: async () => {
       await ingest.close();
-      await pipeline.settled();
       await hub.close();
     },
   };

@@ -37,30 +37,7 @@ export interface PipelineStep<P = unknown> {
    * preparation wait for the batch.
    */
   readonly reads?: readonly string[];
-  /**
-   * In the position transaction. May answer a follow-up: work on the batch that the step can afford to commit after
-   * the positions, in a transaction of its own (see FollowUp).
-   */
-  afterStore(
-    positions: readonly StoredPosition[],
-    tx: Transaction<Database>,
-    prepared?: P,
-  ): Promise<void | FollowUp>;
-}
-
-/**
- * A step's work on a batch that runs after the batch's commit, on its own connection, while the next batch is being
- * stored: the follow-ups of one pipeline run one at a time in batch order, at most one batch behind the positions,
- * and a submit resolves once its batch's follow-ups have run. The step makes it recoverable: what it must not lose it
- * marks in the position transaction and repairs from there if the follow-up never commits (a crash between the two).
- * A follow-up that fails is logged; the positions stay stored.
- */
-export type FollowUp = (db: Db) => Promise<void>;
-
-/** A batch stored and stepped: its positions in submitted order, and the follow-ups to run after its commit. */
-interface Stepped {
-  stored: StoredPosition[];
-  followUps: FollowUp[];
+  afterStore(positions: readonly StoredPosition[], tx: Transaction<Database>, prepared?: P): Promise<void>;
 }
 
 /** Per MSISDN by time, then id: the order presence and other per-subscriber steps need. */
@@ -91,11 +68,6 @@ interface Job {
   reject(error: unknown): void;
 }
 
-/** Where a follow-up's failure is told (the server's logger). */
-export interface PipelineLog {
-  error(details: object, message: string): void;
-}
-
 /**
  * Every position, from the network or an app, passes here: validate → store (batched) → steps (presence, events,
  * live fan-out: see PipelineStep). Concurrent submits are group-committed: while one batch is being written the next ones queue up and are
@@ -108,13 +80,8 @@ export class PositionPipeline {
   readonly #now: () => number;
   readonly #metrics: Metrics | undefined;
   readonly #concurrentReads: boolean;
-  readonly #log: PipelineLog | undefined;
   #queue: Job[] = [];
   #writing = false;
-  /** The follow-ups scheduled so far, in order (never rejects). */
-  #followUps: Promise<void> = Promise.resolve();
-  /** The follow-ups the next transaction waits for: those of the batch before the last one (one batch behind). */
-  #behind: Promise<void> = Promise.resolve();
 
   constructor(
     db: Db,
@@ -125,7 +92,6 @@ export class PositionPipeline {
       metrics?: Metrics;
       /** Steps may read on other connections while a batch is stored (a pool; not PGlite's single connection). */
       concurrentReads?: boolean;
-      log?: PipelineLog;
     } = {},
   ) {
     this.#db = db;
@@ -134,12 +100,6 @@ export class PositionPipeline {
     this.#now = options.now ?? Date.now;
     this.#metrics = options.metrics;
     this.#concurrentReads = options.concurrentReads ?? false;
-    this.#log = options.log;
-  }
-
-  /** Resolves once every follow-up scheduled so far has run. */
-  settled(): Promise<void> {
-    return this.#followUps;
   }
 
   /** Adds a step after the ones given at construction (the composition root registers them). */
@@ -196,8 +156,6 @@ export class PositionPipeline {
           batch.push(job);
           size += job.inputs.length;
         }
-        await this.#behind;
-        this.#behind = this.#followUps;
         await this.#write(batch);
       }
     } finally {
@@ -208,24 +166,12 @@ export class PositionPipeline {
   async #write(batch: Job[]): Promise<void> {
     const started = performance.now();
     try {
-      const { stored, followUps } = await this.#transaction(batch.flatMap((j) => j.inputs));
+      const stored = await this.#transaction(batch.flatMap((j) => j.inputs));
       this.#measured(stored, started, 'committed');
-      const resolve = () => {
-        let offset = 0;
-        for (const job of batch) {
-          job.resolve(stored.slice(offset, offset + job.inputs.length));
-          offset += job.inputs.length;
-        }
-      };
-      if (!followUps.length) resolve();
-      else {
-        this.#followUps = this.#followUps.then(async () => {
-          for (const followUp of followUps)
-            await followUp(this.#db).catch((error: unknown) =>
-              this.#log?.error({ err: error }, 'a position pipeline follow-up failed (its step repairs it)'),
-            );
-          resolve();
-        });
+      let offset = 0;
+      for (const job of batch) {
+        job.resolve(stored.slice(offset, offset + job.inputs.length));
+        offset += job.inputs.length;
       }
     } catch (error) {
       this.#measured([], started, 'failed');
@@ -249,7 +195,7 @@ export class PositionPipeline {
     for (const [source, count] of bySource) metrics.positionsStored.inc({ source }, count);
   }
 
-  async #transaction(inputs: PositionInput[]): Promise<Stepped> {
+  async #transaction(inputs: PositionInput[]): Promise<StoredPosition[]> {
     const preparers = this.#concurrentReads ? this.#steps.filter((s) => s.prepare) : [];
     if (!preparers.length) return this.#db.transaction().execute((tx) => this.#storeAndStep(tx, inputs));
     const tables = [...new Set(preparers.flatMap((s) => s.reads ?? []))];
@@ -270,7 +216,7 @@ export class PositionPipeline {
     tx: Transaction<Database>,
     inputs: PositionInput[],
     reader?: Transaction<Database>,
-  ): Promise<Stepped> {
+  ): Promise<StoredPosition[]> {
     // Settled as they end (a failure while the batch is being stored is no unhandled rejection), read below.
     const preparing = this.#steps.map((step): Promise<PromiseSettledResult<unknown>> | undefined =>
       reader && step.prepare
@@ -296,16 +242,14 @@ export class PositionPipeline {
         preparing.map((p) => p ?? { status: 'fulfilled' as const, value: undefined }),
       );
     }
-    const followUps: FollowUp[] = [];
     if (this.#steps.length) {
       const ordered = [...stored].sort(byMsisdnAndTime);
       for (const [i, step] of this.#steps.entries()) {
         const result = prepared[i]!;
         if (result.status === 'rejected') throw result.reason;
-        const followUp = await step.afterStore(ordered, tx, result.value);
-        if (followUp) followUps.push(followUp);
+        await step.afterStore(ordered, tx, result.value);
       }
     }
-    return { stored, followUps };
+    return stored;
   }
 }

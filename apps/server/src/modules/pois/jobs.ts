@@ -1,14 +1,11 @@
 import type { Db } from '../../db/database.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
-import { recoverPending, REPLAY_JOB, replayMsisdn, sweepDeadlines, SWEEP_JOB } from './presence-engine.ts';
+import { REPLAY_JOB, replayMsisdn, sweepDeadlines, SWEEP_JOB } from './presence-engine.ts';
 
 /** How often the presence deadlines (max gap, window end) are applied when no fix comes. */
 export const SWEEP_EVERY_MS = 60_000;
 
-/**
- * presence.sweep (every minute: deadlines, and the pending markers whose writes never came) and presence.replay (a
- * late fix's MSISDN, one at a time).
- */
+/** presence.sweep (every minute) and presence.replay (a late fix's MSISDN, one at a time). */
 export function registerPresenceJobs(runner: JobRunner, { db }: { db: Db }): void {
   runner
     .register(SWEEP_JOB, async (job) => {
@@ -19,13 +16,6 @@ export function registerPresenceJobs(runner: JobRunner, { db }: { db: Db }): voi
         swept += n;
       } while (n >= 1000 && !job.signal.aborted);
       if (swept) job.log.debug({ swept }, 'presence deadlines applied');
-      // Presence writes that never followed their positions (a crash between the two commits): replayed.
-      let recovered = 0;
-      do {
-        n = await recoverPending(db, job.now());
-        recovered += n;
-      } while (n >= 100 && !job.signal.aborted);
-      if (recovered) job.log.warn({ recovered }, 'presence writes that never came were replayed');
     })
     .schedule({ name: SWEEP_JOB, kind: SWEEP_JOB, every: SWEEP_EVERY_MS, maxAttempts: 1 });
   runner.register(

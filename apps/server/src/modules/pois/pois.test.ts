@@ -10,8 +10,8 @@ import {
   type VisitPage,
 } from '@lbs/contracts';
 import { useOrgFixtures } from '../organisation/test-fixtures.ts';
-import { PositionPipeline, type PipelineStep, type PositionInput } from '../../location/pipeline.ts';
-import { recoverPending, replayMsisdn, sweepDeadlines, PENDING_GRACE_MS } from './presence-engine.ts';
+import { PositionPipeline, type PositionInput } from '../../location/pipeline.ts';
+import { replayMsisdn, sweepDeadlines } from './presence-engine.ts';
 import { presenceStep } from './presence-step.ts';
 
 const f = useOrgFixtures();
@@ -89,24 +89,6 @@ function stay(c: { lat: number; lon: number }, t0: number) {
     source: 'NETWORK',
   });
   return { path, fix };
-}
-
-/** A POI, two MSISDNs assigned to it, and the stay of `stay` delivered in order for the first (the reference). */
-async function referenceStay() {
-  const c = spot();
-  const poi = await poiAt(c, 150);
-  const [reference, m] = [await consentingMsisdn(), await consentingMsisdn()];
-  await assign(poi.id, [reference, m]);
-  const t0 = Date.now() - 200 * MIN;
-  const { path, fix } = stay(c, t0);
-  await track(reference, t0, path);
-  return { poi, reference, m, t0, path, fix };
-}
-
-/** The stay of `m` ended as the reference's: the same visit, its three events each emitted once. */
-async function expectTheReferenceStay(m: number, reference: number, poiId: number) {
-  expect(stripVisits(await visitsOf(m, poiId))).toEqual(stripVisits(await visitsOf(reference, poiId)));
-  expect((await eventsOf(m)).map((e) => e.type)).toEqual(['GEOFENCE_ENTER', 'GEOFENCE_EXIT', 'VISIT_CLOSED']);
 }
 
 /** What the compared visits must agree on. */
@@ -603,7 +585,13 @@ describe('presence', () => {
   });
 
   it('a restart mid-visit (another process, a fresh memory) and a rolled-back batch change nothing: the positions decide', async () => {
-    const { poi, reference, m, t0, path, fix } = await referenceStay();
+    const c = spot();
+    const poi = await poiAt(c, 150);
+    const [reference, m] = [await consentingMsisdn(), await consentingMsisdn()];
+    await assign(poi.id, [reference, m]);
+    const t0 = Date.now() - 200 * MIN;
+    const { path, fix } = stay(c, t0);
+    await track(reference, t0, path);
 
     // The first fixes through the server's pipeline: the visit opens, later fixes only move its state in memory.
     for (let i = 0; i < 5; i++) await f.server.location.pipeline.submit([fix(m, i)]);
@@ -707,89 +695,6 @@ describe('presence', () => {
         (await replays(reference)).map((r) => r.key.split(':')[1]),
       );
       expect(await replays(m1)).toHaveLength(1);
-    },
-  );
-
-  // PostgreSQL: presence is written after its positions commit, in a transaction of its own.
-  it.skipIf(!process.env['DATABASE_URL'])(
-    'presence writes that never follow their positions (a crash between the two commits) are replayed from their marker',
-    async () => {
-      const { poi, reference, m, t0, path, fix } = await referenceStay();
-      // The process dies after each commit, before the presence writes: its follow-ups never run.
-      const step = presenceStep();
-      const crashing: PipelineStep = {
-        ...step,
-        async afterStore(positions, tx, prepared) {
-          const followUp = await step.afterStore(positions, tx, prepared as never);
-          return followUp && (() => Promise.reject(new Error('the process died')));
-        },
-      };
-      const dying = new PositionPipeline(f.db, { steps: [crashing], concurrentReads: true });
-      await dying.submit(path.slice(0, 6).map((_, i) => fix(m, i)));
-      const pending = await f.db.selectFrom('presence_pending').selectAll().execute();
-      const mine = pending.filter((p) => p.msisdn_ids.includes(m));
-      expect(mine).toHaveLength(1);
-      expect(mine[0]!.from_time.getTime()).toBe(t0); // the batch's first fix of the MSISDN
-      expect(await visitsOf(m, poi.id)).toMatchObject({ items: [] });
-
-      // Within the grace period the marker waits (its writes may still be coming); after it, a replay is asked for.
-      expect(await recoverPending(f.db, new Date())).toBe(0);
-      expect(await recoverPending(f.db, new Date(Date.now() + PENDING_GRACE_MS + 1000))).toBeGreaterThan(0);
-      expect(
-        await f.db.selectFrom('presence_pending').select('id').where('id', '=', mine[0]!.id).execute(),
-      ).toEqual([]);
-      const jobs = await f.db
-        .selectFrom('jobs')
-        .select('payload')
-        .where('kind', '=', 'presence.replay')
-        .where('key', 'like', `${m}:%`)
-        .execute();
-      expect(jobs).toHaveLength(1);
-      // Run as it would be a minute or two after the crash (the fixes are old: at today's time max_gap would close it).
-      const replayedAt = new Date(t0 + 27 * MIN);
-      await replayMsisdn(f.db, m, Date.parse((jobs[0]!.payload as { from: string }).from), replayedAt);
-      // The restarted process goes on: the visit is the one delivered without a crash, its events emitted once.
-      for (let i = 6; i < path.length; i++) await f.server.location.pipeline.submit([fix(m, i)]);
-      await expectTheReferenceStay(m, reference, poi.id);
-    },
-  );
-
-  it.skipIf(!process.env['DATABASE_URL'])(
-    'a checkpoint rewritten between a batch and its presence writes: the writes redo it, the batches after it follow',
-    async () => {
-      const { poi, reference, m, t0, path, fix } = await referenceStay();
-      // Another writer (a replay) rewrites the pair's checkpoint while the batch is in its transaction: the presence
-      // writes after the commit find it moved.
-      const rewriteAt = 2; // the visit opens
-      const rewriting: PipelineStep = {
-        name: 'another writer',
-        async afterStore(positions) {
-          if (positions.some((p) => p.msisdnId === m && p.time.getTime() === t0 + rewriteAt * 5 * MIN))
-            await replayMsisdn(f.db, m, t0, new Date(t0 + (rewriteAt * 5 - 1) * MIN));
-        },
-      };
-      const pipeline = new PositionPipeline(f.db, {
-        steps: [presenceStep(), rewriting],
-        concurrentReads: true,
-      });
-      for (let i = 0; i < 2; i++) await pipeline.submit([fix(m, i)]);
-      // Two batches at once, the first one's writes redone (the visit opens): the second is prepared on what the
-      // first one's evaluation said, while the first one's writes run.
-      await Promise.all([pipeline.submit([fix(m, 2)]), pipeline.submit([fix(m, 3)])]);
-      for (let i = 4; i < path.length; i++) await pipeline.submit([fix(m, i)]);
-      await pipeline.settled();
-      await expectTheReferenceStay(m, reference, poi.id);
-      const state = await f.db
-        .selectFrom('poi_presence')
-        .select('state')
-        .where('msisdn_id', '=', m)
-        .executeTakeFirstOrThrow();
-      expect(state.state).toBe('OUTSIDE');
-      expect(
-        (await f.db.selectFrom('presence_pending').selectAll().execute()).filter((p) =>
-          p.msisdn_ids.includes(m),
-        ),
-      ).toEqual([]);
     },
   );
 

@@ -50,12 +50,6 @@ import { positionFields } from '../../location/position-store.ts';
  * - Each process caches the pairs per MSISDN (reloaded when `presence_epoch` moves) and the states it followed, which
  *   it trusts only while the MSISDN's latest stored position is the one it saw last (a rolled-back batch, another
  *   process or a truncate show as a different one).
- * - On PostgreSQL the writes follow the positions' commit, in a transaction of their own (the pipeline's follow-up),
- *   while the next batch is stored and prepared on the memory as this batch left it. A marker committed with the
- *   positions (`presence_pending`) names the MSISDNs until the writes commit; if they never do, the sweep replays
- *   them. When writes find a checkpoint moved (another writer) or fail, the memory's generation moves: a batch
- *   prepared on the older one writes nothing of its evaluation and its MSISDNs are replayed (their next batch catches
- *   up from the positions first).
  */
 
 export const REPLAY_JOB = 'presence.replay';
@@ -257,9 +251,6 @@ export function loadStates(tx: Executor, pairs: readonly Pair[]): Promise<Map<st
 export async function lockPresence(tx: Executor, msisdnIds: readonly number[]): Promise<void> {
   await lockedStates(tx, msisdnIds);
 }
-
-/** An expectation no checkpoint meets (its revision + 1 never reaches it). */
-const NO_REVISION = Number.MAX_SAFE_INTEGER - 1;
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -464,11 +455,6 @@ export const CHECKPOINT_EVERY_MS = 60 * 60_000;
 /** What one process remembers between batches (one per database: the pipeline step owns it). */
 export interface PresenceMemory {
   instance: string | null;
-  /**
-   * Moves whenever the states followed may be wrong: a batch's writes found a checkpoint moved meanwhile, or failed
-   * after their positions committed. A batch prepared under an earlier generation is not trusted (see writeSettled).
-   */
-  generation: number;
   epoch: number;
   statesEpoch: number;
   /** Evaluated pairs per MSISDN (empty: none), valid for `epoch`. */
@@ -487,7 +473,7 @@ interface HeldPair {
 }
 
 export function presenceMemory(): PresenceMemory {
-  return { instance: null, generation: 0, epoch: -1, statesEpoch: -1, pairs: new Map(), held: new Map() };
+  return { instance: null, epoch: -1, statesEpoch: -1, pairs: new Map(), held: new Map() };
 }
 
 const MEMORY_LIMIT = 200_000;
@@ -519,8 +505,7 @@ interface Through {
 interface CheckpointRow {
   msisdnId: number;
   poiId: number;
-  /** null: the write that makes this row is still to come (or never happened): no write may expect it. */
-  rev: number | null;
+  rev: number;
   deadline: number | null;
   through: Through | null;
   /** The checkpointed state's newest evaluated fix. */
@@ -665,15 +650,13 @@ const laterThan = (a: Through, b: Through | null) =>
 
 /**
  * Brings checkpoints up to date from the stored positions after them (leaving out `exclude`: the batch being
- * evaluated, which follows; and with `until`, the positions stored after it by this pipeline, whose presence comes
- * later). The state comes from the row, read here.
+ * evaluated, which follows). The state comes from the row, read here.
  */
 async function catchUp(
   tx: Executor,
   items: readonly { pair: Pair; row: CheckpointRow }[],
   exclude: ReadonlySet<number>,
   onLate: (msisdnId: number, time: number) => void,
-  until?: number,
 ): Promise<Map<string, { state: PresenceState; outputs: PresenceOutput[]; through: Through | null }>> {
   const out = new Map<string, { state: PresenceState; outputs: PresenceOutput[]; through: Through | null }>();
   if (!items.length) return out;
@@ -708,7 +691,6 @@ async function catchUp(
     join unnest(${[...from.keys()]}::int[], ${[...from.values()].map(timestampText)}::timestamptz[])
       as f(msisdn_id, from_time) on p.msisdn_id = f.msisdn_id and p.time >= f.from_time
     where p.time >= ${timestampText(Math.min(...from.values()))}::timestamptz
-      ${until === undefined ? sql`` : sql`and p.id <= ${until}`}
     order by p.msisdn_id, p.time, p.id`.execute(tx);
   const byMsisdn = new Map<number, PresenceFix[]>();
   for (const r of rows) {
@@ -760,8 +742,6 @@ interface Evaluation {
   start: { state: PresenceState; row: CheckpointRow | null };
   state: PresenceState;
   outputs: PresenceOutput[];
-  /** The checkpoint this evaluation writes, as the memory holds it (its revision once written). */
-  written?: CheckpointRow;
 }
 
 /** A position of the batch as the evaluation reads it: stored or about to be (then without an id yet). */
@@ -784,12 +764,6 @@ export interface PreparedBatch {
   evaluations: Evaluation[];
   toWrite: Evaluation[];
   replayFrom: Map<number, number>;
-  /** The memory's generation when the batch was prepared. */
-  generation: number;
-  /** Set once stored: whether the evaluation stands (prepared under the memory's present generation). */
-  trusted?: boolean;
-  /** Set once stored: the ids of the batch's positions. */
-  storedIds?: number[];
 }
 
 /**
@@ -806,7 +780,6 @@ export async function prepareBatch(
   exclude: ReadonlySet<number> = new Set(),
 ): Promise<PreparedBatch> {
   const msisdnIds = [...new Set(positions.map((p) => p.msisdnId))];
-  const generation = memory.generation;
   const { rows, followed } = await epochAndCheckpoints(reader, memory, positions);
   // The followed states as they are now: loading pairs may drop the memory (its size limit), and then they would
   // read as OUTSIDE, their rows not having been read.
@@ -885,20 +858,20 @@ export async function prepareBatch(
   for (const e of evaluations)
     e.state = run(e.pair, e.start.state, e.fixes, e.outputs, (t) => onLate(e.pair.msisdnId, t));
   const toWrite = evaluations.filter((e) => mustWrite(e.pair, e.start, e.state, e.outputs));
-  return { positions, fixes: batchFixes, throughs, evaluations, toWrite, replayFrom, generation };
+  return { positions, fixes: batchFixes, throughs, evaluations, toWrite, replayFrom };
 }
 
 /**
- * A prepared batch once its positions are stored (`stored`: in the batch's evaluation order), still in the position
- * transaction: the fixes get their ids, and the memory follows the batch at once (the next batch is prepared on it,
- * possibly before this one's writes have run; the checkpoints it writes are held with their revision to come). A
- * batch prepared under an earlier generation of the memory is not trusted: the memory forgets its MSISDNs.
+ * The evaluation's writes, in the position transaction once the batch is stored (`stored`: in the batch's evaluation
+ * order): the checkpoints that must be written, what the core emitted, replays asked for; then the memory follows.
  */
-export function settleBatch(
+export async function completeBatch(
+  tx: Transaction<Database>,
   batch: PreparedBatch,
   stored: readonly { id: number; msisdnId: number; time: Date }[],
+  now: Date,
   memory: PresenceMemory,
-): void {
+): Promise<void> {
   if (stored.length !== batch.positions.length)
     throw new Error(`presence: ${stored.length} positions stored, ${batch.positions.length} evaluated`);
   stored.forEach((p, i) => {
@@ -908,13 +881,13 @@ export function settleBatch(
     const fix = batch.fixes[i];
     if (fix) fix.positionId = p.id;
   });
-  batch.storedIds = stored.map((p) => p.id);
   for (const t of batch.throughs) if (t.newest && t.through) t.through.id = t.newest.positionId!;
-  batch.trusted = batch.generation === memory.generation;
-  if (!batch.trusted) {
-    for (const { msisdnId } of batch.throughs) memory.held.delete(msisdnId);
-    return;
-  }
+  const { replayFrom } = batch;
+  const onLate = (msisdnId: number, time: number) =>
+    replayFrom.set(msisdnId, Math.min(replayFrom.get(msisdnId) ?? Infinity, time));
+  const batchIds = new Set(stored.map((p) => p.id));
+  const revs = await writeEvaluations(tx, batch.toWrite, batchIds, now, onLate);
+
   for (const { msisdnId, through } of batch.throughs) {
     if (!through) memory.held.delete(msisdnId);
     else {
@@ -922,140 +895,26 @@ export function settleBatch(
       memory.held.set(msisdnId, { throughId: through.id, pairs: new Map() });
     }
   }
-  const writes = new Set(batch.toWrite);
   for (const e of batch.evaluations) {
     if (e.state.state === 'OUTSIDE') continue;
     const held = memory.held.get(e.pair.msisdnId);
-    // The row as it will be written, or as it was (the state moved on in memory only).
-    if (writes.has(e))
-      e.written = {
-        msisdnId: e.pair.msisdnId,
-        poiId: e.pair.poiId,
-        rev: null,
-        deadline: nextDeadline(e.state, e.pair.ctx, false),
-        through: e.through,
-        fixAt: e.state.lastFixAt,
-      };
-    const row = e.written ?? e.start.row;
+    const rev = revs.get(pairKey(e.pair.msisdnId, e.pair.poiId));
+    // The row as written now, or as it was (the state moved on in memory only).
+    const row: CheckpointRow | null | undefined =
+      rev !== undefined
+        ? {
+            msisdnId: e.pair.msisdnId,
+            poiId: e.pair.poiId,
+            rev,
+            deadline: nextDeadline(e.state, e.pair.ctx, false),
+            through: e.through,
+            fixAt: e.state.lastFixAt,
+          }
+        : e.start.row;
     if (!row || !held) memory.held.delete(e.pair.msisdnId);
     else held.pairs.set(e.pair.poiId, { row, state: e.state });
   }
-}
-
-/** Forgets every state followed: they may be wrong (the generation moves, so batches prepared on them are not trusted). */
-function distrust(memory: PresenceMemory): void {
-  memory.generation++;
-  memory.held.clear();
-}
-
-/** The MSISDNs a settled batch still has writes for (what a pending marker names), with its earliest fix. */
-export function pendingOf(batch: PreparedBatch): { msisdnIds: number[]; from: number } | null {
-  const ids = new Set<number>(batch.trusted ? batch.toWrite.map((e) => e.pair.msisdnId) : []);
-  if (!batch.trusted) for (const e of batch.evaluations) ids.add(e.pair.msisdnId);
-  for (const id of batch.replayFrom.keys()) ids.add(id);
-  if (!ids.size) return null;
-  let from = Infinity;
-  batch.fixes.forEach((f, i) => {
-    if (f && f.time < from && ids.has(batch.positions[i]!.msisdnId)) from = f.time;
-  });
-  for (const t of batch.replayFrom.values()) from = Math.min(from, t);
-  return { msisdnIds: [...ids], from };
-}
-
-/**
- * A settled batch's writes: the checkpoints that must be written (each expecting the row its evaluation started
- * from, as the writes before it left it), what the core emitted, the replays asked for. A batch not trusted writes
- * none of its evaluation: its MSISDNs are replayed from its earliest fix (the next batch of each catches up from the
- * positions meanwhile). A checkpoint found moved is evaluated again from its row, and the memory is distrusted.
- */
-export async function writeSettled(
-  tx: Executor,
-  batch: PreparedBatch,
-  now: Date,
-  memory: PresenceMemory,
-): Promise<void> {
-  if (batch.trusted === undefined) throw new Error('presence: a batch written before it was settled');
-  if (!batch.trusted || batch.generation !== memory.generation) {
-    const pending = pendingOf({ ...batch, trusted: false });
-    if (pending) for (const id of pending.msisdnIds) await requestReplay(tx, id, pending.from);
-    return;
-  }
-  const { replayFrom } = batch;
-  const onLate = (msisdnId: number, time: number) =>
-    replayFrom.set(msisdnId, Math.min(replayFrom.get(msisdnId) ?? Infinity, time));
-  const { revs, moved } = await writeEvaluations(tx, batch.toWrite, new Set(batch.storedIds), now, onLate);
-  for (const e of batch.toWrite)
-    if (e.written) e.written.rev = revs.get(pairKey(e.pair.msisdnId, e.pair.poiId)) ?? null;
-  if (moved) distrust(memory);
   for (const [msisdnId, from] of replayFrom) await requestReplay(tx, msisdnId, from);
-}
-
-/** Both halves in the position transaction, once the batch is stored (where nothing is written after the commit). */
-export async function completeBatch(
-  tx: Transaction<Database>,
-  batch: PreparedBatch,
-  stored: readonly { id: number; msisdnId: number; time: Date }[],
-  now: Date,
-  memory: PresenceMemory,
-): Promise<void> {
-  settleBatch(batch, stored, memory);
-  await writeSettled(tx, batch, now, memory);
-}
-
-/** Marks, in the position transaction, the MSISDNs whose presence writes come after the commit (null: none). */
-export async function markPending(tx: Executor, batch: PreparedBatch): Promise<number | null> {
-  const pending = pendingOf(batch);
-  if (!pending) return null;
-  const { rows } = await sql<{ id: number }>`
-    insert into presence_pending (msisdn_ids, from_time)
-    values (${arrayLiteral(pending.msisdnIds)}::int[], ${new Date(pending.from).toISOString()}::timestamptz)
-    returning id`.execute(tx);
-  return Number(rows[0]!.id);
-}
-
-/**
- * A settled batch's writes after its positions committed, in a transaction of their own that clears its marker. The
- * commit need not wait for the disk (synchronous_commit off): if a crash loses it, the marker, committed with the
- * positions, is still there and the sweep replays its MSISDNs. On failure the memory is distrusted (the marker stays).
- */
-export async function writeAfterCommit(
-  db: Db,
-  batch: PreparedBatch,
-  marker: number | null,
-  now: Date,
-  memory: PresenceMemory,
-): Promise<void> {
-  try {
-    await db.transaction().execute(async (tx) => {
-      await sql`set local synchronous_commit = off`.execute(tx);
-      await writeSettled(tx, batch, now, memory);
-      if (marker !== null) await tx.deleteFrom('presence_pending').where('id', '=', marker).execute();
-    });
-  } catch (error) {
-    distrust(memory);
-    throw error;
-  }
-}
-
-/** How long a pending marker may wait for its writes before the sweep replays its MSISDNs. */
-export const PENDING_GRACE_MS = 60_000;
-
-/**
- * Markers whose writes never came (a crash between the two commits, a failed presence transaction): their MSISDNs
- * are replayed from their earliest fix, and the markers go. Answers how many were taken.
- */
-export async function recoverPending(db: Db, now: Date, limit = 100): Promise<number> {
-  return db.transaction().execute(async (tx) => {
-    const { rows } = await sql<{ msisdn_ids: number[]; from_time: Date }>`
-      delete from presence_pending
-      where id in (select id from presence_pending
-                   where created_at < ${new Date(now.getTime() - PENDING_GRACE_MS)}
-                   order by id limit ${limit} for update skip locked)
-      returning msisdn_ids, from_time`.execute(tx);
-    for (const r of rows)
-      for (const id of r.msisdn_ids) await requestReplay(tx, Number(id), r.from_time.getTime());
-    return rows.length;
-  });
 }
 
 /**
@@ -1113,16 +972,15 @@ async function writeEvaluations(
   batchIds: ReadonlySet<number>,
   now: Date,
   onLate: (msisdnId: number, time: number) => void,
-): Promise<{ revs: Map<string, number>; moved: boolean }> {
-  if (!evaluations.length) return { revs: new Map(), moved: false };
+): Promise<Map<string, number>> {
+  if (!evaluations.length) return new Map();
   const revs = await writeCheckpoints(
     tx,
     evaluations.map((e) => ({
       pair: e.pair,
       state: e.state,
       through: e.through,
-      // A row whose revision is still to come (its write failed) matches no expectation: the pair is redone.
-      expect: e.start.row ? (e.start.row.rev ?? NO_REVISION) : ('OUTSIDE' as const),
+      expect: e.start.row ? e.start.row.rev : ('OUTSIDE' as const),
     })),
     now,
   );
@@ -1140,10 +998,7 @@ async function writeEvaluations(
       const row = locked.get(pairKey(evaluation.pair.msisdnId, evaluation.pair.poiId));
       return row ? [{ pair: evaluation.pair, row, evaluation }] : [];
     });
-    // Written after the commit, the next batch of this pipeline may be stored already: its positions are its own.
-    let until: number | undefined;
-    for (const id of batchIds) if (until === undefined || id > until) until = id;
-    const caught = await catchUp(tx, items, batchIds, onLate, until);
+    const caught = await catchUp(tx, items, batchIds, onLate);
     for (const { pair, evaluation } of items) {
       const c = caught.get(pairKey(pair.msisdnId, pair.poiId))!;
       evaluation.outputs = [...c.outputs];
@@ -1163,7 +1018,7 @@ async function writeEvaluations(
     evaluations.map((e) => ({ pair: e.pair, state: e.state })),
     evaluations.flatMap((e) => e.outputs.map((output) => ({ pair: e.pair, output }))),
   );
-  return { revs, moved: moved.length > 0 };
+  return revs;
 }
 
 /**
