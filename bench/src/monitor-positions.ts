@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import autocannon from 'autocannon';
 import { API_BASE_PATH } from '@lbs/contracts';
 import { mintWithSigningKey } from './access-token.ts';
+import { DISCARD_BODIES } from './discard-bodies.ts';
 import { benchMsisdns, benchServer, type BenchRow } from './location-setup.ts';
 
 const SIZES = (process.env['BENCH_MONITOR_MSISDNS'] ?? '10000,100000').split(',').map(Number);
@@ -48,7 +49,14 @@ function raw(
 const TIMEOUT_S = 30;
 
 async function load(url: string, headers: Record<string, string>, expect: number) {
-  const options = { url, headers, connections: CONNECTIONS, workers: 1, timeout: TIMEOUT_S };
+  const options = {
+    url,
+    headers,
+    connections: CONNECTIONS,
+    workers: 1,
+    timeout: TIMEOUT_S,
+    setupClient: DISCARD_BODIES,
+  };
   if (WARMUP_S > 0) await autocannon({ ...options, duration: WARMUP_S });
   const r = await autocannon({ ...options, duration: DURATION_S });
   const wrong = Object.entries(r.statusCodeStats ?? {}).filter(([code]) => Number(code) !== expect);

@@ -14,6 +14,7 @@ import { API_BASE_PATH } from '@lbs/contracts';
 import { issueDeviceToken } from '@lbs/server/internal/location/device-tokens.ts';
 import { startReplica, stopReplicas, type ReplicaProcess } from '../../apps/server/test/replica-process.ts';
 import { loginWithPkce } from './access-token.ts';
+import { DISCARD_BODIES } from './discard-bodies.ts';
 import { benchCompany, benchDatabase, benchMsisdns, freePort, type BenchRow } from './location-setup.ts';
 
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 64);
@@ -29,7 +30,9 @@ async function load(
 ): Promise<{ perSecond: number; ok: number; failed: number }> {
   const connections = Math.max(1, Math.floor(CONNECTIONS / replicas.length));
   const results = await Promise.all(
-    replicas.map((r) => autocannon({ ...options(r), connections, duration: DURATION_S })),
+    replicas.map((r) =>
+      autocannon({ ...options(r), connections, duration: DURATION_S, setupClient: DISCARD_BODIES }),
+    ),
   );
   return {
     perSecond: results.reduce((sum, r) => sum + r.requests.total / DURATION_S, 0),

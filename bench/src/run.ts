@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { API_BASE_PATH } from '@lbs/contracts';
 import { loadConfig, startServer, type RunningServer } from '@lbs/server';
 import { loginWithPkce, mintWithSigningKey } from './access-token.ts';
+import { DISCARD_BODIES } from './discard-bodies.ts';
 import { runGeofenceBench } from './geofence.ts';
 import { runLocationBenches } from './location.ts';
 import { freePort } from './location-setup.ts';
@@ -39,9 +40,9 @@ async function load(
   headers: Record<string, string>,
 ): Promise<Measured> {
   const url = `${baseUrl}${urlPath}`;
-  if (WARMUP_S > 0)
-    await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP_S, workers: 1 });
-  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S, workers: 1 });
+  const options = { url, headers, connections: CONNECTIONS, workers: 1, setupClient: DISCARD_BODIES };
+  if (WARMUP_S > 0) await autocannon({ ...options, duration: WARMUP_S });
+  const r = await autocannon({ ...options, duration: DURATION_S });
   return {
     name,
     path: urlPath,
