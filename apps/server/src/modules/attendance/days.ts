@@ -343,6 +343,23 @@ export interface ComputedDay {
 const at = (ms: number | null) => (ms === null ? null : new Date(ms));
 
 /**
+ * A statement of its own (not inside a caller's transaction) run again when PostgreSQL chose it as a deadlock's
+ * victim: two workers refreshing the same days at once (replicas, or a refresh beside a recompute) were seen to
+ * deadlock in the upsert below (CI, 2026-11-27), and the upsert is idempotent. Inside a transaction the caller's
+ * whole transaction is rolled back, so the error goes up to it.
+ */
+async function retriedOnDeadlock<T>(db: Executor, run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const deadlock = (error as { code?: unknown } | null)?.code === '40P01';
+      if (!deadlock || db.isTransaction || attempt >= 3) throw error;
+    }
+  }
+}
+
+/**
  * Stores computed days in one statement: PROVISIONAL until window end + FINALIZE_AFTER_MS, then FINAL (once:
  * finalized_at keeps the first time). The upsert keeps each row's status before it (`previous_status`) and, when a
  * FINAL day's status changes (late data, a replayed visit), the status it is corrected from (`corrected_from`), both
@@ -357,85 +374,87 @@ export async function storeDays(
 ): Promise<number> {
   if (!days.length) return 0;
   const finalOf = (r: DayResult) => r.windowEnd !== null && now >= r.windowEnd + FINALIZE_AFTER_MS;
-  const stored = await db
-    .insertInto('attendance_days')
-    .values(
-      days.map(({ member, version, result: r }) => {
-        const final = finalOf(r);
-        return {
-          msisdn_id: member.msisdnId,
-          date: r.date,
-          company_id: member.companyId,
-          shift_id: member.shiftId,
-          shift_version_id: version.id,
-          status: r.status,
-          state: final ? ('FINAL' as const) : ('PROVISIONAL' as const),
-          kind: r.kind,
-          holiday_name: r.holidayName,
-          window_start: at(r.windowStart),
-          window_end: at(r.windowEnd),
-          first_in: at(r.firstIn),
-          first_in_earliest: at(r.firstInEarliest),
-          last_out: at(r.lastOut),
-          last_out_latest: at(r.lastOutLatest),
-          still_inside: r.stillInside,
-          minutes_first_last: r.minutesFirstLast,
-          minutes_every_visit: r.minutesEveryVisit,
-          minutes_inside: r.minutesInside,
-          minutes_observed: r.minutesObserved,
-          outside_coverage: r.outsideCoverage,
-          late_minutes: r.lateMinutes,
-          early_exit_minutes: r.earlyExitMinutes,
-          arrival_unverified: r.arrivalUnverified,
-          departure_unverified: r.departureUnverified,
-          visit_keys: JSON.stringify(r.visitKeys),
-          reasons: JSON.stringify(r.reasons),
-          computed_at: new Date(now),
-          finalized_at: final ? new Date(now) : null,
-          previous_status: null,
-          corrected_from: null,
-        };
-      }),
-    )
-    .onConflict((oc) =>
-      oc.columns(['msisdn_id', 'date']).doUpdateSet((eb) => ({
-        company_id: eb.ref('excluded.company_id'),
-        shift_id: eb.ref('excluded.shift_id'),
-        shift_version_id: eb.ref('excluded.shift_version_id'),
-        status: eb.ref('excluded.status'),
-        state: sql<
-          'FINAL' | 'PROVISIONAL'
-        >`case when attendance_days.state = 'FINAL' then 'FINAL' else excluded.state end`,
-        kind: eb.ref('excluded.kind'),
-        holiday_name: eb.ref('excluded.holiday_name'),
-        window_start: eb.ref('excluded.window_start'),
-        window_end: eb.ref('excluded.window_end'),
-        first_in: eb.ref('excluded.first_in'),
-        first_in_earliest: eb.ref('excluded.first_in_earliest'),
-        last_out: eb.ref('excluded.last_out'),
-        last_out_latest: eb.ref('excluded.last_out_latest'),
-        still_inside: eb.ref('excluded.still_inside'),
-        minutes_first_last: eb.ref('excluded.minutes_first_last'),
-        minutes_every_visit: eb.ref('excluded.minutes_every_visit'),
-        minutes_inside: eb.ref('excluded.minutes_inside'),
-        minutes_observed: eb.ref('excluded.minutes_observed'),
-        outside_coverage: eb.ref('excluded.outside_coverage'),
-        late_minutes: eb.ref('excluded.late_minutes'),
-        early_exit_minutes: eb.ref('excluded.early_exit_minutes'),
-        arrival_unverified: eb.ref('excluded.arrival_unverified'),
-        departure_unverified: eb.ref('excluded.departure_unverified'),
-        visit_keys: eb.ref('excluded.visit_keys'),
-        reasons: eb.ref('excluded.reasons'),
-        computed_at: eb.ref('excluded.computed_at'),
-        finalized_at: sql<Date>`coalesce(attendance_days.finalized_at, excluded.finalized_at)`,
-        previous_status: sql<string>`attendance_days.status`,
-        corrected_from: sql<
-          string | null
-        >`case when attendance_days.state = 'FINAL' and attendance_days.status <> excluded.status then attendance_days.status end`,
-      })),
-    )
-    .returning(['msisdn_id', 'date', 'status', 'previous_status', 'corrected_from'])
-    .execute();
+  const stored = await retriedOnDeadlock(db, () =>
+    db
+      .insertInto('attendance_days')
+      .values(
+        days.map(({ member, version, result: r }) => {
+          const final = finalOf(r);
+          return {
+            msisdn_id: member.msisdnId,
+            date: r.date,
+            company_id: member.companyId,
+            shift_id: member.shiftId,
+            shift_version_id: version.id,
+            status: r.status,
+            state: final ? ('FINAL' as const) : ('PROVISIONAL' as const),
+            kind: r.kind,
+            holiday_name: r.holidayName,
+            window_start: at(r.windowStart),
+            window_end: at(r.windowEnd),
+            first_in: at(r.firstIn),
+            first_in_earliest: at(r.firstInEarliest),
+            last_out: at(r.lastOut),
+            last_out_latest: at(r.lastOutLatest),
+            still_inside: r.stillInside,
+            minutes_first_last: r.minutesFirstLast,
+            minutes_every_visit: r.minutesEveryVisit,
+            minutes_inside: r.minutesInside,
+            minutes_observed: r.minutesObserved,
+            outside_coverage: r.outsideCoverage,
+            late_minutes: r.lateMinutes,
+            early_exit_minutes: r.earlyExitMinutes,
+            arrival_unverified: r.arrivalUnverified,
+            departure_unverified: r.departureUnverified,
+            visit_keys: JSON.stringify(r.visitKeys),
+            reasons: JSON.stringify(r.reasons),
+            computed_at: new Date(now),
+            finalized_at: final ? new Date(now) : null,
+            previous_status: null,
+            corrected_from: null,
+          };
+        }),
+      )
+      .onConflict((oc) =>
+        oc.columns(['msisdn_id', 'date']).doUpdateSet((eb) => ({
+          company_id: eb.ref('excluded.company_id'),
+          shift_id: eb.ref('excluded.shift_id'),
+          shift_version_id: eb.ref('excluded.shift_version_id'),
+          status: eb.ref('excluded.status'),
+          state: sql<
+            'FINAL' | 'PROVISIONAL'
+          >`case when attendance_days.state = 'FINAL' then 'FINAL' else excluded.state end`,
+          kind: eb.ref('excluded.kind'),
+          holiday_name: eb.ref('excluded.holiday_name'),
+          window_start: eb.ref('excluded.window_start'),
+          window_end: eb.ref('excluded.window_end'),
+          first_in: eb.ref('excluded.first_in'),
+          first_in_earliest: eb.ref('excluded.first_in_earliest'),
+          last_out: eb.ref('excluded.last_out'),
+          last_out_latest: eb.ref('excluded.last_out_latest'),
+          still_inside: eb.ref('excluded.still_inside'),
+          minutes_first_last: eb.ref('excluded.minutes_first_last'),
+          minutes_every_visit: eb.ref('excluded.minutes_every_visit'),
+          minutes_inside: eb.ref('excluded.minutes_inside'),
+          minutes_observed: eb.ref('excluded.minutes_observed'),
+          outside_coverage: eb.ref('excluded.outside_coverage'),
+          late_minutes: eb.ref('excluded.late_minutes'),
+          early_exit_minutes: eb.ref('excluded.early_exit_minutes'),
+          arrival_unverified: eb.ref('excluded.arrival_unverified'),
+          departure_unverified: eb.ref('excluded.departure_unverified'),
+          visit_keys: eb.ref('excluded.visit_keys'),
+          reasons: eb.ref('excluded.reasons'),
+          computed_at: eb.ref('excluded.computed_at'),
+          finalized_at: sql<Date>`coalesce(attendance_days.finalized_at, excluded.finalized_at)`,
+          previous_status: sql<string>`attendance_days.status`,
+          corrected_from: sql<
+            string | null
+          >`case when attendance_days.state = 'FINAL' and attendance_days.status <> excluded.status then attendance_days.status end`,
+        })),
+      )
+      .returning(['msisdn_id', 'date', 'status', 'previous_status', 'corrected_from'])
+      .execute(),
+  );
   const byKey = new Map(days.map((d) => [`${d.member.msisdnId}:${d.result.date}`, d]));
   const corrected = stored.filter((r) => r.corrected_from !== null);
   if (corrected.length) {
