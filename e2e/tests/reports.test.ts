@@ -81,6 +81,7 @@ type Format = keyof typeof MAGIC;
  * first bytes; and the same export fetched with the token, checked by its content type.
  */
 async function exportAs(p: Page, report: string, query: string, format: Format): Promise<void> {
+  const started = Date.now();
   const downloaded = p.waitForEvent('download', { timeout: 120_000 });
   await p.getByRole('button', { name: 'Export', exact: true }).click();
   await p.getByRole('menuitem', { name: MENU_ITEM[format] }).click();
@@ -95,6 +96,9 @@ async function exportAs(p: Page, report: string, query: string, format: Format):
   ]);
   if (first === 'job') await jobLink.click();
   const download = await downloaded;
+  // A slow export is said (CI once spent the test's time here without saying where).
+  if (Date.now() - started > 30_000)
+    console.error(`${report} ${format}: the ${first} took ${Math.round((Date.now() - started) / 1000)} s`);
   const file = path.join(downloads, `${Date.now()}-${download.suggestedFilename()}`);
   await download.saveAs(file);
   expect(download.suggestedFilename()).toMatch(new RegExp(`\\.${format}$`));
@@ -165,7 +169,8 @@ describe('Reports: run, read and export', () => {
     await grid.locator('.MuiDataGrid-row').first().getByText(String(first.msisdn)).waitFor();
     for (const format of ['csv', 'xlsx', 'pdf'] as const)
       await exportAs(page, 'attendanceDaily', query, format);
-  });
+    // The wait for the demo's days (up to 2 min) and three exports that may each run as a job (up to 2 min each).
+  }, 480_000);
 
   it('runs the visits report for a few days and exports it in each format', async () => {
     page = await open('en-US', '/reports?report=visits');
@@ -190,7 +195,7 @@ describe('Reports: run, read and export', () => {
     // The visits per day chart.
     await page.getByRole('figure', { name: 'Chart of the report' }).waitFor();
     for (const format of ['csv', 'xlsx', 'pdf'] as const) await exportAs(page, 'visits', query, format);
-  });
+  }, 480_000);
 
   it('a period longer than the report allows is refused on its field', async () => {
     page = await open('en-US', '/reports?report=visits');
