@@ -27,11 +27,18 @@ type Replica = ReplicaProcess;
 async function load(
   replicas: Replica[],
   options: (replica: Replica) => autocannon.Options,
+  /** A number of requests (a warm-up) instead of the timed run. */
+  run: { amount?: number } = {},
 ): Promise<{ perSecond: number; ok: number; failed: number }> {
   const connections = Math.max(1, Math.floor(CONNECTIONS / replicas.length));
   const results = await Promise.all(
     replicas.map((r) =>
-      autocannon({ ...options(r), connections, duration: DURATION_S, setupClient: DISCARD_BODIES }),
+      autocannon({
+        ...options(r),
+        connections,
+        ...(run.amount ? { amount: Math.ceil(run.amount / replicas.length) } : { duration: DURATION_S }),
+        setupClient: DISCARD_BODIES,
+      }),
     ),
   );
   return {
@@ -79,9 +86,8 @@ export async function benchReplicas(): Promise<BenchRow[]> {
           url: `${r.url}${API_BASE_PATH}/user-management/me`,
           headers: { authorization: `Bearer ${accessToken}` },
         }));
-        await sql`truncate positions, latest_positions`.execute(db);
         let next = 0;
-        const ingest = await load(replicas, (r) => ({
+        const osmand = (r: Replica): autocannon.Options => ({
           url: r.url,
           requests: [
             {
@@ -95,7 +101,12 @@ export async function benchReplicas(): Promise<BenchRow[]> {
               },
             },
           ],
-        }));
+        });
+        // The fleet in its steady state: every device has reported before, to every replica (a token's first use is
+        // written before it is answered, once per token, and drops the token from every replica's cache once).
+        await load(replicas, osmand, { amount: 2 * DEVICES * count });
+        await sql`truncate positions, latest_positions`.execute(db);
+        const ingest = await load(replicas, osmand);
         const stored = Number(
           (await sql<{ n: string }>`select count(*) as n from positions`.execute(db)).rows[0]!.n,
         );

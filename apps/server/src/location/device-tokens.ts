@@ -136,18 +136,22 @@ export function cachedDeviceOwners(
 /**
  * When each token was last used, kept off the request path: a use marks the token, and the marks are written in one
  * statement a moment later (each token at most once a minute, as the column's precision promises). A crash loses
- * at most the last moment's marks of a timestamp, never a position.
+ * at most the last moment's marks of a timestamp, never a position. Writes are group-committed: one statement at a
+ * time, and the marks made while it runs (a fleet of new devices reporting at once) go together in the next.
  */
 export class TokenUse {
   readonly #db: Executor;
   readonly #delayMs: number;
   readonly #now: () => number;
-  /** Tokens used since the last write. */
+  /** Tokens used since the last write began. */
   readonly #pending = new Set<number>();
   /** When this process last marked each token (a token marked within the minute is not marked again). */
   readonly #marked = new Map<number, number>();
   #timer: NodeJS.Timeout | undefined;
-  #writing: Promise<void> = Promise.resolve();
+  /** The statement running, if one is. */
+  #running: Promise<void> | undefined;
+  /** The next statement, waiting for the running one: it takes every mark pending when it begins. */
+  #next: Promise<void> | undefined;
 
   constructor(db: Executor, options: { delayMs?: number; now?: () => number } = {}) {
     this.#db = db;
@@ -165,34 +169,52 @@ export class TokenUse {
   }
 
   /**
-   * Marks a token's first use and writes it at once: "none received yet" must not outlive the first report the
-   * admin can already see on the map. Once per token, so the request path pays for it once.
+   * Marks a token's first use and writes it before answering: "none received yet" must not outlive the first report
+   * the admin can already see on the map. Once per token, so the request path pays for it once, and many first uses
+   * at once share a statement.
    */
   first(tokenId: number): Promise<void> {
     this.touch(tokenId);
     return this.flush();
   }
 
-  /** Writes the pending marks (also at shutdown). */
-  async flush(): Promise<void> {
+  /** Writes the pending marks (also at shutdown): settles once every mark made before the call is written. */
+  flush(): Promise<void> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
+    if (this.#next) return this.#next;
+    if (!this.#running) return this.#write();
+    if (!this.#pending.size) return this.#running;
+    const next = this.#running.then(() => {
+      this.#next = undefined;
+      return this.#write();
+    });
+    this.#next = next;
+    return next;
+  }
+
+  #write(): Promise<void> {
     const ids = [...this.#pending];
     this.#pending.clear();
     const at = this.#now();
     for (const [id, when] of this.#marked) if (at - when >= 60_000) this.#marked.delete(id);
-    if (!ids.length) return this.#writing;
-    this.#writing = this.#writing.then(async () => {
-      try {
-        await sql`update device_tokens set last_used_at = now()
-          where id = any(${ids}::int[]) and (last_used_at is null or last_used_at < now() - interval '1 minute')`.execute(
-          this.#db,
-        );
-      } catch {
-        // A lost mark is a slightly older "last used": the next use marks the token again.
-        for (const id of ids) this.#marked.delete(id);
-      }
+    if (!ids.length) return Promise.resolve();
+    const running: Promise<void> = this.#update(ids).finally(() => {
+      if (this.#running === running) this.#running = undefined;
     });
-    return this.#writing;
+    this.#running = running;
+    return running;
+  }
+
+  async #update(ids: number[]): Promise<void> {
+    try {
+      await sql`update device_tokens set last_used_at = now()
+        where id = any(${ids}::int[]) and (last_used_at is null or last_used_at < now() - interval '1 minute')`.execute(
+        this.#db,
+      );
+    } catch {
+      // A lost mark is a slightly older "last used": the next use marks the token again.
+      for (const id of ids) this.#marked.delete(id);
+    }
   }
 }

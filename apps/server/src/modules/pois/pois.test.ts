@@ -651,7 +651,11 @@ describe('presence', () => {
       const { path, fix } = stay(c, t0);
       const inTransaction = new PositionPipeline(f.db, { steps: [presenceStep()] });
       for (let i = 0; i < path.length; i++) await inTransaction.submit([fix(reference, i)]);
-      const prepared = new PositionPipeline(f.db, { steps: [presenceStep()], concurrentReads: true });
+      const prepared = new PositionPipeline(f.db, {
+        steps: [presenceStep()],
+        concurrentReads: true,
+        prepareFrom: 1,
+      });
       // Submitted in another order than time within a batch: the step orders each MSISDN's fixes itself.
       for (const [from, to] of [
         [0, 3],
@@ -711,6 +715,7 @@ describe('presence', () => {
       });
       const failing = new PositionPipeline(f.db, {
         concurrentReads: true,
+        prepareFrom: 1,
         steps: [
           {
             name: 'prepare fails',
@@ -726,6 +731,7 @@ describe('presence', () => {
       let running = false;
       const slow = new PositionPipeline(f.db, {
         concurrentReads: true,
+        prepareFrom: 1,
         steps: [
           {
             name: 'prepares slowly',
@@ -751,6 +757,7 @@ describe('presence', () => {
       let ddl: Promise<unknown> | undefined;
       const pipeline = new PositionPipeline(f.db, {
         concurrentReads: true,
+        prepareFrom: 1,
         steps: [
           {
             name: 'reads positions late',

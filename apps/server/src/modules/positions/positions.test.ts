@@ -562,4 +562,48 @@ describe('device tokens', () => {
     await use.flush();
     expect(await lastUsed()).toEqual([true, false]);
   });
+
+  it('writes many first uses at once in a few statements, each answered once its mark is written', async () => {
+    const { db } = server.context;
+    const ids = (await db.selectFrom('msisdns').select('id').orderBy('id').limit(40).execute()).map(
+      (r) => r.id,
+    );
+    for (const id of ids) await issueDeviceToken(db, id, null);
+    const tokens = (
+      await db
+        .selectFrom('device_tokens')
+        .select('id')
+        .where('msisdn_id', 'in', ids)
+        .where('revoked_at', 'is', null)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.id);
+    expect(tokens.length).toBe(ids.length);
+    let statements = 0;
+    const counted = db.withPlugin({
+      transformQuery: ({ node }) => {
+        statements++;
+        return node;
+      },
+      transformResult: ({ result }) => Promise.resolve(result),
+    });
+    const use = new TokenUse(counted);
+    // Each first use waits for its own mark: when its promise settles, the row says so.
+    const usedOnceAnswered = await Promise.all(
+      tokens.map(async (id) => {
+        await use.first(id);
+        const row = await db
+          .selectFrom('device_tokens')
+          .select('last_used_at')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        return row.last_used_at !== null;
+      }),
+    );
+    expect(usedOnceAnswered.every(Boolean)).toBe(true);
+    // The first statement takes the first mark; the marks made while it ran go together in the next.
+    expect(statements).toBeLessThanOrEqual(2);
+    await use.flush();
+    expect(statements).toBeLessThanOrEqual(2);
+  });
 });
