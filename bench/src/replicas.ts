@@ -36,7 +36,10 @@ async function load(
       autocannon({
         ...options(r),
         connections,
-        ...(run.amount ? { amount: Math.ceil(run.amount / replicas.length) } : { duration: DURATION_S }),
+        // autocannon refuses fewer requests than connections.
+        ...(run.amount
+          ? { amount: Math.max(connections, Math.ceil(run.amount / replicas.length)) }
+          : { duration: DURATION_S }),
         setupClient: DISCARD_BODIES,
       }),
     ),
@@ -102,9 +105,13 @@ export async function benchReplicas(): Promise<BenchRow[]> {
             },
           ],
         });
-        // The fleet in its steady state: every device has reported before, to every replica (a token's first use is
-        // written before it is answered, once per token, and drops the token from every replica's cache once).
-        await load(replicas, osmand, { amount: 2 * DEVICES * count });
+        // The fleet in its steady state: every device has reported before, to each replica in turn (a token's first
+        // use is written before it is answered, once per token, and drops the token from every replica's cache once).
+        // A warm-up request that failed could still be stored after the truncate: none may fail.
+        for (const replica of replicas) {
+          const warm = await load([replica], osmand, { amount: 2 * DEVICES });
+          if (warm.failed) throw new Error(`${warm.failed} warm-up reports failed (${count} replicas)`);
+        }
         await sql`truncate positions, latest_positions`.execute(db);
         const ingest = await load(replicas, osmand);
         const stored = Number(
