@@ -27,7 +27,7 @@ type Replica = ReplicaProcess;
 async function load(
   replicas: Replica[],
   options: (replica: Replica) => autocannon.Options,
-  /** A number of requests (a warm-up) instead of the timed run. */
+  /** A number of requests to each replica (a warm-up) instead of the timed run. */
   run: { amount?: number } = {},
 ): Promise<{ perSecond: number; ok: number; failed: number }> {
   const connections = Math.max(1, Math.floor(CONNECTIONS / replicas.length));
@@ -37,9 +37,7 @@ async function load(
         ...options(r),
         connections,
         // autocannon refuses fewer requests than connections.
-        ...(run.amount
-          ? { amount: Math.max(connections, Math.ceil(run.amount / replicas.length)) }
-          : { duration: DURATION_S }),
+        ...(run.amount ? { amount: Math.max(connections, run.amount) } : { duration: DURATION_S }),
         setupClient: DISCARD_BODIES,
       }),
     ),
