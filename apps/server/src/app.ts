@@ -45,8 +45,7 @@ import { enqueue } from './jobs/queue.ts';
 import { JobRunner } from './jobs/runner.ts';
 import {
   createLocation,
-  liveFanoutStep,
-  positionEventsStep,
+  positionsStoredStep,
   registerLocationJobs,
   type DeviceOwner,
   type LocationRuntime,
@@ -156,11 +155,11 @@ import { spaPlugin } from './spa.ts';
 
 /**
  * The position pipeline's steps, in the order they run (each cheap and database-only: see location/pipeline.ts):
- * geofencing (presence), the POSITIONS_STORED event, the live fan-out. One list for the server and for the bench that
+ * geofencing (presence), then the POSITIONS_STORED event with the live fan-out's notifications. One list for the server and for the bench that
  * weighs ingest with geofencing against the same ingest without it.
  */
 export function positionPipelineSteps(): PipelineStep[] {
-  return [presenceStep(), positionEventsStep, liveFanoutStep];
+  return [presenceStep(), positionsStoredStep];
 }
 
 export interface BuildAppOptions {

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLog, until } from '../../test/capture-log.ts';
 import { openTestDatabase } from '../../test/helpers.ts';
-import { emit, emitConsentGranted, emitMsisdnCreated, emitPositionsStored } from './emit.ts';
+import { EventBus } from './bus.ts';
+import { emit, emitConsentGranted, emitMany, emitMsisdnCreated, emitPositionsStored } from './emit.ts';
+import { EVENTS_CHANNEL } from './types.ts';
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
@@ -63,12 +66,29 @@ describe('emit', () => {
 
   it('writes one POSITIONS_STORED event per company of a batch', async () => {
     const t = (m: number) => new Date(Date.UTC(2026, 2, 1, 10, m));
-    const ids = await emitPositionsStored(handle.db, [
+    const written = await emitPositionsStored(handle.db, [
       { id: 101, msisdnId: 1, companyId: 1, time: t(5) },
       { id: 102, msisdnId: 2, companyId: 2, time: t(1) },
       { id: 103, msisdnId: 1, companyId: 1, time: t(2) },
     ]);
-    expect(ids).toHaveLength(2);
+    expect(written).toBe(2);
+    // The pipeline runs this once per batch: every company's event and the processors' wake-up in one statement.
+    let statements = 0;
+    const counted = handle.db.withPlugin({
+      transformQuery: ({ node }) => {
+        statements++;
+        return node;
+      },
+      transformResult: ({ result }) => Promise.resolve(result),
+    });
+    expect(
+      await emitPositionsStored(counted, [
+        { id: 201, msisdnId: 1, companyId: 1, time: t(6) },
+        { id: 202, msisdnId: 2, companyId: 2, time: t(6) },
+        { id: 203, msisdnId: 3, companyId: 3, time: t(6) },
+      ]),
+    ).toBe(3);
+    expect(statements).toBe(1);
     const stored = (await events()).filter((e) => e.type === 'POSITIONS_STORED');
     expect(stored.map((e) => [e.company_id, e.payload, e.idempotency_key])).toEqual([
       [
@@ -81,7 +101,49 @@ describe('emit', () => {
         { positionIds: [102], msisdnIds: [2], from: t(1).toISOString(), to: t(1).toISOString() },
         'POSITIONS_STORED:2:102',
       ],
+      [1, expect.anything(), 'POSITIONS_STORED:1:201'],
+      [2, expect.anything(), 'POSITIONS_STORED:2:202'],
+      [3, expect.anything(), 'POSITIONS_STORED:3:203'],
     ]);
+  });
+});
+
+describe('emitMany', () => {
+  it('notifies the processors once per type written, on commit, and not for events already written', async () => {
+    const bus = await EventBus.start(handle, captureLog().log);
+    const got: string[] = [];
+    await bus.subscribe(EVENTS_CHANNEL, (type) => got.push(type));
+    const deleted = (k: string) => ({
+      type: 'MSISDN_DELETED' as const,
+      companyId: 3,
+      payload: { msisdn: '+3' },
+      idempotencyKey: `many:${k}`,
+    });
+    const granted = (k: string) => ({
+      type: 'CONSENT_GRANTED' as const,
+      companyId: 3,
+      payload: { msisdn: '+3', via: 'SMS' as const, previous: 'PENDING' as const },
+      idempotencyKey: `many:${k}`,
+    });
+    expect(
+      await handle.db.transaction().execute(async (trx) => {
+        const written = await emitMany(trx, [deleted('a'), deleted('b'), granted('c')]);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(got).toEqual([]); // nothing before the commit
+        return written;
+      }),
+    ).toBe(3);
+    await until(() => got.length === 2, 5_000, 'one notification per type');
+    expect(got.sort()).toEqual(['CONSENT_GRANTED', 'MSISDN_DELETED']);
+    // Keys used already: nothing written, nothing notified; a new one of one type notifies that type only.
+    expect(await emitMany(handle.db, [deleted('a'), granted('c')])).toBe(0);
+    expect(await emitMany(handle.db, [deleted('a'), deleted('d')])).toBe(1);
+    await until(() => got.length === 3, 5_000, 'the new event notified');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(got.slice(2)).toEqual(['MSISDN_DELETED']);
+    const rows = (await events()).filter((e) => e.idempotency_key?.startsWith('many:'));
+    expect(rows.map((e) => e.idempotency_key)).toEqual(['many:a', 'many:b', 'many:c', 'many:d']);
+    await bus.close();
   });
 });
 

@@ -38,32 +38,64 @@ export async function emit<T extends EventType>(tx: Db, event: NewEvent<T>): Pro
   return row?.id;
 }
 
+/** A notification sent on commit alongside a batch's events (emitMany's `alsoNotify`). */
+export interface Notification {
+  channel: string;
+  payload: string;
+}
+
 /**
- * Several events in one statement (the presence engine's batches): each written unless its idempotency key was used
- * already, the processors notified once per type on commit. Answers how many were written.
+ * Several events in one statement (the presence engine's and the position pipeline's batches): each written unless
+ * its idempotency key was used already, the processors notified once per written type on commit, by the same
+ * statement; `alsoNotify` are sent by it too, in their order (the live fan-out's). A batch in the position
+ * transaction pays one round trip for what it announces, not three. Answers how many events were written.
  */
-export async function emitMany(tx: Db, events: readonly NewEvent<EventType>[]): Promise<number> {
-  if (!events.length) return 0;
+export async function emitMany(
+  tx: Db,
+  events: readonly NewEvent<EventType>[],
+  alsoNotify: readonly Notification[] = [],
+): Promise<number> {
+  if (!events.length) {
+    if (alsoNotify.length) await sendAll(tx, alsoNotify);
+    return 0;
+  }
   const col = (f: (e: NewEvent<EventType>) => ArrayElement) => arrayLiteral(events.map(f));
   // Arrays unnested: one statement of a fixed shape whatever the number of events (a VALUES list of thousands of
-  // rows costs more to build, send and plan than to insert).
-  const { rows } = await sql<{ type: string }>`
-    insert into domain_events (type, company_id, msisdn_id, subject_type, subject_id, payload, idempotency_key,
-                               occurred_at)
-    select t, c, m, st, si, p, k, coalesce(o, now()) from unnest(
-      ${col((e) => e.type)}::text[], ${col((e) => e.companyId)}::int[], ${col((e) => e.msisdnId ?? null)}::int[],
-      ${col((e) => e.subject?.type ?? null)}::text[],
-      ${col((e) => (e.subject ? String(e.subject.id) : null))}::text[],
-      ${col((e) => JSON.stringify(e.payload))}::jsonb[], ${col((e) => e.idempotencyKey ?? null)}::text[],
-      ${col((e) => e.occurredAt?.toISOString() ?? null)}::timestamptz[]
-    ) as u(t, c, m, st, si, p, k, o)
-    on conflict (idempotency_key) do nothing
-    returning type`.execute(tx);
-  if (rows.length)
-    await sql`select pg_notify(${EVENTS_CHANNEL}, t) from unnest(${[...new Set(rows.map((r) => r.type))]}::text[]) t`.execute(
-      tx,
-    );
-  return rows.length;
+  // rows costs more to build, send and plan than to insert). The notifications read the insert's RETURNING rows, so
+  // a type is notified exactly when one of its events was written.
+  const { rows } = await sql<{ written: number; notified: number; also: number }>`
+    with written as (
+      insert into domain_events (type, company_id, msisdn_id, subject_type, subject_id, payload, idempotency_key,
+                                 occurred_at)
+      select t, c, m, st, si, p, k, coalesce(o, now()) from unnest(
+        ${col((e) => e.type)}::text[], ${col((e) => e.companyId)}::int[], ${col((e) => e.msisdnId ?? null)}::int[],
+        ${col((e) => e.subject?.type ?? null)}::text[],
+        ${col((e) => (e.subject ? String(e.subject.id) : null))}::text[],
+        ${col((e) => JSON.stringify(e.payload))}::jsonb[], ${col((e) => e.idempotencyKey ?? null)}::text[],
+        ${col((e) => e.occurredAt?.toISOString() ?? null)}::timestamptz[]
+      ) as u(t, c, m, st, si, p, k, o)
+      on conflict (idempotency_key) do nothing
+      returning type
+    ),
+    notified as (select pg_notify(${EVENTS_CHANNEL}, t) from (select distinct type as t from written) d),
+    also as (${notifications(alsoNotify)})
+    select (select count(*) from written)::int as written, (select count(*) from notified)::int as notified,
+      (select count(*) from also)::int as also`.execute(tx);
+  return Number(rows[0]?.written ?? 0);
+}
+
+/** A query sending the notifications in their order. */
+function notifications(list: readonly Notification[]) {
+  return sql`select pg_notify(c, p) from (
+      select c, p from unnest(${arrayLiteral(list.map((n) => n.channel))}::text[],
+        ${arrayLiteral(list.map((n) => n.payload))}::text[]) with ordinality as n(c, p, i)
+      order by i
+    ) ordered`;
+}
+
+/** Sends the notifications (on commit) in one statement. */
+export async function sendAll(tx: Db, list: readonly Notification[]): Promise<void> {
+  if (list.length) await sql`${notifications(list)}`.execute(tx);
 }
 
 interface MsisdnRef {
@@ -140,33 +172,44 @@ export function emitMsisdnDeleted(tx: Db, m: MsisdnRef) {
 
 /**
  * A batch of stored positions: one event per company in the batch (processors and tenants stay apart), keyed by
- * the company and the batch's first position id.
+ * the company and the batch's first position id; `alsoNotify` go in the same statement.
  */
 export async function emitPositionsStored(
   tx: Db,
   positions: readonly { id: number; msisdnId: number; companyId: number; time: Date }[],
-): Promise<number[]> {
+  alsoNotify: readonly Notification[] = [],
+): Promise<number> {
   const byCompany = new Map<number, (typeof positions)[number][]>();
   for (const p of positions) {
     let list = byCompany.get(p.companyId);
     if (!list) byCompany.set(p.companyId, (list = []));
     list.push(p);
   }
-  const ids: number[] = [];
-  for (const [companyId, list] of byCompany) {
-    const times = list.map((p) => p.time.getTime());
-    const id = await emit(tx, {
-      type: 'POSITIONS_STORED',
-      companyId,
-      payload: {
-        positionIds: list.map((p) => p.id),
-        msisdnIds: [...new Set(list.map((p) => p.msisdnId))],
-        from: new Date(Math.min(...times)).toISOString(),
-        to: new Date(Math.max(...times)).toISOString(),
-      },
-      idempotencyKey: `POSITIONS_STORED:${companyId}:${Math.min(...list.map((p) => p.id))}`,
-    });
-    if (id !== undefined) ids.push(id);
-  }
-  return ids;
+  // One statement for every company of the batch (it runs in the position transaction, once per batch).
+  return emitMany(
+    tx,
+    [...byCompany].map(([companyId, list]): NewEvent<'POSITIONS_STORED'> => {
+      let from = Infinity;
+      let to = -Infinity;
+      let first = Infinity;
+      for (const p of list) {
+        const t = p.time.getTime();
+        if (t < from) from = t;
+        if (t > to) to = t;
+        if (p.id < first) first = p.id;
+      }
+      return {
+        type: 'POSITIONS_STORED',
+        companyId,
+        payload: {
+          positionIds: list.map((p) => p.id),
+          msisdnIds: [...new Set(list.map((p) => p.msisdnId))],
+          from: new Date(from).toISOString(),
+          to: new Date(to).toISOString(),
+        },
+        idempotencyKey: `POSITIONS_STORED:${companyId}:${first}`,
+      };
+    }),
+    alsoNotify,
+  );
 }

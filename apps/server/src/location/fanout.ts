@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LivePosition, MonitorPosition, PositionSource } from '@lbs/contracts';
 import type { Db } from '../db/database.ts';
-import { notify, type EventBus } from '../events/bus.ts';
-import type { PipelineStep } from './pipeline.ts';
+import type { EventBus } from '../events/bus.ts';
+import { sendAll, type Notification } from '../events/emit.ts';
+import type { PipelineStep, StoredPosition } from './pipeline.ts';
 import { scopeAllows, type Scope } from '../access/scope.ts';
 
 interface Subscriber {
@@ -92,23 +93,33 @@ export const POSITIONS_CHANNEL = 'lbs_positions';
 const IDS_PER_NOTIFY = 400;
 
 /**
- * The live fan-out's pipeline step: queues a NOTIFY of the batch's position ids, which PostgreSQL delivers to every
+ * The live fan-out's notifications of a batch: its position ids, in NOTIFYs that PostgreSQL delivers to every
  * listening replica when the position transaction commits (and never when it rolls back).
+ */
+export function fanoutNotifications(positions: readonly StoredPosition[]): Notification[] {
+  const out: Notification[] = [];
+  for (let i = 0; i < positions.length; i += IDS_PER_NOTIFY) {
+    const slice = positions.slice(i, i + IDS_PER_NOTIFY);
+    let from = Infinity;
+    let to = -Infinity;
+    for (const p of slice) {
+      const t = p.time.getTime();
+      if (t < from) from = t;
+      if (t > to) to = t;
+    }
+    out.push({ channel: POSITIONS_CHANNEL, payload: `${from}-${to}:${slice.map((p) => p.id).join(',')}` });
+  }
+  return out;
+}
+
+/**
+ * The live fan-out alone as a pipeline step (the server sends these notifications with the batch's event:
+ * positionsStoredStep).
  */
 export const liveFanoutStep: PipelineStep = {
   name: 'live-fanout',
   async afterStore(positions, tx) {
-    for (let i = 0; i < positions.length; i += IDS_PER_NOTIFY) {
-      const slice = positions.slice(i, i + IDS_PER_NOTIFY);
-      let from = Infinity;
-      let to = -Infinity;
-      for (const p of slice) {
-        const t = p.time.getTime();
-        if (t < from) from = t;
-        if (t > to) to = t;
-      }
-      await notify(tx, POSITIONS_CHANNEL, `${from}-${to}:${slice.map((p) => p.id).join(',')}`);
-    }
+    await sendAll(tx, fanoutNotifications(positions));
   },
 };
 

@@ -16,7 +16,7 @@ import { databaseSubscribers } from './simulator/subscribers.ts';
 
 export { PositionPipeline, type PipelineStep } from './pipeline.ts';
 export { liveFanoutStep, POSITIONS_CHANNEL } from './fanout.ts';
-export { positionEventsStep } from './position-events.ts';
+export { positionsStoredStep } from './position-events.ts';
 export { registerLocationJobs } from './jobs.ts';
 export { LocationWorker, type TickReport } from './scheduler.ts';
 export { runRetention } from './retention.ts';

@@ -1,13 +1,16 @@
 import { emitPositionsStored } from '../events/emit.ts';
+import { fanoutNotifications } from './fanout.ts';
 import type { PipelineStep } from './pipeline.ts';
 
 /**
- * Writes the POSITIONS_STORED domain event of each batch (one per company) in the position transaction, so the
- * processors that react to new positions after the commit see exactly the positions that were stored.
+ * What a stored batch announces, in the position transaction and in one statement: the POSITIONS_STORED domain event
+ * (one per company), so the processors that react to new positions after the commit see exactly the positions that
+ * were stored, with the processors' wake-up, and the live fan-out's notifications to the Monitors of every replica.
+ * PostgreSQL delivers both when the transaction commits, never when it rolls back.
  */
-export const positionEventsStep: PipelineStep = {
-  name: 'positions-stored-event',
+export const positionsStoredStep: PipelineStep = {
+  name: 'positions-stored',
   async afterStore(positions, tx) {
-    await emitPositionsStored(tx, positions);
+    await emitPositionsStored(tx, positions, fanoutNotifications(positions));
   },
 };
