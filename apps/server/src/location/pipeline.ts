@@ -1,9 +1,9 @@
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { MessageKey } from '@lbs/contracts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { Metrics } from '../lib/metrics.ts';
-import { storeBatch, type PositionInput, type StoredPosition } from './position-store.ts';
+import { storePositions, type PositionInput, type StoredPosition } from './position-store.ts';
 
 export type { PositionInput, StoredPosition };
 
@@ -37,18 +37,7 @@ export interface PipelineStep<P = unknown> {
    * preparation wait for the batch.
    */
   readonly reads?: readonly string[];
-  /**
-   * Optional read for a batch that is not prepared: a scalar SQL expression the store statement evaluates once, at
-   * its snapshot (what was committed before the batch, as a preparation reads it), its value handed to afterStore as
-   * `along` — the step's first read without a round trip of its own, on every small batch.
-   */
-  readAlong?(inputs: readonly PositionInput[]): RawBuilder<unknown>;
-  afterStore(
-    positions: readonly StoredPosition[],
-    tx: Transaction<Database>,
-    prepared?: P,
-    along?: unknown,
-  ): Promise<void>;
+  afterStore(positions: readonly StoredPosition[], tx: Transaction<Database>, prepared?: P): Promise<void>;
 }
 
 /** Per MSISDN by time, then id: the order presence and other per-subscriber steps need. */
@@ -251,19 +240,14 @@ export class PositionPipeline {
             )
         : undefined,
     );
-    // A step that does not prepare this batch may read along with the store statement.
-    const along = this.#steps.map(
-      (step) => (!(reader && step.prepare) && step.readAlong?.(inputs)) || undefined,
-    );
-    const alongReads = along.filter((read) => read !== undefined);
     let stored: StoredPosition[];
-    let alongValues: unknown[];
     let prepared: PromiseSettledResult<unknown>[];
     try {
-      ({ positions: stored, along: alongValues } = await storeBatch(tx, inputs, {
-        withPrevious: this.#steps.some((s) => s.wantsPrevious && !(reader && s.prepare)),
-        along: alongReads,
-      }));
+      stored = await storePositions(
+        tx,
+        inputs,
+        this.#steps.some((s) => s.wantsPrevious && !(reader && s.prepare)),
+      );
     } finally {
       // No preparation outlives its batch (a batch that fails is written again, job by job, and prepared again).
       prepared = await Promise.all(
@@ -272,12 +256,10 @@ export class PositionPipeline {
     }
     if (this.#steps.length) {
       const ordered = [...stored].sort(byMsisdnAndTime);
-      let next = 0;
       for (const [i, step] of this.#steps.entries()) {
         const result = prepared[i]!;
         if (result.status === 'rejected') throw result.reason;
-        const value = along[i] ? alongValues[next++] : undefined;
-        await step.afterStore(ordered, tx, result.value, value);
+        await step.afterStore(ordered, tx, result.value);
       }
     }
     return stored;

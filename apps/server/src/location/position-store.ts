@@ -1,5 +1,5 @@
 import type { PositionSource } from '@lbs/contracts';
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { arrayLiteral } from '../db/arrays.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -50,31 +50,14 @@ export async function storePositions(
   inputs: readonly PositionInput[],
   withPrevious = false,
 ): Promise<StoredPosition[]> {
-  return (await storeBatch(tx, inputs, { withPrevious })).positions;
-}
-
-/**
- * storePositions, with reads that go along: each a scalar SQL expression evaluated once by the same statement (at its
- * snapshot: what was committed before the batch, not the batch itself), its value answered in `along` — a pipeline
- * step's read that costs no round trip of its own.
- */
-export async function storeBatch(
-  tx: Transaction<Database>,
-  inputs: readonly PositionInput[],
-  options: { withPrevious?: boolean; along?: readonly RawBuilder<unknown>[] } = {},
-): Promise<{ positions: StoredPosition[]; along: unknown[] }> {
-  const withPrevious = options.withPrevious ?? false;
-  const along = options.along ?? [];
-  if (inputs.length === 0) return { positions: [], along: along.map(() => undefined) };
+  if (inputs.length === 0) return [];
   const ids = inputs.map((p) => p.msisdnId);
-  const rows = await sql<
-    {
-      id: number;
-      company_id: number;
-      previous_id: number | null;
-      previous_time: Date | null;
-    } & Record<`along_${number}`, unknown>
-  >`
+  const rows = await sql<{
+    id: number;
+    company_id: number;
+    previous_id: number | null;
+    previous_time: Date | null;
+  }>`
     with ${withPrevious ? sql`prev as (select msisdn_id, position_id, time from latest_positions where msisdn_id = any(${arrayLiteral(ids)}::int[])),` : sql``}
     ins as (
       insert into positions (msisdn_id, time, lat, lon, accuracy_m, source, extra)
@@ -101,14 +84,6 @@ export async function storeBatch(
     )
     select ins.id, m.company_id,
       ${withPrevious ? sql`prev.position_id as previous_id, prev.time as previous_time` : sql`null as previous_id, null as previous_time`}
-      ${sql.join(
-        // On the first row only (an uncorrelated subquery is evaluated once, whatever the rows).
-        along.map(
-          (read, i) =>
-            sql`, case when ins.id = (select min(id) from ins) then ${read} end as ${sql.ref(`along_${i}`)}`,
-        ),
-        sql``,
-      )}
     from ins join msisdns m on m.id = ins.msisdn_id
     ${withPrevious ? sql`left join prev on prev.msisdn_id = ins.msisdn_id` : sql``}
     order by ins.id
@@ -116,7 +91,7 @@ export async function storeBatch(
   if (rows.rows.length !== inputs.length)
     throw new Error(`stored ${rows.rows.length} of ${inputs.length} positions`);
   // bigserial ids are taken in the order of the unnested input, so id order is input order.
-  const positions = inputs.map((p, i) => {
+  return inputs.map((p, i) => {
     const row = rows.rows[i]!;
     const stored: StoredPosition = { ...positionFields(p), id: row.id, companyId: row.company_id };
     if (p.extra !== undefined) stored.extra = p.extra;
@@ -125,6 +100,4 @@ export async function storeBatch(
         row.previous_id === null ? null : { id: Number(row.previous_id), time: new Date(row.previous_time!) };
     return stored;
   });
-  const first = rows.rows[0]!;
-  return { positions, along: along.map((_, i) => first[`along_${i}`]) };
 }

@@ -703,51 +703,6 @@ describe('presence', () => {
     },
   );
 
-  it('a step’s read along the store statement answers once per batch what was committed before it; a prepared batch has none', async () => {
-    const m = await consentingMsisdn();
-    const fix = (k: number): PositionInput => ({
-      msisdnId: m,
-      time: new Date(Date.now() - 10 * MIN + k * 1000),
-      ...spot(),
-      accuracyM: 50,
-      source: 'NETWORK',
-    });
-    const seen: unknown[] = [];
-    const counting = (concurrentReads: boolean) =>
-      new PositionPipeline(f.db, {
-        concurrentReads,
-        prepareFrom: 3,
-        steps: [
-          {
-            name: 'counts along',
-            prepare: () => Promise.resolve('prepared'),
-            readAlong: (inputs) =>
-              sql`(select count(*)::int from positions where msisdn_id = any(${[...new Set(inputs.map((p) => p.msisdnId))]}::int[]))`,
-            afterStore: (positions, _tx, prepared, along) => {
-              seen.push([positions.length, prepared ?? null, along ?? null]);
-              return Promise.resolve();
-            },
-          },
-        ],
-      });
-    const pipeline = counting(false);
-    await pipeline.submit([fix(0), fix(1)]);
-    await pipeline.submit([fix(2), fix(3), fix(4)]);
-    expect(seen).toEqual([
-      [2, null, 0],
-      [3, null, 2],
-    ]);
-    if (!process.env['DATABASE_URL']) return; // PGlite: one connection, nothing is prepared
-    seen.length = 0;
-    const concurrent = counting(true);
-    await concurrent.submit([fix(5), fix(6)]);
-    await concurrent.submit([fix(7), fix(8), fix(9)]);
-    expect(seen).toEqual([
-      [2, null, 5],
-      [3, 'prepared', null],
-    ]);
-  });
-
   it.skipIf(!process.env['DATABASE_URL'])(
     'a preparation that fails fails its batch; a batch that fails leaves no preparation running',
     async () => {

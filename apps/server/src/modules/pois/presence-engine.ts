@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { PoiGeometry, PoiTimeWindow, PositionSource } from '@lbs/contracts';
 import { arrayLiteral, type ArrayElement } from '../../db/arrays.ts';
 import type { Db, Executor } from '../../db/database.ts';
@@ -545,42 +545,15 @@ function checkpointOf(r: CheckpointSqlRow): CheckpointRow {
   };
 }
 
-/** The batch's first read, as the store statement answers it (epochAlong). */
-export interface EpochRead {
-  epoch: number;
-  states_epoch: number;
-  instance: string;
-  /** The checkpoints not OUTSIDE of every MSISDN of the batch. */
-  rows: CheckpointSqlRow[];
-}
-
-/**
- * The batch's first read as one JSON value, for the store statement to answer (a batch that is not prepared: the
- * pipeline step's readAlong), at its snapshot: the epochs and the checkpoints not OUTSIDE of the MSISDNs, followed or
- * not — no round trip of its own, and no second read when the memory turns out stale.
- */
-export function epochAlong(msisdnIds: readonly number[]): RawBuilder<EpochRead> {
-  return sql<EpochRead>`(
-    select json_build_object('epoch', e.epoch, 'states_epoch', e.states_epoch, 'instance', e.instance,
-      'rows', coalesce((
-        select json_agg(c) from (
-          select ${CHECKPOINT_COLUMNS} from poi_presence pp
-          where pp.msisdn_id = any(${arrayLiteral([...new Set(msisdnIds)])}::int[]) and pp.state <> 'OUTSIDE'
-        ) c), '[]'::json))
-    from presence_epoch e where e.id = 1)`;
-}
-
 /**
  * The batch's first read: the epochs (the memory is dropped when the evaluated pairs may have changed, or a writer
  * other than a pipeline wrote states, or this is another database) and the checkpoints not OUTSIDE of the MSISDNs
- * whose states are not followed. Answers the rows and the MSISDNs that are followed. `along`: the read as the store
- * statement made it (epochAlong), used instead of reading.
+ * whose states are not followed. Answers the rows and the MSISDNs that are followed.
  */
 async function epochAndCheckpoints(
   tx: Executor,
   memory: PresenceMemory,
   positions: readonly { msisdnId: number; previous?: { id: number } | null }[],
-  along?: EpochRead,
 ): Promise<{ rows: Map<string, CheckpointRow>; followed: Set<number> }> {
   const followedOf = () => {
     const followed = new Set<number>();
@@ -588,11 +561,9 @@ async function epochAndCheckpoints(
       if (p.previous && memory.held.get(p.msisdnId)?.throughId === p.previous.id) followed.add(p.msisdnId);
     return followed;
   };
-  const read = async (followed: ReadonlySet<number>): Promise<EpochRead> => {
-    if (along)
-      return { ...along, rows: along.rows.filter((r) => r.msisdn_id !== null && !followed.has(r.msisdn_id)) };
+  const read = async (followed: ReadonlySet<number>) => {
     const ids = [...new Set(positions.map((p) => p.msisdnId))].filter((id) => !followed.has(id));
-    const rows = (
+    return (
       await sql<
         CheckpointSqlRow & { epoch: number; states_epoch: number; instance: string; msisdn_id: number | null }
       >`
@@ -601,32 +572,26 @@ async function epochAndCheckpoints(
         left join poi_presence pp on pp.msisdn_id = any(${ids}::int[]) and pp.state <> 'OUTSIDE'
         where e.id = 1`.execute(tx)
     ).rows;
-    return {
-      epoch: rows[0]?.epoch ?? 0,
-      states_epoch: rows[0]?.states_epoch ?? 0,
-      instance: rows[0]?.instance ?? '',
-      rows: rows.filter((r) => r.msisdn_id !== null),
-    };
   };
   let followed = followedOf();
-  let found = await read(followed);
-  const epoch = Number(found.epoch);
-  const statesEpoch = Number(found.states_epoch);
-  const instance = found.instance;
+  let rows = await read(followed);
+  const epoch = Number(rows[0]?.epoch ?? 0);
+  const statesEpoch = Number(rows[0]?.states_epoch ?? 0);
+  const instance = rows[0]?.instance ?? '';
   const samePairs = epoch === memory.epoch && instance === memory.instance;
   if (!samePairs) memory.pairs.clear();
   if (!samePairs || statesEpoch !== memory.statesEpoch) {
     memory.held.clear();
     if (followed.size) {
       followed = new Set();
-      found = await read(followed);
+      rows = await read(followed);
     }
   }
   memory.epoch = epoch;
   memory.statesEpoch = statesEpoch;
   memory.instance = instance;
   const out = new Map<string, CheckpointRow>();
-  for (const r of found.rows) out.set(pairKey(r.msisdn_id, r.poi_id), checkpointOf(r));
+  for (const r of rows) if (r.msisdn_id !== null) out.set(pairKey(r.msisdn_id, r.poi_id), checkpointOf(r));
   return { rows: out, followed };
 }
 
@@ -813,10 +778,9 @@ export async function prepareBatch(
   positions: readonly BatchPosition[],
   memory: PresenceMemory,
   exclude: ReadonlySet<number> = new Set(),
-  along?: EpochRead,
 ): Promise<PreparedBatch> {
   const msisdnIds = [...new Set(positions.map((p) => p.msisdnId))];
-  const { rows, followed } = await epochAndCheckpoints(reader, memory, positions, along);
+  const { rows, followed } = await epochAndCheckpoints(reader, memory, positions);
   // The followed states as they are now: loading pairs may drop the memory (its size limit), and then they would
   // read as OUTSIDE, their rows not having been read.
   const heldOf = new Map([...followed].map((m) => [m, memory.held.get(m)]));
@@ -956,21 +920,18 @@ export async function completeBatch(
 /**
  * Stored positions (ordered per MSISDN by time, then id, each with its `previous`) evaluated and written in the
  * position transaction: both halves in one go, where no other connection could prepare the batch beforehand.
- * `along`: the first read as the store statement made it (epochAlong).
  */
 export async function evaluatePositions(
   tx: Transaction<Database>,
   positions: readonly StoredPosition[],
   now: Date,
   memory: PresenceMemory = presenceMemory(),
-  along?: EpochRead,
 ): Promise<void> {
   const batch = await prepareBatch(
     tx,
     positions.map((p) => ({ ...p, previous: p.previous ?? null })),
     memory,
     new Set(positions.map((p) => p.id)),
-    along,
   );
   await completeBatch(tx, batch, positions, now, memory);
 }

@@ -2,11 +2,9 @@ import type { PipelineStep } from '../../location/pipeline.ts';
 import {
   batchPositions,
   completeBatch,
-  epochAlong,
   evaluatePositions,
   prepareBatch,
   presenceMemory,
-  type EpochRead,
   type PreparedBatch,
 } from './presence-engine.ts';
 
@@ -15,9 +13,8 @@ import {
  * assignments inside the position transaction, so visits and geofence events commit with the positions. The step
  * keeps the engine's per-process memory (pairs, states followed past their checkpoints) for its database.
  *
- * On PostgreSQL a large batch's evaluation is prepared while the batch is being stored (its reads on another
- * connection see what was committed before the batch), so only its writes follow the store in the transaction; a
- * smaller one (and every batch on PGlite) has its first read made by the store statement itself (readAlong).
+ * On PostgreSQL the evaluation is prepared while the batch is being stored (its reads on another connection see what
+ * was committed before the batch), so only its writes follow the store in the transaction.
  */
 export function presenceStep(now: () => Date = () => new Date()): PipelineStep<PreparedBatch> {
   const memory = presenceMemory();
@@ -38,14 +35,11 @@ export function presenceStep(now: () => Date = () => new Date()): PipelineStep<P
     async prepare(inputs, reader) {
       return prepareBatch(reader, await batchPositions(reader, inputs), memory);
     },
-    readAlong(inputs) {
-      return epochAlong(inputs.map((p) => p.msisdnId));
-    },
-    async afterStore(positions, tx, prepared, along) {
+    async afterStore(positions, tx, prepared) {
       if (prepared) await completeBatch(tx, prepared, positions, now(), memory);
       else if (positions.some((p) => p.previous === undefined))
         throw new Error('presence: a batch neither prepared nor stored with its previous positions');
-      else await evaluatePositions(tx, positions, now(), memory, along as EpochRead | undefined);
+      else await evaluatePositions(tx, positions, now(), memory);
     },
   };
 }
