@@ -115,6 +115,57 @@ export type MsisdnListQuery = z.infer<typeof msisdnListQuerySchema>;
 export const msisdnPageSchema = pageSchema(msisdnSchema);
 export type MsisdnPage = z.infer<typeof msisdnPageSchema>;
 
+/** The most numbers one page of GET /msisdns/directory answers (the Monitor's whole directory in a few requests). */
+export const DIRECTORY_PAGE_SIZE_MAX = 5000;
+
+/**
+ * GET /msisdns/directory: every number in scope in id order, a page at a time by keyset (`after`: the last id of the
+ * previous page), for the Monitor — 100,000 numbers in 20 requests that each read only their own rows, where offset
+ * pages of 100 would be 1,000 requests, each counting and skipping all the rows before it.
+ */
+export const msisdnDirectoryQuerySchema = z.object({
+  after: idText().optional(),
+  size: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(DIRECTORY_PAGE_SIZE_MAX, 'validation.invalid')
+    .default(DIRECTORY_PAGE_SIZE_MAX),
+});
+export type MsisdnDirectoryQuery = z.infer<typeof msisdnDirectoryQuerySchema>;
+/**
+ * A number as the Monitor's directory needs it: who and where in the organisation, consent and tracking, and whether
+ * the caller may locate it now (and why not) — not the whole record, so 100,000 of them stay light to build, send
+ * and check.
+ */
+export const msisdnDirectoryEntrySchema = msisdnSchema
+  .pick({
+    id: true,
+    msisdn: true,
+    employeeName: true,
+    companyId: true,
+    companyName: true,
+    departmentId: true,
+    departmentName: true,
+    zoneId: true,
+    zoneName: true,
+    designationId: true,
+    designationName: true,
+    consentStatus: true,
+    trackingEnabled: true,
+  })
+  .extend({
+    abilities: msisdnAbilitiesSchema.pick({ locate: true }),
+    blockedBy: msisdnBlockedBySchema.pick({ locate: true }),
+  });
+export type MsisdnDirectoryEntry = z.infer<typeof msisdnDirectoryEntrySchema>;
+export const msisdnDirectoryPageSchema = z.object({
+  items: z.array(msisdnDirectoryEntrySchema),
+  /** The `after` of the next page; null on the last. */
+  next: z.number().int().nullable(),
+});
+export type MsisdnDirectoryPage = z.infer<typeof msisdnDirectoryPageSchema>;
+
 /** At most this many numbers are asked again in one bulk request. */
 export const CONSENT_BULK_MAX = 1000;
 

@@ -1,6 +1,13 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { msisdnSchema, type Msisdn, type MsisdnImport } from '@lbs/contracts';
+import {
+  msisdnSchema,
+  type Msisdn,
+  type MsisdnDirectoryEntry,
+  type MsisdnDirectoryPage,
+  type MsisdnImport,
+  type MsisdnPage,
+} from '@lbs/contracts';
 import { useOrgFixtures } from '../organisation/test-fixtures.ts';
 
 const WEBHOOK_TOKEN = 'test-webhook-token-0123456789';
@@ -240,6 +247,52 @@ describe('employee MSISDNs and consent', () => {
       await f.call('SA', 'GET', `/msisdns?q=${encodeURIComponent(one.items[0]!.msisdn)}`)
     ).json() as { items: Msisdn[] };
     expect(byNumber.items.map((m) => m.id)).toEqual([one.items[0]!.id]);
+  });
+
+  it('reads the directory in id order by keyset pages: each caller exactly what its list shows', async () => {
+    // Each number as the caller's list shows it: id, name, and whether it may be located now (and why not).
+    const summary = (m: MsisdnDirectoryEntry) =>
+      [m.id, m.employeeName, m.consentStatus, m.abilities.locate, m.blockedBy.locate ?? null].join('|');
+    const listed = async (who: 'SA' | 'CA' | 'DA' | 'ZA' | 'CB') => {
+      const items: string[] = [];
+      for (let page = 1; ; page++) {
+        const answer = (
+          await f.call(who, 'GET', `/msisdns?size=100&page=${page}&sort=createdAt`)
+        ).json() as MsisdnPage;
+        items.push(...answer.items.map(summary));
+        if (page * answer.size >= answer.total)
+          return items.sort((a, b) => Number(a.split('|')[0]) - Number(b.split('|')[0]));
+      }
+    };
+    for (const who of ['SA', 'CA', 'DA', 'ZA', 'CB'] as const) {
+      const items: string[] = [];
+      let after: number | null = null;
+      let requests = 0;
+      do {
+        const response = await f.call(
+          who,
+          'GET',
+          `/msisdns/directory?size=7${after ? `&after=${after}` : ''}`,
+        );
+        expect(response.statusCode).toBe(200);
+        const page = response.json() as MsisdnDirectoryPage;
+        expect(page.items.length).toBeLessThanOrEqual(7);
+        items.push(...page.items.map(summary));
+        after = page.next;
+        requests++;
+      } while (after !== null);
+      const expected = await listed(who);
+      expect(expected.length, who).toBeGreaterThan(0);
+      expect(items, who).toEqual(expected);
+      expect(requests, who).toBe(Math.floor(expected.length / 7) + 1);
+    }
+    // CompanyAdmin B's directory has none of company A's numbers, and the other way round.
+    const b = (await f.call('CB', 'GET', '/msisdns/directory')).json() as MsisdnDirectoryPage;
+    const a = (await f.call('CA', 'GET', '/msisdns/directory')).json() as MsisdnDirectoryPage;
+    const alpha = await f.companyId('ALPHA');
+    expect(a.items.every((m) => m.companyId === alpha)).toBe(true);
+    expect(b.items.some((m) => m.companyId === alpha)).toBe(false);
+    expect(a.next).toBeNull();
   });
 });
 

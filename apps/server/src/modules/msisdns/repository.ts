@@ -112,6 +112,11 @@ export function msisdnsRepository(db: Executor) {
       return { rows, total };
     },
 
+    /** Numbers in scope with an id over `after`, in id order: one page of the directory (keyset, no count). */
+    directory(scope: Scope, after: number, size: number): Promise<MsisdnRecord[]> {
+      return selectRecords(scope).where('msisdns.id', '>', after).orderBy('msisdns.id').limit(size).execute();
+    },
+
     find(scope: Scope, id: number): Promise<MsisdnRecord | undefined> {
       return selectRecords(scope).where('msisdns.id', '=', id).executeTakeFirst();
     },

@@ -6,6 +6,8 @@ import {
   MSISDN_IMPORT_CONTENT_TYPES,
   MSISDN_IMPORT_MAX_BYTES,
   msisdnCreateSchema,
+  msisdnDirectoryPageSchema,
+  msisdnDirectoryQuerySchema,
   msisdnImportQuerySchema,
   msisdnImportSchema,
   msisdnListQuerySchema,
@@ -42,6 +44,20 @@ export const msisdnRoutes: FastifyPluginAsyncZod<{ service: MsisdnsService }> = 
       },
     },
     async (request) => service.list(callerOf(request), request.query),
+  );
+  app.get(
+    '/directory',
+    {
+      config: { permission: 'msisdn.list' },
+      schema: {
+        tags,
+        summary:
+          'Every employee MSISDN in scope, in id order, a large page at a time (the Monitor’s directory)',
+        querystring: msisdnDirectoryQuerySchema,
+        response: { 200: msisdnDirectoryPageSchema, ...readProblems },
+      },
+    },
+    async (request) => service.directory(callerOf(request), request.query),
   );
   app.get(
     '/:id',

@@ -6,6 +6,9 @@ import {
   type ConsentBulkResult,
   type Msisdn,
   type MsisdnCreateBody,
+  type MsisdnDirectoryEntry,
+  type MsisdnDirectoryPage,
+  type MsisdnDirectoryQuery,
   type MsisdnListQuery,
   type MsisdnPage,
   type MsisdnUpdateBody,
@@ -33,14 +36,12 @@ import {
 /** A number asked for consent within this long is not asked again by a bulk request (a second click). */
 export const REASK_AFTER_MS = 3_600_000;
 
-/** The answer for one MSISDN, with what the caller may do to it. */
-export function toMsisdn(caller: Caller, row: MsisdnRecord): Msisdn {
+/** Who the number is and where it sits: what the full record and the Monitor's directory entry share. */
+function placeOf(row: MsisdnRecord) {
   return {
     id: row.id,
     msisdn: row.msisdn,
     employeeName: row.employee_name,
-    employeeCode: row.employee_code,
-    email: row.email,
     companyId: row.company_id,
     companyName: row.company_name,
     departmentId: row.department_id,
@@ -50,16 +51,38 @@ export function toMsisdn(caller: Caller, row: MsisdnRecord): Msisdn {
     designationId: row.designation_id,
     designationName: row.designation_name,
     consentStatus: row.consent_status,
+    trackingEnabled: row.tracking_enabled,
+  };
+}
+
+const policyOf = (caller: Caller, row: MsisdnRecord) =>
+  msisdnPolicy(caller, {
+    consentStatus: row.consent_status,
+    trackingEnabled: row.tracking_enabled,
+    companyStatus: row.company_status,
+  });
+
+/** The answer for one MSISDN, with what the caller may do to it. */
+export function toMsisdn(caller: Caller, row: MsisdnRecord): Msisdn {
+  return {
+    ...placeOf(row),
+    employeeCode: row.employee_code,
+    email: row.email,
     consentAt: isoOrNull(row.consent_at),
     consentRequestedAt: isoOrNull(row.consent_requested_at),
-    trackingEnabled: row.tracking_enabled,
-    ...msisdnPolicy(caller, {
-      consentStatus: row.consent_status,
-      trackingEnabled: row.tracking_enabled,
-      companyStatus: row.company_status,
-    }),
+    ...policyOf(caller, row),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+  };
+}
+
+/** A number as the Monitor's directory shows it, with whether the caller may locate it now (the same policy). */
+function toDirectoryEntry(caller: Caller, row: MsisdnRecord): MsisdnDirectoryEntry {
+  const { abilities, blockedBy } = policyOf(caller, row);
+  return {
+    ...placeOf(row),
+    abilities: { locate: abilities.locate },
+    blockedBy: blockedBy.locate ? { locate: blockedBy.locate } : {},
   };
 }
 
@@ -98,6 +121,16 @@ export function msisdnsService({
     authorize(caller, 'msisdn', 'list');
     const { rows, total } = await repo.list(caller.scope, query);
     return { items: rows.map((row) => toMsisdn(caller, row)), total, page: query.page, size: query.size };
+  }
+
+  /** A page of the directory: the numbers in scope after `after`, in id order, and where the next page starts. */
+  async function directory(caller: Caller, query: MsisdnDirectoryQuery): Promise<MsisdnDirectoryPage> {
+    authorize(caller, 'msisdn', 'list');
+    const rows = await repo.directory(caller.scope, query.after ?? 0, query.size);
+    return {
+      items: rows.map((row) => toDirectoryEntry(caller, row)),
+      next: rows.length === query.size ? rows.at(-1)!.id : null,
+    };
   }
 
   async function get(caller: Caller, id: number): Promise<Msisdn> {
@@ -335,7 +368,7 @@ export function msisdnsService({
     });
   }
 
-  return { list, get, create, update, remove, resendConsent, requestConsentBulk };
+  return { list, directory, get, create, update, remove, resendConsent, requestConsentBulk };
 }
 
 export type MsisdnsService = ReturnType<typeof msisdnsService>;

@@ -311,6 +311,12 @@ const CASES: Case[] = [
   // Employee MSISDNs: scoped reads/edits for all; add, delete and import SuperAdmin.
   { name: 'list msisdns', method: 'GET', path: '/msisdns', expect: '401 200 200 200 200 200' },
   {
+    name: 'msisdn directory',
+    method: 'GET',
+    path: '/msisdns/directory',
+    expect: '401 200 200 200 200 200',
+  },
+  {
     name: 'read own msisdn',
     method: 'GET',
     path: '/msisdns/{id}',

@@ -4,7 +4,7 @@ import { MSISDNS_PATH, msisdnResourceKeys } from './keys.ts';
 
 /**
  * GET /msisdns?page&size&sort&q&companyId&departmentId&zoneId&designationId&consentStatus: the numbers in the
- * caller's scope (the MSISDN list page; the Monitor's directory pages through it).
+ * caller's scope (the MSISDN list page; the Monitor reads its directory from /msisdns/directory).
  */
 export function listMsisdns(params: ListParams, signal?: AbortSignal): Promise<MsisdnPage> {
   return fetchList(MSISDNS_PATH, msisdnPageSchema, params, signal);

@@ -1,8 +1,9 @@
-import { PAGE_SIZE_MAX, type Msisdn } from '@lbs/contracts';
-import { listMsisdns } from '../../../shared-api/msisdns/list-msisdns.ts';
+import { msisdnDirectoryPageSchema, type MsisdnDirectoryEntry } from '@lbs/contracts';
+import { apiRequest } from '../../../lib/api/client.ts';
+import { MSISDNS_PATH } from '../../../shared-api/msisdns/keys.ts';
 import type { DirectoryEntry } from '../model/positions-store.ts';
 
-function toEntry(m: Msisdn): DirectoryEntry {
+function toEntry(m: MsisdnDirectoryEntry): DirectoryEntry {
   return {
     id: m.id,
     msisdn: m.msisdn,
@@ -21,11 +22,17 @@ function toEntry(m: Msisdn): DirectoryEntry {
   };
 }
 
-/** One page of GET /msisdns (largest page size, in creation order so paging is stable): names, consent and the MSISDNs without a fix. */
+/**
+ * One page of GET /msisdns/directory (the largest: 5,000 numbers, in id order, after the last id of the previous
+ * page): names, consent and the MSISDNs without a fix. `next` starts the following page; null on the last.
+ */
 export async function fetchDirectoryPage(
-  page: number,
+  after: number | null,
   signal?: AbortSignal,
-): Promise<{ items: DirectoryEntry[]; total: number; size: number }> {
-  const answer = await listMsisdns({ page, size: PAGE_SIZE_MAX, sort: 'createdAt' }, signal);
-  return { items: answer.items.map(toEntry), total: answer.total, size: answer.size };
+): Promise<{ items: DirectoryEntry[]; next: number | null }> {
+  const answer = await apiRequest(`${MSISDNS_PATH}/directory${after === null ? '' : `?after=${after}`}`, {
+    schema: msisdnDirectoryPageSchema,
+    signal,
+  });
+  return { items: answer.items.map(toEntry), next: answer.next };
 }

@@ -26,7 +26,7 @@ function fakeSource(directory: DirectoryEntry[] = []) {
   const fetches: { since: string | undefined; answer: ReturnType<typeof deferred<MonitorPositions>> }[] = [];
   let handlers: { onEvent: (e: SseEvent) => void; onStatus: (s: StreamStatus) => void } | undefined;
   const close = vi.fn();
-  const pages: number[] = [];
+  const pages: (number | null)[] = [];
   const source: LiveSource = {
     fetchPositions: (since) => {
       const answer = deferred<MonitorPositions>();
@@ -37,9 +37,12 @@ function fakeSource(directory: DirectoryEntry[] = []) {
       handlers = h;
       return { close };
     },
-    fetchDirectoryPage: async (page) => {
-      pages.push(page);
-      return { items: directory.slice((page - 1) * 2, page * 2), total: directory.length, size: 2 };
+    fetchDirectoryPage: async (after) => {
+      pages.push(after);
+      // Pages of two in id order, after the given id.
+      const rest = directory.filter((e) => after === null || e.id > after);
+      const items = rest.slice(0, 2);
+      return { items, next: items.length === 2 ? items[1]!.id : null };
     },
   };
   const emit = (event: string, data: unknown) =>
@@ -141,7 +144,7 @@ describe('startLivePositions', () => {
     const f = fakeSource([entry(1), entry(2), entry(3), entry(4), entry(5)]);
     const stop = startLivePositions(store, f.source, {}, { directoryRefreshMs: 60_000 });
     await vi.advanceTimersByTimeAsync(0);
-    expect(f.pages.sort()).toEqual([1, 2, 3]);
+    expect(f.pages).toEqual([null, 2, 4]);
     expect(store.size).toBe(5);
     expect(store.directoryComplete).toBe(true);
     await vi.advanceTimersByTimeAsync(60_000);

@@ -9,11 +9,11 @@ export interface LiveSource {
   openStream(handlers: { onEvent: (event: SseEvent) => void; onStatus: (status: StreamStatus) => void }): {
     close(): void;
   };
-  /** One page (from 1) of the MSISDN directory and the total. */
+  /** One page of the MSISDN directory: the first with `after` null, each next with the previous page's `next`. */
   fetchDirectoryPage(
-    page: number,
+    after: number | null,
     signal: AbortSignal,
-  ): Promise<{ items: DirectoryEntry[]; total: number; size: number }>;
+  ): Promise<{ items: DirectoryEntry[]; next: number | null }>;
 }
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'failed';
@@ -27,7 +27,6 @@ export interface LiveCallbacks {
 export interface LiveOptions {
   /** The directory (consent, designation, MSISDNs without a fix) is reloaded this often. */
   directoryRefreshMs?: number;
-  directoryConcurrency?: number;
   random?: () => number;
 }
 
@@ -44,7 +43,7 @@ export function startLivePositions(
   options: LiveOptions = {},
 ): () => void {
   const { onState = () => {}, onError = () => {} } = callbacks;
-  const { directoryRefreshMs = 10 * 60_000, directoryConcurrency = 3, random } = options;
+  const { directoryRefreshMs = 10 * 60_000, random } = options;
   const life = new AbortController();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const later = (fn: () => void, ms: number) => {
@@ -110,24 +109,20 @@ export function startLivePositions(
 
   const loadDirectory = async () => {
     try {
-      const first = await source.fetchDirectoryPage(1, life.signal);
-      if (life.signal.aborted) return;
-      const all = new Set<number>(first.items.map((e) => e.id));
-      store.applyDirectory(first.items);
-      const pages = Math.ceil(first.total / Math.max(1, first.size));
-      let next = 2;
-      const worker = async () => {
-        while (next <= pages && !life.signal.aborted) {
-          const page = next++;
-          const answer = await source.fetchDirectoryPage(page, life.signal);
-          if (life.signal.aborted) return;
-          for (const e of answer.items) all.add(e.id);
-          store.applyDirectory(answer.items);
-        }
-      };
-      await Promise.all(
-        Array.from({ length: Math.min(directoryConcurrency, Math.max(0, pages - 1)) }, worker),
-      );
+      // Keyset pages, one after another: each reads only its own rows on the server (a few for 100,000 numbers).
+      // The next page is asked for before this one is applied, so the server builds it meanwhile.
+      const all = new Set<number>();
+      type Page = Awaited<ReturnType<LiveSource['fetchDirectoryPage']>>;
+      let coming: Promise<Page> | null = source.fetchDirectoryPage(null, life.signal);
+      while (coming) {
+        const page: Page = await coming;
+        if (life.signal.aborted) return;
+        coming = page.next === null ? null : source.fetchDirectoryPage(page.next, life.signal);
+        // A failure of the page asked for ahead is seen when it is awaited, not as an unhandled rejection now.
+        coming?.catch(() => undefined);
+        for (const e of page.items) all.add(e.id);
+        store.applyDirectory(page.items);
+      }
       if (life.signal.aborted) return;
       store.applyDirectory([], { complete: true, all });
     } catch (error) {
