@@ -120,8 +120,8 @@ export const DIRECTORY_PAGE_SIZE_MAX = 5000;
 
 /**
  * GET /msisdns/directory: every number in scope in id order, a page at a time by keyset (`after`: the last id of the
- * previous page), for the Monitor — 100,000 numbers in 20 requests that each read only their own rows, where offset
- * pages of 100 would be 1,000 requests, each counting and skipping all the rows before it.
+ * previous page), for the Monitor — 100,000 numbers in 20 requests, each going on from where the previous one
+ * stopped, where offset pages of 100 would be 1,000 requests, each counting and skipping all the rows before it.
  */
 export const msisdnDirectoryQuerySchema = z.object({
   after: idText().optional(),

@@ -154,6 +154,31 @@ describe('startLivePositions', () => {
     expect(f.pages).toHaveLength(6);
   });
 
+  it('ends a directory load whose next page does not move forward as a failure, not a loop', async () => {
+    const store = new PositionsStore();
+    const asked: (number | null)[] = [];
+    const errors: unknown[] = [];
+    const source: LiveSource = {
+      ...fakeSource().source,
+      // As a proxy that drops the query string would answer: always the first page.
+      fetchDirectoryPage: async (after) => {
+        asked.push(after);
+        return { items: [entry(1), entry(2)], next: 2 };
+      },
+    };
+    const stop = startLivePositions(
+      store,
+      source,
+      { onError: (e) => errors.push(e) },
+      { directoryRefreshMs: 60_000 },
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked).toEqual([null, 2]);
+    expect(errors).toHaveLength(1);
+    expect(store.directoryComplete).toBe(false);
+    stop();
+  });
+
   it('reports a stream that cannot be authorized as failed', () => {
     const store = new PositionsStore();
     const f = fakeSource();

@@ -109,14 +109,19 @@ export function startLivePositions(
 
   const loadDirectory = async () => {
     try {
-      // Keyset pages, one after another: each reads only its own rows on the server (a few for 100,000 numbers).
-      // The next page is asked for before this one is applied, so the server builds it meanwhile.
+      // Keyset pages, one after another, each from where the previous one stopped (no count, nothing skipped: 20
+      // requests for 100,000 numbers). The next page is asked for before this one is applied, so the server builds
+      // it meanwhile. A `next` that does not move forward (a proxy that drops the query) ends the load as a failure
+      // instead of asking for the same page forever.
       const all = new Set<number>();
       type Page = Awaited<ReturnType<LiveSource['fetchDirectoryPage']>>;
+      let after = 0;
       let coming: Promise<Page> | null = source.fetchDirectoryPage(null, life.signal);
       while (coming) {
         const page: Page = await coming;
         if (life.signal.aborted) return;
+        if (page.next !== null && page.next <= after) throw new Error('the directory did not move forward');
+        after = page.next ?? after;
         coming = page.next === null ? null : source.fetchDirectoryPage(page.next, life.signal);
         // A failure of the page asked for ahead is seen when it is awaited, not as an unhandled rejection now.
         coming?.catch(() => undefined);

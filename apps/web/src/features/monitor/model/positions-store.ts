@@ -16,7 +16,10 @@ export interface Fix {
   source: PositionSource;
 }
 
-/** What the MSISDN list (GET /msisdns) adds: names of the org units, designation, consent and tracking. */
+/**
+ * What the MSISDN directory (GET /msisdns/directory) adds: names of the org units, designation, consent and tracking,
+ * and whether the caller may locate the number now.
+ */
 export interface DirectoryEntry {
   id: number;
   msisdn: string;
