@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { arrayLiteral, type ArrayElement } from '../db/arrays.ts';
 import type { Db } from '../db/database.ts';
+import { timeSpanMs } from '../lib/time-span.ts';
 import { EVENTS_CHANNEL, type ConsentChannel, type EventPayloads, type EventType } from './types.ts';
 
 export interface NewEvent<T extends EventType> {
@@ -189,15 +190,9 @@ export async function emitPositionsStored(
   return emitMany(
     tx,
     [...byCompany].map(([companyId, list]): NewEvent<'POSITIONS_STORED'> => {
-      let from = Infinity;
-      let to = -Infinity;
+      const { from, to } = timeSpanMs(list);
       let first = Infinity;
-      for (const p of list) {
-        const t = p.time.getTime();
-        if (t < from) from = t;
-        if (t > to) to = t;
-        if (p.id < first) first = p.id;
-      }
+      for (const p of list) if (p.id < first) first = p.id;
       return {
         type: 'POSITIONS_STORED',
         companyId,

@@ -3,6 +3,7 @@ import type { LivePosition, MonitorPosition, PositionSource } from '@lbs/contrac
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { sendAll, type Notification } from '../events/emit.ts';
+import { timeSpanMs } from '../lib/time-span.ts';
 import type { PipelineStep, StoredPosition } from './pipeline.ts';
 import { scopeAllows, type Scope } from '../access/scope.ts';
 
@@ -100,13 +101,7 @@ export function fanoutNotifications(positions: readonly StoredPosition[]): Notif
   const out: Notification[] = [];
   for (let i = 0; i < positions.length; i += IDS_PER_NOTIFY) {
     const slice = positions.slice(i, i + IDS_PER_NOTIFY);
-    let from = Infinity;
-    let to = -Infinity;
-    for (const p of slice) {
-      const t = p.time.getTime();
-      if (t < from) from = t;
-      if (t > to) to = t;
-    }
+    const { from, to } = timeSpanMs(slice);
     out.push({ channel: POSITIONS_CHANNEL, payload: `${from}-${to}:${slice.map((p) => p.id).join(',')}` });
   }
   return out;
