@@ -284,7 +284,18 @@ describe('employee MSISDNs and consent', () => {
       const expected = await listed(who);
       expect(expected.length, who).toBeGreaterThan(0);
       expect(items, who).toEqual(expected);
-      expect(requests, who).toBe(Math.floor(expected.length / 7) + 1);
+      // No empty page at the end, even when the last one is full.
+      expect(requests, who).toBe(Math.ceil(expected.length / 7));
+      // A page exactly as large as what is left says that nothing follows; one row smaller, that something does.
+      const whole = (await f.call(who, 'GET', `/msisdns/directory?size=${expected.length}`)).json();
+      expect((whole as MsisdnDirectoryPage).items.length, who).toBe(expected.length);
+      expect((whole as MsisdnDirectoryPage).next, who).toBeNull();
+      if (expected.length > 1) {
+        const short = (
+          await f.call(who, 'GET', `/msisdns/directory?size=${expected.length - 1}`)
+        ).json() as MsisdnDirectoryPage;
+        expect(short.next, who).toBe(Number(expected.at(-2)!.split('|')[0]));
+      }
     }
     // CompanyAdmin B's directory has none of company A's numbers, and the other way round.
     const b = (await f.call('CB', 'GET', '/msisdns/directory')).json() as MsisdnDirectoryPage;

@@ -126,10 +126,14 @@ export function msisdnsService({
   /** A page of the directory: the numbers in scope after `after`, in id order, and where the next page starts. */
   async function directory(caller: Caller, query: MsisdnDirectoryQuery): Promise<MsisdnDirectoryPage> {
     authorize(caller, 'msisdn', 'list');
-    const rows = await repo.directory(caller.scope, query.after ?? 0, query.size);
+    // One row more than the page says whether another page follows: a last page that happens to be full does not
+    // cost the reader an empty one.
+    const rows = await repo.directory(caller.scope, query.after ?? 0, query.size + 1);
+    const more = rows.length > query.size;
+    if (more) rows.length = query.size;
     return {
       items: rows.map((row) => toDirectoryEntry(caller, row)),
-      next: rows.length === query.size ? rows.at(-1)!.id : null,
+      next: more ? rows.at(-1)!.id : null,
     };
   }
 
