@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isRtl } from '@lbs/contracts';
 import { App } from './app/app.tsx';
+import { preloadMonitor } from './features/monitor/pages/monitor-page.tsx';
 import { loadInitialSettings } from './features/settings/settings-context.tsx';
 import { initI18n } from './i18n/index.ts';
 import { loadDirection } from './theme/emotion-cache.ts';
@@ -23,7 +24,13 @@ const render = () =>
   );
 // Render in the chosen language (and, right to left, with its styles); if its bundle cannot load, English (always
 // bundled) still works.
-Promise.all([initI18n(locale), loadDirection(locale)]).then(render, (error: unknown) => {
+const ready = Promise.all([initI18n(locale), loadDirection(locale)]);
+ready.then(render, (error: unknown) => {
   console.error('Loading the interface language failed', error);
   render();
 });
+// The portal's landing page (`/` leads there) is heavy: its code, strings and map engine load while the sign-in and
+// the current user are on their way, not after them.
+if (window.location.pathname === '/monitor' || window.location.pathname === '/') {
+  preloadMonitor(ready);
+}
