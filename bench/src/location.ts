@@ -1,10 +1,8 @@
 /**
- * The location benchmarks (ingest, polling, Monitor positions, the Monitor page in Chromium, attendance, the
- * invoice run, the attendance monthly report, the SPA on the wire), each on its own fresh database, printed as one table with the ratios measured
- * in the same run. `node --import tsx src/location.ts` runs them alone.
- * invoice run, the SPA on the wire) and a 1,000,000-row report export to CSV, each on its own fresh database,
- * printed as one table with the ratios measured in the same run. `node --import tsx src/location.ts` runs them
- * alone.
+ * The location benchmarks (ingest, presence, polling, Monitor positions, the Monitor page in Chromium, attendance,
+ * the invoice run, the reports, the SPA on the wire, a 1,000,000-row report export to CSV, replicas, partitions),
+ * each on its own fresh database, printed as one table with the ratios measured in the same run.
+ * `node --import tsx src/location.ts` runs them alone.
  */
 import { pathToFileURL } from 'node:url';
 import { benchIngest } from './ingest.ts';
