@@ -134,16 +134,18 @@ async function growCompany(server: RunningServer, total: number): Promise<number
     .select('id')
     .where('company_id', '=', companyId)
     .executeTakeFirstOrThrow();
+  // Numbered on from those already there, so that the company can grow again (10,000, then 100,000).
+  const have = await count();
   await benchMsisdns(
     db,
     { companyId, departmentId: department.id, designationId: admin.designation_id! },
-    total - (await count()),
-    (i) => `+999300${String(i).padStart(6, '0')}`,
+    total - have,
+    (i) => `+999300${String(have + i).padStart(6, '0')}`,
   );
   await sql`
     insert into latest_positions (msisdn_id, position_id, time, lat, lon, accuracy_m, source, received_at)
     select m.id, 0, now() - (m.id % 900) * interval '1 second',
-           24.55 + ((m.id * 7919) % 3000) / 10000.0, 46.55 + ((m.id * 104729) % 3000) / 10000.0,
+           24.55 + ((m.id::bigint * 7919) % 3000) / 10000.0, 46.55 + ((m.id::bigint * 104729) % 3000) / 10000.0,
            100 + m.id % 1900, 'NETWORK', now()
     from msisdns m where m.company_id = ${companyId}
     on conflict (msisdn_id) do nothing

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
+  msisdnDirectoryEntrySchema,
+  msisdnDirectoryPageSchema,
   msisdnSchema,
   type Msisdn,
   type MsisdnDirectoryEntry,
@@ -275,8 +277,16 @@ describe('employee MSISDNs and consent', () => {
           `/msisdns/directory?size=7${after ? `&after=${after}` : ''}`,
         );
         expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
         const page = response.json() as MsisdnDirectoryPage;
         expect(page.items.length).toBeLessThanOrEqual(7);
+        // Sent without the response check: exactly the schema's shape, nothing more.
+        expect(msisdnDirectoryPageSchema.safeParse(page).error).toBeUndefined();
+        for (const item of page.items) {
+          expect(Object.keys(item).sort()).toEqual(Object.keys(msisdnDirectoryEntrySchema.shape).sort());
+          expect(Object.keys(item.abilities)).toEqual(['locate']);
+          expect(Object.keys(item.blockedBy).filter((key) => key !== 'locate')).toEqual([]);
+        }
         items.push(...page.items.map(summary));
         after = page.next;
         requests++;

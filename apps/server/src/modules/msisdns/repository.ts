@@ -46,6 +46,25 @@ export interface MsisdnRecord extends MsisdnValues {
   updated_at: Date;
 }
 
+/** The part of a record that the Monitor's directory reads. */
+export type DirectoryRecord = Pick<
+  MsisdnRecord,
+  | 'id'
+  | 'msisdn'
+  | 'employee_name'
+  | 'company_id'
+  | 'company_name'
+  | 'department_id'
+  | 'department_name'
+  | 'zone_id'
+  | 'zone_name'
+  | 'designation_id'
+  | 'designation_name'
+  | 'consent_status'
+  | 'tracking_enabled'
+  | 'company_status'
+>;
+
 const SORT = {
   msisdn: 'msisdns.msisdn',
   employeeName: 'msisdns.employee_name',
@@ -61,28 +80,37 @@ const SORT = {
 
 /** Employee MSISDNs, always through the caller's scope. */
 export function msisdnsRepository(db: Executor) {
-  function selectRecords(scope: Scope) {
+  /** Numbers in scope with the names of what they point at. */
+  function withNames(scope: Scope) {
     return scoped(db, scope)
       .msisdns()
       .innerJoin('companies as c', 'c.id', 'msisdns.company_id')
       .innerJoin('departments as d', 'd.id', 'msisdns.department_id')
       .leftJoin('zones as z', 'z.id', 'msisdns.zone_id')
-      .innerJoin('designations as g', 'g.id', 'msisdns.designation_id')
-      .select([
-        'msisdns.id',
-        'msisdns.msisdn',
-        'msisdns.employee_name',
-        'msisdns.employee_code',
-        'msisdns.email',
-        ...orgColumnsOf('msisdns'),
-        'msisdns.consent_status',
-        'msisdns.consent_at',
-        'msisdns.consent_requested_at',
-        'msisdns.tracking_enabled',
-        'c.status as company_status',
-        'msisdns.created_at',
-        'msisdns.updated_at',
-      ]);
+      .innerJoin('designations as g', 'g.id', 'msisdns.designation_id');
+  }
+
+  /** What the directory entry reads of a number (also part of every full record). */
+  const DIRECTORY_COLUMNS = [
+    'msisdns.id',
+    'msisdns.msisdn',
+    'msisdns.employee_name',
+    ...orgColumnsOf('msisdns'),
+    'msisdns.consent_status',
+    'msisdns.tracking_enabled',
+    'c.status as company_status',
+  ] as const;
+
+  function selectRecords(scope: Scope) {
+    return withNames(scope).select([
+      ...DIRECTORY_COLUMNS,
+      'msisdns.employee_code',
+      'msisdns.email',
+      'msisdns.consent_at',
+      'msisdns.consent_requested_at',
+      'msisdns.created_at',
+      'msisdns.updated_at',
+    ]);
   }
 
   return {
@@ -112,9 +140,17 @@ export function msisdnsRepository(db: Executor) {
       return { rows, total };
     },
 
-    /** Numbers in scope with an id over `after`, in id order: one page of the directory (keyset, no count). */
-    directory(scope: Scope, after: number, size: number): Promise<MsisdnRecord[]> {
-      return selectRecords(scope).where('msisdns.id', '>', after).orderBy('msisdns.id').limit(size).execute();
+    /**
+     * Numbers in scope with an id over `after`, in id order: one page of the directory (keyset, no count), with only
+     * the columns its entries show.
+     */
+    directory(scope: Scope, after: number, size: number): Promise<DirectoryRecord[]> {
+      return withNames(scope)
+        .select(DIRECTORY_COLUMNS)
+        .where('msisdns.id', '>', after)
+        .orderBy('msisdns.id')
+        .limit(size)
+        .execute();
     },
 
     find(scope: Scope, id: number): Promise<MsisdnRecord | undefined> {

@@ -20,7 +20,7 @@ import { iso, isoOrNull } from '../../lib/listing.ts';
 import { authorize, fieldNames, type Caller } from '../../access/caller.ts';
 import { conflictOn, invalidField } from '../../access/problems.ts';
 import { resolveCompany, resolveUnit } from '../../access/references.ts';
-import { msisdnPolicy } from '../../access/policies/msisdn.ts';
+import { locatePolicy, msisdnPolicy } from '../../access/policies/msisdn.ts';
 import { lockInScopeOf, writeTransaction } from '../../access/writes.ts';
 import { scoped } from '../../access/scoped.ts';
 import { emitConsentRevoked, emitMsisdnCreated, emitMsisdnDeleted } from '../../events/emit.ts';
@@ -29,6 +29,7 @@ import {
   lockConsentTargets,
   msisdnsRepository,
   pendingExpired,
+  type DirectoryRecord,
   type MsisdnRecord,
   type MsisdnValues,
 } from './repository.ts';
@@ -37,7 +38,7 @@ import {
 export const REASK_AFTER_MS = 3_600_000;
 
 /** Who the number is and where it sits: what the full record and the Monitor's directory entry share. */
-function placeOf(row: MsisdnRecord) {
+function placeOf(row: DirectoryRecord) {
   return {
     id: row.id,
     msisdn: row.msisdn,
@@ -76,13 +77,23 @@ export function toMsisdn(caller: Caller, row: MsisdnRecord): Msisdn {
   };
 }
 
-/** A number as the Monitor's directory shows it, with whether the caller may locate it now (the same policy). */
-function toDirectoryEntry(caller: Caller, row: MsisdnRecord): MsisdnDirectoryEntry {
-  const { abilities, blockedBy } = policyOf(caller, row);
-  return {
-    ...placeOf(row),
-    abilities: { locate: abilities.locate },
-    blockedBy: blockedBy.locate ? { locate: blockedBy.locate } : {},
+/**
+ * The Monitor's directory entries of a caller: each number with whether the caller may locate it now (the `locate`
+ * part of the same policy, its role part decided once).
+ */
+function directoryEntriesOf(caller: Caller) {
+  const locate = locatePolicy(caller);
+  return (row: DirectoryRecord): MsisdnDirectoryEntry => {
+    const { allowed, blockedBy } = locate({
+      consentStatus: row.consent_status,
+      trackingEnabled: row.tracking_enabled,
+      companyStatus: row.company_status,
+    });
+    return {
+      ...placeOf(row),
+      abilities: { locate: allowed },
+      blockedBy: blockedBy ? { locate: blockedBy } : {},
+    };
   };
 }
 
@@ -132,7 +143,7 @@ export function msisdnsService({
     const more = rows.length > query.size;
     if (more) rows.length = query.size;
     return {
-      items: rows.map((row) => toDirectoryEntry(caller, row)),
+      items: rows.map(directoryEntriesOf(caller)),
       next: more ? rows.at(-1)!.id : null,
     };
   }
