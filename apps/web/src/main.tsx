@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { isRtl } from '@lbs/contracts';
+import { AUTH_CALLBACK_PATH, isRtl } from '@lbs/contracts';
 import { App } from './app/app.tsx';
-import { preloadMonitor } from './features/monitor/pages/monitor-page.tsx';
+import { preloadPageAt } from './app/route-pages.tsx';
 import { loadInitialSettings } from './features/settings/settings-context.tsx';
 import { initI18n } from './i18n/index.ts';
 import { loadDirection } from './theme/emotion-cache.ts';
-import { setPostLoginTarget } from './lib/auth/post-login-target.ts';
+import { peekPostLoginTarget, setPostLoginTarget } from './lib/auth/post-login-target.ts';
 
 // Layout query parameters apply on load; `redirect` sets the post-login target (SPEC §2).
 setPostLoginTarget(new URLSearchParams(window.location.search).get('redirect'));
@@ -29,8 +29,11 @@ ready.then(render, (error: unknown) => {
   console.error('Loading the interface language failed', error);
   render();
 });
-// The portal's landing page (`/` leads there) is heavy: its code, strings and map engine load while the sign-in and
-// the current user are on their way, not after them.
-if (window.location.pathname === '/monitor' || window.location.pathname === '/') {
-  preloadMonitor(ready);
-}
+// The first page's code and strings load while the sign-in and the current user are on their way, not after them
+// (`/` and the sign-in's return lead to the post-login target, by default the Monitor).
+const { pathname } = window.location;
+const firstPage =
+  pathname === '/' || pathname.startsWith(AUTH_CALLBACK_PATH)
+    ? new URL(peekPostLoginTarget(), window.location.origin).pathname
+    : pathname;
+ready.then(() => preloadPageAt(firstPage)).catch(() => {});

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import type { RouteDef } from '@lbs/contracts';
+import { isValidElement, type ReactNode } from 'react';
+import { matchPath } from 'react-router';
+import { ROUTES, type RouteDef } from '@lbs/contracts';
 import { MonitorPage } from '../features/monitor/pages/monitor-page.tsx';
 import { lazyWithAreas } from '../i18n/lazy-with-areas.ts';
 import { AreaFramePage } from './area-frame-page.tsx';
@@ -40,4 +41,29 @@ const PAGES: Partial<Record<string, () => ReactNode>> = {
 export function pageFor(route: RouteDef): ReactNode {
   const page = PAGES[route.id];
   return page ? page() : <AreaFramePage route={route} />;
+}
+
+/** A page whose code (and strings) can start loading before it renders: lazyWithAreas pages, the Monitor. */
+interface Preloadable {
+  preload(): Promise<void>;
+}
+const isPreloadable = (type: unknown): type is Preloadable =>
+  (typeof type === 'function' || (typeof type === 'object' && type !== null)) &&
+  typeof (type as Partial<Preloadable>).preload === 'function';
+
+/** The preload of the page of the route at `pathname`, if that page loads on demand. */
+export function pagePreloadAt(pathname: string): (() => Promise<void>) | undefined {
+  const route = ROUTES.find((r) => matchPath(r.path, pathname));
+  const page = route ? PAGES[route.id]?.() : undefined;
+  return isValidElement(page) && isPreloadable(page.type) ? page.type.preload : undefined;
+}
+
+/**
+ * Starts loading the page of the route at `pathname`: the portal's first load asks it while the sign-in and the
+ * current user are on their way, so that the page renders at once after them (a page that suspends shows its
+ * fallback, and React then holds it back for up to 300 ms). Failures are left to the page's own load, which shows
+ * them.
+ */
+export function preloadPageAt(pathname: string): void {
+  pagePreloadAt(pathname)?.().catch(() => {});
 }

@@ -1,11 +1,11 @@
-import { createElement, lazy, type ComponentType, type FunctionComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadAreas, type TranslationArea } from './index.ts';
 
 /** A page or panel whose code and strings load on demand, and can be asked to load before it renders. */
-export interface PreloadableComponent<P extends object> extends FunctionComponent<P> {
+export type PreloadableComponent<P extends object> = LazyExoticComponent<ComponentType<P>> & {
   /** Starts loading its code and strings (once); resolves when both are there. */
   preload(): Promise<void>;
-}
+};
 
 /**
  * React.lazy for a page or panel that shows the strings of some areas: its code and those strings (in the current
@@ -16,9 +16,10 @@ export interface PreloadableComponent<P extends object> extends FunctionComponen
  *     ['org'],
  *   );
  *
- * Once loaded (e.g. by `preload()` while the sign-in was on its way), it renders at once instead of suspending: a
- * suspended boundary shows its fallback, and React then holds the content back for up to 300 ms after that
- * fallback appeared, so a page whose code is already there would still wait.
+ * Loaded before its first render (`preload()`, e.g. while the sign-in was on its way), it renders at once instead of
+ * suspending: a suspended boundary shows its fallback, and React then holds the content back for up to 300 ms after
+ * that. React.lazy asks for the component on its first render; it is handed over then through a thenable that calls
+ * back at once, which React.lazy reads without suspending. It stays one React.lazy component either way.
  */
 export function lazyWithAreas<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -30,14 +31,19 @@ export function lazyWithAreas<P extends object>(
     (loading ??= Promise.all([load(), loadAreas(areas)]).then(
       ([component]) => (loaded = component),
       (error: unknown) => {
-        loading = undefined; // asked again later, it is loaded again
+        loading = undefined; // a later preload loads it again
         throw error;
       },
     ));
-  const Lazy = lazy(async () => ({ default: await start() }));
-  // The lazy wrapper suspends until `loaded` is set, and React's retry renders this again, which then mounts the loaded
-  // component itself: an instance never changes type, so its state is kept.
-  const Component = (props: P) => createElement(loaded ?? Lazy, props);
-  Component.preload = () => start().then(() => undefined);
-  return Component;
+  const Component = lazy(() => {
+    const ready = loaded;
+    if (ready) {
+      const now: PromiseLike<{ default: ComponentType<P> }> = {
+        then: (onFulfilled) => (onFulfilled ? onFulfilled({ default: ready }) : undefined) as never,
+      };
+      return now as Promise<{ default: ComponentType<P> }>;
+    }
+    return start().then((component) => ({ default: component }));
+  });
+  return Object.assign(Component, { preload: () => start().then(() => undefined) });
 }
