@@ -179,7 +179,9 @@ export async function benchMonitorPage(): Promise<BenchRow[]> {
     await measure(page, server.url, demoCount);
     const small = await measure(page, server.url, demoCount);
     const runs: [number, PageRun, number | undefined][] = [];
-    for (const size of [MSISDNS, MSISDNS_LARGE].filter((n) => n > demoCount)) {
+    // Each size once, growing (the company only grows).
+    const sizes = [...new Set([MSISDNS, MSISDNS_LARGE])].filter((n) => n > demoCount).sort((a, b) => a - b);
+    for (const size of sizes) {
       const total = await growCompany(server, size);
       runs.push([total, await measure(page, server.url, total), LOAD_GOAL_MS[size]]);
     }
