@@ -7,6 +7,7 @@ import { loadInitialSettings } from './features/settings/settings-context.tsx';
 import { initI18n } from './i18n/index.ts';
 import { loadDirection } from './theme/emotion-cache.ts';
 import { peekPostLoginTarget, setPostLoginTarget } from './lib/auth/post-login-target.ts';
+import { readAuthData, readRefreshToken } from './lib/auth/token-storage.ts';
 
 // Layout query parameters apply on load; `redirect` sets the post-login target (SPEC §2).
 setPostLoginTarget(new URLSearchParams(window.location.search).get('redirect'));
@@ -29,11 +30,14 @@ ready.then(render, (error: unknown) => {
   console.error('Loading the interface language failed', error);
   render();
 });
-// The first page's code and strings load while the sign-in and the current user are on their way, not after them
-// (`/` and the sign-in's return lead to the post-login target, by default the Monitor).
-const { pathname } = window.location;
-const firstPage =
-  pathname === '/' || pathname.startsWith(AUTH_CALLBACK_PATH)
-    ? new URL(peekPostLoginTarget(), window.location.origin).pathname
-    : pathname;
-ready.then(() => preloadPageAt(firstPage)).catch(() => {});
+// The first page's code and strings load while the sign-in and the current user are on their way, not after them:
+// for someone about to see a page (a stored session, or back from the sign-in, which leads to the post-login target,
+// as `/` does; by default the Monitor).
+ready
+  .then(() => {
+    const { pathname, origin } = window.location;
+    const returning = pathname.startsWith(AUTH_CALLBACK_PATH);
+    if (!returning && !readAuthData() && !readRefreshToken()) return;
+    preloadPageAt(returning || pathname === '/' ? new URL(peekPostLoginTarget(), origin).pathname : pathname);
+  })
+  .catch(() => {});

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@lbs/contracts';
 import { initI18n } from '../i18n/index.ts';
-import { pagePreloadAt } from './route-pages.tsx';
+import { pagePreloadAt, routeAt } from './route-pages.tsx';
 
 await initI18n('en-US');
+
+describe('routeAt', () => {
+  it('finds the route the router shows, a fixed segment before a parameter', () => {
+    expect(routeAt('/poi-assign/list')?.id).toBe('poiAssignList');
+    expect(routeAt('/poi-assign/7')?.id).toBe('poiAssign');
+    // Every route of the table, its parameters given a value that is not a fixed segment of another route.
+    for (const route of ROUTES)
+      expect(routeAt(route.path.replace(/:\w+/g, '7'))?.id, route.path).toBe(route.id);
+  });
+});
 
 describe('pagePreloadAt', () => {
   it('finds the page of a first load by its path, parameters included, and loads it', async () => {
@@ -12,6 +22,11 @@ describe('pagePreloadAt', () => {
       expect(preload, path).toBeTypeOf('function');
       await expect(preload!(), path).resolves.toBeUndefined();
     }
+  });
+
+  it('loads the page the router shows, not another one whose pattern also matches', () => {
+    expect(pagePreloadAt('/poi-assign/list')).not.toBe(pagePreloadAt('/poi-assign/7'));
+    expect(pagePreloadAt('/poi-assign/list')).toBe(pagePreloadAt('/poi-assign/list'));
   });
 
   it('has nothing to load for a path outside the route table', () => {

@@ -1,5 +1,5 @@
 import { isValidElement, type ReactNode } from 'react';
-import { matchPath } from 'react-router';
+import { matchRoutes } from 'react-router';
 import { ROUTES, type RouteDef } from '@lbs/contracts';
 import { MonitorPage } from '../features/monitor/pages/monitor-page.tsx';
 import { lazyWithAreas } from '../i18n/lazy-with-areas.ts';
@@ -51,9 +51,14 @@ const isPreloadable = (type: unknown): type is Preloadable =>
   (typeof type === 'function' || (typeof type === 'object' && type !== null)) &&
   typeof (type as Partial<Preloadable>).preload === 'function';
 
+/** The route of the table the router shows at `pathname`, ranked as the router ranks them (/poi-assign/list is not /poi-assign/:id). */
+export function routeAt(pathname: string): RouteDef | undefined {
+  return matchRoutes([...ROUTES], pathname)?.[0]?.route;
+}
+
 /** The preload of the page of the route at `pathname`, if that page loads on demand. */
 export function pagePreloadAt(pathname: string): (() => Promise<void>) | undefined {
-  const route = ROUTES.find((r) => matchPath(r.path, pathname));
+  const route = routeAt(pathname);
   const page = route ? PAGES[route.id]?.() : undefined;
   return isValidElement(page) && isPreloadable(page.type) ? page.type.preload : undefined;
 }
