@@ -27,6 +27,10 @@ const CLIENTS = [
   { name: 'Kiosk (too small for network location)', metres: 3000, bearing: 90, radius: 60 },
 ];
 
+/** The ISO weekdays the demo's employees work (their assignments' days): Sunday–Thursday in Saudi Arabia. */
+export const demoWorkdays = (timezone: string): number[] =>
+  timezone === 'Asia/Riyadh' ? [7, 1, 2, 3, 4] : [1, 2, 3, 4, 5];
+
 /** A square of `half` metres around a point, counter-clockwise, with a square hole of `hole` metres. */
 function campus(lat: number, lon: number, half: number, hole: number): PoiGeometry {
   const square = (h: number) =>
@@ -127,7 +131,7 @@ export async function seedPois(db: Executor, companies: Iterable<DemoCompany>): 
       .where('consent_status', '=', 'GRANTED')
       .orderBy('id')
       .execute();
-    const workdays = c.timezone === 'Asia/Riyadh' ? [7, 1, 2, 3, 4] : [1, 2, 3, 4, 5];
+    const workdays = demoWorkdays(c.timezone);
     const rows = msisdns.flatMap((m, i) => {
       const common = {
         company_id: company.id,

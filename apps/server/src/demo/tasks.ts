@@ -1,10 +1,17 @@
 import type { TaskEvidence } from '@lbs/contracts';
 import type { Executor } from '../db/database.ts';
 import { emit } from '../events/emit.ts';
+import { localTime } from '../location/tracking-window.ts';
 import type { DemoCompany } from './organisation.ts';
+import { demoWorkdays } from './pois.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+/**
+ * Field employees sent on each weekly inspection. Network fixes place someone at a client site only now and then (a
+ * cell is often larger than the site), so a few are sent for the history to complete some inspections by a visit.
+ */
+const INSPECTORS = 6;
 
 /** The domain event of an assignment completed by hand, as the tasks service writes it with the completion. */
 export function emitCompletedByHand(
@@ -28,8 +35,24 @@ export function emitCompletedByHand(
 }
 
 /**
+ * Where the inspections' window starts: at the local start of the company's third working day before today, and at
+ * least three days back. Three calendar days may hold a single working day (on a Sunday in Europe, a Saturday in
+ * Saudi Arabia), and the history's visits, which complete some inspections, happen on working days.
+ */
+function inspectionsFrom(at: number, timezone: string): Date {
+  const workdays = demoWorkdays(timezone);
+  for (let k = 1, found = 0; k <= 14; k++) {
+    const t = at - k * DAY;
+    const local = localTime(timezone, t);
+    if (workdays.includes(local.isoDay) && ++found === 3)
+      return new Date(Math.min(t - (local.hour * 60 + local.minute) * 60_000, at - 3 * DAY));
+  }
+  return new Date(at - 3 * DAY);
+}
+
+/**
  * Demo tasks for every company at its POIs, assigned to the employees the simulator sends there: inspections whose
- * window covers the last days (the seeded history completes some of them with evidence once its visits are
+ * window covers the last three working days (the seeded history completes some of them with evidence once its visits are
  * processed), deliveries due today that complete while the user watches, an overdue task, a task at the kiosk that
  * the network cannot resolve (so it may also be completed by hand, and one was, with a reason), a cancelled one, and a
  * recurring morning round (its tasks are made by the tasks.recurring job).
@@ -151,12 +174,12 @@ export async function seedTasks(db: Executor, companies: Iterable<DemoCompany>, 
           priority: k === 0 ? 'HIGH' : 'MEDIUM',
           labels: ['inspection'],
           poi_id: site.id,
-          due_start: new Date(at - 3 * DAY),
+          due_start: inspectionsFrom(at, company.seed.timezone),
           due_end: new Date(at + DAY),
           completion_rule: 'AUTO_OR_MANUAL',
           assignment_mode: 'EACH',
         },
-        visitors.slice(0, 2),
+        visitors.slice(0, INSPECTORS),
       );
       await task(
         {
