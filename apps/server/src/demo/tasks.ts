@@ -36,8 +36,8 @@ export function emitCompletedByHand(
 
 /**
  * Where the inspections' window starts: at the local start of the company's third working day before today, and at
- * least three days back. Three calendar days may hold a single working day (on a Sunday in Europe, a Saturday in
- * Saudi Arabia), and the history's visits, which complete some inspections, happen on working days.
+ * least three days back. Three calendar days may hold a single working day, and part of it (early on a Sunday in Saudi
+ * Arabia, a Monday in Europe), and the history's visits, which complete some inspections, happen on working days.
  */
 function inspectionsFrom(at: number, timezone: string): Date {
   const workdays = demoWorkdays(timezone);
@@ -52,8 +52,8 @@ function inspectionsFrom(at: number, timezone: string): Date {
 
 /**
  * Demo tasks for every company at its POIs, assigned to the employees the simulator sends there: inspections whose
- * window covers the last three working days (the seeded history completes some of them with evidence once its visits are
- * processed), deliveries due today that complete while the user watches, an overdue task, a task at the kiosk that
+ * window covers the last three working days (the seeded history completes some of them with evidence once its visits
+ * are processed), deliveries due today that complete while the user watches, an overdue task, a task at the kiosk that
  * the network cannot resolve (so it may also be completed by hand, and one was, with a reason), a cancelled one, and a
  * recurring morning round (its tasks are made by the tasks.recurring job).
  */
