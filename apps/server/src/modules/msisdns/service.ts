@@ -20,7 +20,7 @@ import { iso, isoOrNull } from '../../lib/listing.ts';
 import { authorize, fieldNames, type Caller } from '../../access/caller.ts';
 import { conflictOn, invalidField } from '../../access/problems.ts';
 import { resolveCompany, resolveUnit } from '../../access/references.ts';
-import { locatePolicy, msisdnPolicy } from '../../access/policies/msisdn.ts';
+import { locatePolicy, msisdnPolicy, type LocateStanding } from '../../access/policies/msisdn.ts';
 import { lockInScopeOf, writeTransaction } from '../../access/writes.ts';
 import { scoped } from '../../access/scoped.ts';
 import { emitConsentRevoked, emitMsisdnCreated, emitMsisdnDeleted } from '../../events/emit.ts';
@@ -56,12 +56,14 @@ function placeOf(row: DirectoryRecord) {
   };
 }
 
-const policyOf = (caller: Caller, row: MsisdnRecord) =>
-  msisdnPolicy(caller, {
-    consentStatus: row.consent_status,
-    trackingEnabled: row.tracking_enabled,
-    companyStatus: row.company_status,
-  });
+/** What decides whether the number can be located at all (the policy's input). */
+const standingOf = (row: DirectoryRecord): LocateStanding => ({
+  consentStatus: row.consent_status,
+  trackingEnabled: row.tracking_enabled,
+  companyStatus: row.company_status,
+});
+
+const policyOf = (caller: Caller, row: MsisdnRecord) => msisdnPolicy(caller, standingOf(row));
 
 /** The answer for one MSISDN, with what the caller may do to it. */
 export function toMsisdn(caller: Caller, row: MsisdnRecord): Msisdn {
@@ -84,11 +86,7 @@ export function toMsisdn(caller: Caller, row: MsisdnRecord): Msisdn {
 function directoryEntriesOf(caller: Caller) {
   const locate = locatePolicy(caller);
   return (row: DirectoryRecord): MsisdnDirectoryEntry => {
-    const { allowed, blockedBy } = locate({
-      consentStatus: row.consent_status,
-      trackingEnabled: row.tracking_enabled,
-      companyStatus: row.company_status,
-    });
+    const { allowed, blockedBy } = locate(standingOf(row));
     return {
       ...placeOf(row),
       abilities: { locate: allowed },
