@@ -425,6 +425,12 @@ pgOnly('three replicas on one database', () => {
     await until(async () => (await exportRow()).status === 'DONE', 150_000, 'another replica to finish it');
     const done = await exportRow();
     expect(done.rows).toBe(ROWS);
+    // The runner marks the job done in its own statement after the export's last write: wait for it to settle.
+    await until(
+      async () => (await listJobs(db, { kind: REPORT_EXPORT_JOB, key: String(id) }))[0]?.status !== 'RUNNING',
+      30_000,
+      'the job to settle',
+    );
     const [job] = await listJobs(db, { kind: REPORT_EXPORT_JOB, key: String(id) });
     expect(job).toMatchObject({ status: 'DONE', attempts: 2 });
     expect(Number(job!.lockedBy?.split(':')[1] ?? 0)).not.toBe(pid);
