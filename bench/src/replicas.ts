@@ -4,7 +4,8 @@
  * /user-management/me (a signed-in CompanyAdmin) and the apps' ingest, one position per request from
  * `BENCH_REPLICA_DEVICES` devices with their own tokens: OsmAnd (GET /ingest/osmand, the token in the query) and
  * OwnTracks (POST /ingest/owntracks, a JSON message, the token as the Basic password). After each ingest run, the
- * positions stored are counted against the acknowledged answers. Printed with the number of cores, so the scaling can be read on bigger machines.
+ * positions stored are counted against the acknowledged answers. Printed with the number of cores, so the scaling can
+ * be read on bigger machines.
  * Needs DATABASE_URL. `npm run bench:replicas -w @lbs/bench` runs it alone.
  */
 import { availableParallelism } from 'node:os';
@@ -75,6 +76,65 @@ export async function benchReplicas(): Promise<BenchRow[]> {
   });
   const rows: BenchRow[] = [];
   const figures = new Map<string, number>();
+  // The apps' reports, one position per request, each from the next device in turn.
+  let next = 0;
+  const lat = (i: number) => 24.7 + (i % 1000) / 10_000;
+  // OwnTracks authenticates with Basic (the token as the password): each device's header built once.
+  const basics = tokens.map((token) => `Basic ${Buffer.from(`bench:${token}`).toString('base64')}`);
+  const apps: {
+    name: string;
+    method: string;
+    goal: string;
+    options: (replica: Replica) => autocannon.Options;
+  }[] = [
+    {
+      name: 'OsmAnd',
+      method: 'GET',
+      goal: ' (issue 17 goal ≥ 0.35)',
+      options: (r) => ({
+        url: r.url,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const i = next++;
+              return {
+                ...request,
+                path: `/ingest/osmand?id=${tokens[i % tokens.length]}&lat=${lat(i)}&lon=46.7&accuracy=20&timestamp=${Math.floor(Date.now() / 1000)}`,
+              };
+            },
+          },
+        ],
+      }),
+    },
+    {
+      name: 'OwnTracks',
+      method: 'POST',
+      goal: '',
+      options: (r) => ({
+        url: r.url,
+        requests: [
+          {
+            method: 'POST',
+            path: '/ingest/owntracks',
+            setupRequest: (request) => {
+              const i = next++;
+              return {
+                ...request,
+                headers: { 'content-type': 'application/json', authorization: basics[i % basics.length]! },
+                body: JSON.stringify({
+                  _type: 'location',
+                  lat: lat(i),
+                  lon: 46.7,
+                  acc: 20,
+                  tst: Math.floor(Date.now() / 1000),
+                }),
+              };
+            },
+          },
+        ],
+      }),
+    },
+  ];
   let accessToken = '';
   try {
     for (const count of [1, 2]) {
@@ -88,79 +148,9 @@ export async function benchReplicas(): Promise<BenchRow[]> {
           url: `${r.url}${API_BASE_PATH}/user-management/me`,
           headers: { authorization: `Bearer ${accessToken}` },
         }));
-        let next = 0;
-        const osmand = (r: Replica): autocannon.Options => ({
-          url: r.url,
-          requests: [
-            {
-              setupRequest: (request) => {
-                const i = next++;
-                const lat = 24.7 + (i % 1000) / 10_000;
-                return {
-                  ...request,
-                  path: `/ingest/osmand?id=${tokens[i % tokens.length]}&lat=${lat}&lon=46.7&accuracy=20&timestamp=${Math.floor(Date.now() / 1000)}`,
-                };
-              },
-            },
-          ],
-        });
-        // OwnTracks: a JSON location message POSTed, the device token as the Basic password.
-        const ownTracks = (r: Replica): autocannon.Options => ({
-          url: r.url,
-          requests: [
-            {
-              method: 'POST',
-              path: '/ingest/owntracks',
-              setupRequest: (request) => {
-                const i = next++;
-                const token = tokens[i % tokens.length]!;
-                return {
-                  ...request,
-                  headers: {
-                    'content-type': 'application/json',
-                    authorization: `Basic ${Buffer.from(`bench:${token}`).toString('base64')}`,
-                  },
-                  body: JSON.stringify({
-                    _type: 'location',
-                    lat: 24.7 + (i % 1000) / 10_000,
-                    lon: 46.7,
-                    acc: 20,
-                    tst: Math.floor(Date.now() / 1000),
-                  }),
-                };
-              },
-            },
-          ],
-        });
         const label = count === 1 ? 'one replica' : 'two replicas';
-        /**
-         * An app's reports at full load, then the positions stored counted against the answers acknowledged. The
-         * fleet is first brought to its steady state: every device has reported before, to each replica in turn (a
-         * token's first use is written before it is answered, once per token, and drops the token from every
-         * replica's cache once). A warm-up request that failed could still be stored after the truncate: none may
-         * fail.
-         */
-        const ingestRun = async (app: string, options: (replica: Replica) => autocannon.Options) => {
-          for (const replica of replicas) {
-            const warm = await load([replica], options, { amount: 2 * DEVICES });
-            if (warm.failed)
-              throw new Error(`${warm.failed} ${app} warm-up reports failed (${count} replicas)`);
-          }
-          await sql`truncate positions, latest_positions`.execute(db);
-          const run = await load(replicas, options);
-          const stored = Number(
-            (await sql<{ n: string }>`select count(*) as n from positions`.execute(db)).rows[0]!.n,
-          );
-          if (stored < run.ok)
-            throw new Error(`${app}: ${run.ok} positions acknowledged, ${stored} stored (${count} replicas)`);
-          return { ...run, stored };
-        };
-        const ingest = await ingestRun('OsmAnd', osmand);
-        const owned = await ingestRun('OwnTracks', ownTracks);
         figures.set(`healthz${count}`, healthz.perSecond);
         figures.set(`me${count}`, me.perSecond);
-        figures.set(`ingest${count}`, ingest.ok / DURATION_S);
-        figures.set(`owntracks${count}`, owned.ok / DURATION_S);
         rows.push(
           { bench: 'replicas', metric: `${label}: GET /healthz`, value: healthz.perSecond, unit: 'req/s' },
           {
@@ -169,44 +159,49 @@ export async function benchReplicas(): Promise<BenchRow[]> {
             value: me.perSecond,
             unit: 'req/s',
           },
-          {
-            bench: 'replicas',
-            metric: `${label}: OsmAnd ingest over HTTP (GET), ${DEVICES} devices (${ingest.ok} acknowledged, ${ingest.stored} stored, ${ingest.failed} refused)`,
-            value: ingest.ok / DURATION_S,
-            unit: 'positions/s',
-          },
-          {
-            bench: 'replicas',
-            metric: `${label}: OwnTracks ingest over HTTP (POST), ${DEVICES} devices (${owned.ok} acknowledged, ${owned.stored} stored, ${owned.failed} refused)`,
-            value: owned.ok / DURATION_S,
-            unit: 'positions/s',
-          },
         );
-        if (count === 1)
-          rows.push(
-            {
-              bench: 'replicas',
-              metric: 'one replica: HTTP ingest (OsmAnd GET) / /healthz (issue 17 goal ≥ 0.35)',
-              value: ingest.ok / DURATION_S / healthz.perSecond,
-              unit: 'ratio',
-            },
-            {
-              bench: 'replicas',
-              metric: 'one replica: HTTP ingest (OwnTracks POST) / /healthz',
-              value: owned.ok / DURATION_S / healthz.perSecond,
-              unit: 'ratio',
-            },
+        const ratios: BenchRow[] = [];
+        for (const app of apps) {
+          // The fleet in its steady state: every device has reported before, to each replica in turn (a token's first
+          // use is written before it is answered, once per token, and drops the token from every replica's cache
+          // once). A warm-up request that failed could still be stored after the truncate: none may fail.
+          for (const replica of replicas) {
+            const warm = await load([replica], app.options, { amount: 2 * DEVICES });
+            if (warm.failed)
+              throw new Error(`${warm.failed} ${app.name} warm-up reports failed (${count} replicas)`);
+          }
+          await sql`truncate positions, latest_positions`.execute(db);
+          const run = await load(replicas, app.options);
+          const stored = Number(
+            (await sql<{ n: string }>`select count(*) as n from positions`.execute(db)).rows[0]!.n,
           );
+          if (stored < run.ok)
+            throw new Error(
+              `${app.name}: ${run.ok} positions acknowledged, ${stored} stored (${count} replicas)`,
+            );
+          const perSecond = run.ok / DURATION_S;
+          figures.set(`${app.name}${count}`, perSecond);
+          rows.push({
+            bench: 'replicas',
+            metric: `${label}: ${app.name} ingest over HTTP (${app.method}), ${DEVICES} devices (${run.ok} acknowledged, ${stored} stored, ${run.failed} refused)`,
+            value: perSecond,
+            unit: 'positions/s',
+          });
+          if (count === 1)
+            ratios.push({
+              bench: 'replicas',
+              metric: `one replica: HTTP ingest (${app.name} ${app.method}) / /healthz${app.goal}`,
+              value: perSecond / healthz.perSecond,
+              unit: 'ratio',
+            });
+        }
+        rows.push(...ratios);
       } finally {
         await stopReplicas(replicas);
       }
     }
     const cores = availableParallelism();
-    for (const [name, key] of [
-      ['/me', 'me'],
-      ['HTTP ingest (OsmAnd)', 'ingest'],
-      ['HTTP ingest (OwnTracks)', 'owntracks'],
-    ] as const)
+    for (const [name, key] of [['/me', 'me'], ...apps.map((app) => [`HTTP ingest (${app.name})`, app.name])])
       rows.push({
         bench: 'replicas',
         metric: `two replicas / one: ${name} (${cores} cores, shared with PostgreSQL and the load generator)`,
