@@ -191,15 +191,25 @@ export async function deliverDemoNotifications(
   const picked = new Map<number, DomainEvent<NotificationEventType>>();
   for (const rule of rules) {
     const seen = new Set<string>();
-    for (const event of await newestEvents(db, rule, now)) {
-      if (seen.size >= PER_RULE) break;
+    const take = async (event: DomainEvent<NotificationEventType>): Promise<boolean> => {
       // One per MSISDN (a second would mostly be throttled), one per type of the others (this month's invoice).
       const about = event.msisdnId !== null ? `msisdn:${event.msisdnId}` : event.type;
-      if (seen.has(about)) continue;
+      if (seen.has(about)) return false;
       const taking = await rulesTaking(db, event);
-      if (!taking?.rules.some((r) => r.id === rule.id)) continue;
+      if (!taking?.rules.some((r) => r.id === rule.id)) return false;
       seen.add(about);
       picked.set(event.id, event);
+      return true;
+    };
+    const events = await newestEvents(db, rule, now);
+    // First the newest of each of the rule's kinds, so that every kind shows whatever the hour (on a working morning
+    // the newest few at client sites are all arrivals), then the newest of any kind.
+    for (const type of rule.event_types)
+      for (const event of events)
+        if (seen.size < PER_RULE && event.type === type && (await take(event))) break;
+    for (const event of events) {
+      if (seen.size >= PER_RULE) break;
+      if (!picked.has(event.id)) await take(event);
     }
   }
   let clock = new Date();
