@@ -94,6 +94,7 @@ const ALL_MIGRATIONS = [
   '0021-consent-reminders',
   '0022-notification-digests',
   '0023-positions-history-cover',
+  '0024-latest-positions-hot',
 ];
 
 let testDb: TestDatabase | undefined;

@@ -21,6 +21,7 @@ import * as m0020 from './migrations/0020-positions-partitioned.ts';
 import * as m0021 from './migrations/0021-consent-reminders.ts';
 import * as m0022 from './migrations/0022-notification-digests.ts';
 import * as m0023 from './migrations/0023-positions-history-cover.ts';
+import * as m0024 from './migrations/0024-latest-positions-hot.ts';
 
 interface Migration {
   name: string;
@@ -51,6 +52,7 @@ const MIGRATIONS: Migration[] = [
   { name: '0021-consent-reminders', up: m0021.up },
   { name: '0022-notification-digests', up: m0022.up },
   { name: '0023-positions-history-cover', up: m0023.up },
+  { name: '0024-latest-positions-hot', up: m0024.up },
 ];
 
 /** Arbitrary constant shared by every process of the product: the advisory lock key for migrations. */
