@@ -951,10 +951,22 @@ export async function batchPositions(
       inputs[a]!.time.getTime() - inputs[b]!.time.getTime() ||
       a - b,
   );
-  const { rows } = await sql<{ msisdn_id: number; position_id: number; time: Date }>`
-    select msisdn_id, position_id, time from latest_positions
+  // One row of comma-separated lists rather than a row per MSISDN (a batch holds thousands of them).
+  const { rows } = await sql<{ msisdns: string | null; ids: string | null; ms: string | null }>`
+    select string_agg(msisdn_id::text, ',' order by msisdn_id) as msisdns,
+      string_agg(position_id::text, ',' order by msisdn_id) as ids,
+      string_agg(floor(extract(epoch from time) * 1000)::bigint::text, ',' order by msisdn_id) as ms
+    from latest_positions
     where msisdn_id = any(${[...new Set(inputs.map((p) => p.msisdnId))]}::int[])`.execute(reader);
-  const previous = new Map(rows.map((r) => [r.msisdn_id, { id: Number(r.position_id), time: r.time }]));
+  const previous = new Map<number, { id: number; time: Date }>();
+  const row = rows[0];
+  if (row?.msisdns) {
+    const msisdns = row.msisdns.split(',');
+    const ids = row.ids!.split(',');
+    const ms = row.ms!.split(',');
+    for (let i = 0; i < msisdns.length; i++)
+      previous.set(Number(msisdns[i]), { id: Number(ids[i]), time: new Date(Number(ms[i])) });
+  }
   return order.map((i) => {
     const p = inputs[i]!;
     return { ...positionFields(p), previous: previous.get(p.msisdnId) ?? null };
