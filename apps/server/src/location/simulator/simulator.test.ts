@@ -103,17 +103,24 @@ describe('network simulator (MLP server)', () => {
   });
 
   it('fails the configured share of locates (absent, unknown)', async () => {
+    // 5,000 locates (five requests of 1,000), so that the bounds hold at every minute of every day: the draws are
+    // fixed per number and minute, and on a working day a phone switched off all day (3 % of them) adds to the absent
+    // share, so it is about 0.32 (standard deviation 0.0066 here; 0.015 with the 1,000 locates this test asked for
+    // before, when a draw of 0.366 failed CI).
     sim = await startSimulator({
-      subscribers: generatedSubscribers(1000),
+      subscribers: generatedSubscribers(5000),
       latencyMs: [0, 0],
       absentRate: 0.3,
       unknownRate: 0.1,
     });
-    const answer = await ask(
-      sim.url,
-      Array.from({ length: 1000 }, (_, i) => generatedMsisdn(i)),
-    );
-    const codes = answer.positions.map((p) => (p.ok ? 0 : p.resultCode));
+    const codes: number[] = [];
+    for (let request = 0; request < 5; request++) {
+      const answer = await ask(
+        sim.url,
+        Array.from({ length: 1000 }, (_, i) => generatedMsisdn(request * 1000 + i)),
+      );
+      for (const p of answer.positions) codes.push(p.ok ? 0 : p.resultCode);
+    }
     const share = (code: number) => codes.filter((c) => c === code).length / codes.length;
     expect(share(5)).toBeGreaterThan(0.24);
     expect(share(5)).toBeLessThan(0.36);
