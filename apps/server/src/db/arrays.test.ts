@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrayLiteral } from './arrays.ts';
+import { arrayLiteral, splitList } from './arrays.ts';
+import { epochMs } from './timestamps.ts';
 import { openDatabase, type DatabaseHandle } from './database.ts';
 
 let handle: DatabaseHandle;
@@ -59,5 +60,22 @@ describe('arrayLiteral', () => {
       handle.db,
     );
     expect(rows[0]!.n).toBe(0);
+  });
+
+  it('reads a list answered as one text, and instants as epoch milliseconds truncated as the parser reads them', async () => {
+    const { rows } = await sql<{
+      none: string | null;
+      one: string | null;
+      many: string | null;
+      ms: string | null;
+    }>`
+      select (select string_agg(x::text, ',') from unnest('{}'::int[]) x) as none,
+        (select string_agg(coalesce(x::text, ''), ',') from unnest('{NULL}'::int[]) x) as one,
+        (select string_agg(coalesce(x::text, ''), ',' order by n) from unnest('{1,NULL,3}'::int[]) with ordinality u(x, n)) as many,
+        ${epochMs(sql`'2026-11-29 08:00:00.123999+00'::timestamptz`)}::text as ms`.execute(handle.db);
+    expect(splitList(rows[0]!.none)).toEqual([]);
+    expect(splitList(rows[0]!.one)).toEqual(['']);
+    expect(splitList(rows[0]!.many)).toEqual(['1', '', '3']);
+    expect(Number(rows[0]!.ms)).toBe(Date.UTC(2026, 10, 29, 8, 0, 0, 123));
   });
 });

@@ -25,3 +25,11 @@ export function arrayLiteral(values: readonly ArrayElement[]): string {
   for (let i = 0; i < values.length; i++) parts[i] = element(values[i]);
   return `{${parts.join(',')}}`;
 }
+
+/**
+ * The elements of a list a hot statement answers as one text (`string_agg(…, ',')`) instead of a row per element:
+ * null (no rows) is no element, and an empty text is one empty element (a single `coalesce(…, '')`).
+ */
+export function splitList(text: string | null | undefined): string[] {
+  return text == null ? [] : text.split(',');
+}

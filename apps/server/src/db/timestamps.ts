@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 
 /** PostgreSQL's type id of `timestamptz`. */
@@ -57,4 +58,12 @@ export function parseTimestamptz(text: string): Date | number {
   const utc = Date.UTC(year, two(text, 5) - 1, two(text, 8), two(text, 11), two(text, 14), two(text, 17), ms);
   const at = utc - (sign === 45 ? -offset : offset) * 1000;
   return Number.isNaN(at) ? parseTimestamptzSlowly(text) : new Date(at);
+}
+
+/**
+ * A `timestamptz` expression as whole epoch milliseconds (bigint), truncated as parseTimestamptz reads it: for the
+ * lists a hot statement answers as text (`splitList`).
+ */
+export function epochMs(expression: RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`floor(extract(epoch from ${expression}) * 1000)::bigint`;
 }

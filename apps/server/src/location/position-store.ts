@@ -1,6 +1,7 @@
 import type { PositionSource } from '@lbs/contracts';
 import { sql, type Transaction } from 'kysely';
-import { arrayLiteral } from '../db/arrays.ts';
+import { arrayLiteral, splitList } from '../db/arrays.ts';
+import { epochMs } from '../db/timestamps.ts';
 import type { Database } from '../db/schema.ts';
 
 export interface PositionInput {
@@ -90,21 +91,20 @@ export async function storePositions(
       ${
         withPrevious
           ? sql`string_agg(coalesce(prev.position_id::text, ''), ',' order by ins.id) as previous_ids,
-      string_agg(coalesce(floor(extract(epoch from prev.time) * 1000)::bigint::text, ''), ',' order by ins.id) as previous_ms`
+      string_agg(coalesce(${epochMs(sql.ref('prev.time'))}::text, ''), ',' order by ins.id) as previous_ms`
           : sql`null as previous_ids, null as previous_ms`
       }
     from ins join msisdns m on m.id = ins.msisdn_id
     ${withPrevious ? sql`left join prev on prev.msisdn_id = ins.msisdn_id` : sql``}
   `.execute(tx);
-  // An empty text is one empty element (one position without a previous one); null, no rows.
-  const list = (text: string | null | undefined) => (text == null ? [] : text.split(','));
   const row = rows[0];
-  const storedIds = list(row?.ids);
+  const storedIds = splitList(row?.ids);
   if (storedIds.length !== inputs.length)
     throw new Error(`stored ${storedIds.length} of ${inputs.length} positions`);
-  const companies = list(row?.companies);
-  const previousIds = list(row?.previous_ids);
-  const previousMs = list(row?.previous_ms);
+  const companies = splitList(row?.companies);
+  // An empty element: a position without a previous one.
+  const previousIds = splitList(row?.previous_ids);
+  const previousMs = splitList(row?.previous_ms);
   // bigserial ids are taken in the order of the unnested input, so id order is input order.
   return inputs.map((p, i) => {
     const stored: StoredPosition = {

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { PoiGeometry, PoiTimeWindow, PositionSource } from '@lbs/contracts';
-import { arrayLiteral, type ArrayElement } from '../../db/arrays.ts';
+import { arrayLiteral, splitList, type ArrayElement } from '../../db/arrays.ts';
+import { epochMs } from '../../db/timestamps.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { emit, emitMany } from '../../events/emit.ts';
@@ -955,18 +956,15 @@ export async function batchPositions(
   const { rows } = await sql<{ msisdns: string | null; ids: string | null; ms: string | null }>`
     select string_agg(msisdn_id::text, ',' order by msisdn_id) as msisdns,
       string_agg(position_id::text, ',' order by msisdn_id) as ids,
-      string_agg(floor(extract(epoch from time) * 1000)::bigint::text, ',' order by msisdn_id) as ms
+      string_agg(${epochMs(sql.ref('time'))}::text, ',' order by msisdn_id) as ms
     from latest_positions
     where msisdn_id = any(${[...new Set(inputs.map((p) => p.msisdnId))]}::int[])`.execute(reader);
+  const msisdns = splitList(rows[0]?.msisdns);
+  const ids = splitList(rows[0]?.ids);
+  const ms = splitList(rows[0]?.ms);
   const previous = new Map<number, { id: number; time: Date }>();
-  const row = rows[0];
-  if (row?.msisdns) {
-    const msisdns = row.msisdns.split(',');
-    const ids = row.ids!.split(',');
-    const ms = row.ms!.split(',');
-    for (let i = 0; i < msisdns.length; i++)
-      previous.set(Number(msisdns[i]), { id: Number(ids[i]), time: new Date(Number(ms[i])) });
-  }
+  for (let i = 0; i < msisdns.length; i++)
+    previous.set(Number(msisdns[i]), { id: Number(ids[i]), time: new Date(Number(ms[i])) });
   return order.map((i) => {
     const p = inputs[i]!;
     return { ...positionFields(p), previous: previous.get(p.msisdnId) ?? null };
