@@ -10,6 +10,7 @@ import { PositionPipeline, type PositionInput } from '@lbs/server/internal/locat
 import { deriveGeometry } from '@lbs/server/internal/location/geofence/index.ts';
 import { presenceStep } from '@lbs/server/internal/modules/pois/presence-step.ts';
 import { positionPipelineSteps } from '@lbs/server/internal/app.ts';
+import { pipelineConcurrency } from '@lbs/server/internal/location/index.ts';
 import { benchCompany, benchDatabase, benchMsisdns, rate, type BenchRow } from './location-setup.ts';
 
 const POSITIONS = Number(process.env['BENCH_PRESENCE_POSITIONS'] ?? 50_000);
@@ -123,17 +124,21 @@ export async function benchPresenceIngest(): Promise<BenchRow[]> {
       sql`truncate positions, latest_positions, poi_presence, visits, poi_passed_by, domain_events`.execute(
         db,
       );
-    const concurrentReads = database.handle.kind === 'postgres';
+    // As the server composes its pipeline (on PostgreSQL: steps prepare on other connections, two batches at once).
+    const concurrency = pipelineConcurrency(database.handle);
     const steps = positionPipelineSteps();
     const presence = steps.filter((step) => step.name === 'presence');
     if (presence.length !== 1) throw new Error('the server composes no presence step');
     const pipelines = {
       // The server's ingest without geofencing, and with it.
-      without: new PositionPipeline(db, { steps: steps.filter((step) => step.name !== 'presence') }),
-      withPresence: new PositionPipeline(db, { steps, concurrentReads }),
+      without: new PositionPipeline(db, {
+        steps: steps.filter((step) => step.name !== 'presence'),
+        ...concurrency,
+      }),
+      withPresence: new PositionPipeline(db, { steps, ...concurrency }),
       // A bare pipeline: storage alone, and storage with presence.
-      bare: new PositionPipeline(db),
-      bareWithPresence: new PositionPipeline(db, { steps: [presenceStep()], concurrentReads }),
+      bare: new PositionPipeline(db, concurrency),
+      bareWithPresence: new PositionPipeline(db, { steps: [presenceStep()], ...concurrency }),
     };
     for (const pipeline of Object.values(pipelines)) {
       await truncate();

@@ -11,6 +11,7 @@ import {
   PARTITION_BEHIND_MS,
 } from './partitions.ts';
 import { runRetention } from './retention.ts';
+import { companyWithMsisdns } from '../../test/location-fixtures.ts';
 
 const DAY = 86_400_000;
 const NOW = new Date();
@@ -35,45 +36,8 @@ afterEach(async () => {
   testDb = undefined;
 });
 
-/** A company with `retentionDays` and `count` MSISDNs; answers their ids. */
-async function company(db: Db, code: string, retentionDays: number, count: number): Promise<number[]> {
-  const config = {
-    trackingWindow: { days: [1, 2, 3, 4, 5, 6, 7], start: '00:00', end: '00:00', timezone: 'Asia/Riyadh' },
-    pollIntervalMinutes: 5,
-    retentionDays,
-  };
-  const { id } = await db
-    .insertInto('companies')
-    .values({
-      name: code,
-      code,
-      city: 'Riyadh',
-      latitude: 24.7,
-      longitude: 46.7,
-      config: JSON.stringify(config),
-      price_plan: JSON.stringify({ currency: 'SAR', monthlyFeePerMsisdn: 1, feePerLocate: 0.01 }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const department = await db
-    .insertInto('departments')
-    .values({ company_id: id, name: 'Field' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const designation = await db
-    .insertInto('designations')
-    .values({ company_id: id, name: 'Driver' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { rows } = await sql<{ id: number }>`
-    insert into msisdns (company_id, department_id, designation_id, msisdn, employee_name, consent_status,
-                         tracking_enabled)
-    select ${id}, ${department.id}, ${designation.id}, '+9665' || lpad((${id * 100_000} + n)::text, 8, '0'),
-           'Employee ' || n, 'GRANTED', true
-    from generate_series(1, ${count}) n order by n
-    returning id`.execute(db);
-  return rows.map((r) => r.id);
-}
+const company = (db: Db, code: string, retentionDays: number, count: number) =>
+  companyWithMsisdns(db, code, count, retentionDays);
 
 /** One position per MSISDN every `everyMinutes` from `from` until `to`, written as the pipeline would. */
 async function positions(db: Db, msisdnIds: number[], from: Date, to: Date, everyMinutes: number) {

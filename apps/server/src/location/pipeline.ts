@@ -88,8 +88,12 @@ export class PositionPipeline {
   readonly #metrics: Metrics | undefined;
   readonly #concurrentReads: boolean;
   readonly #prepareFrom: number;
+  readonly #lanes: number;
   #queue: Job[] = [];
-  #writing = false;
+  /** Batches being written. */
+  #active = 0;
+  /** The MSISDNs of the batches being written (with lanes: a batch never shares an MSISDN with another in flight). */
+  readonly #busy = new Set<number>();
 
   constructor(
     db: Db,
@@ -102,6 +106,12 @@ export class PositionPipeline {
       concurrentReads?: boolean;
       /** The smallest batch prepared concurrently (default PREPARE_CONCURRENTLY_FROM). */
       prepareFrom?: number;
+      /**
+       * Batches written at once, each in its own transaction (default 1; PGlite's single connection allows no more).
+       * Batches in flight never share an MSISDN, so each MSISDN's positions are still stored, and seen by the steps,
+       * one batch after another in the order they were submitted.
+       */
+      lanes?: number;
     } = {},
   ) {
     this.#db = db;
@@ -111,6 +121,7 @@ export class PositionPipeline {
     this.#metrics = options.metrics;
     this.#concurrentReads = options.concurrentReads ?? false;
     this.#prepareFrom = options.prepareFrom ?? PREPARE_CONCURRENTLY_FROM;
+    this.#lanes = Math.max(1, Math.floor(options.lanes ?? 1));
   }
 
   /** Adds a step after the ones given at construction (the composition root registers them). */
@@ -149,29 +160,67 @@ export class PositionPipeline {
   #enqueue(inputs: PositionInput[]): Promise<StoredPosition[]> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ inputs, resolve, reject });
-      if (!this.#writing) void this.#drain();
+      this.#pump();
     });
   }
 
-  async #drain(): Promise<void> {
-    this.#writing = true;
-    try {
-      while (this.#queue.length) {
-        const batch: Job[] = [];
-        let size = 0;
-        while (
-          this.#queue.length &&
-          (batch.length === 0 || size + this.#queue[0]!.inputs.length <= this.#maxBatch)
-        ) {
-          const job = this.#queue.shift()!;
-          batch.push(job);
-          size += job.inputs.length;
-        }
-        await this.#write(batch);
-      }
-    } finally {
-      this.#writing = false;
+  /** Starts batches while a lane is free and a queued job may go (see #take). */
+  #pump(): void {
+    while (this.#active < this.#lanes && this.#queue.length) {
+      const batch = this.#take();
+      if (!batch.length) return;
+      this.#active++;
+      const msisdns: number[] = [];
+      if (this.#lanes > 1)
+        for (const job of batch)
+          for (const p of job.inputs)
+            if (!this.#busy.has(p.msisdnId)) {
+              this.#busy.add(p.msisdnId);
+              msisdns.push(p.msisdnId);
+            }
+      void this.#write(batch).finally(() => {
+        for (const id of msisdns) this.#busy.delete(id);
+        this.#active--;
+        this.#pump();
+      });
     }
+  }
+
+  /**
+   * The next batch: queued jobs in order up to the batch size (the first always). With lanes, a job with an MSISDN of
+   * a batch in flight waits, and so does every later job with one of its MSISDNs: an MSISDN's positions are written
+   * in the order they were submitted.
+   */
+  #take(): Job[] {
+    const batch: Job[] = [];
+    let size = 0;
+    if (this.#lanes === 1) {
+      while (
+        this.#queue.length &&
+        (batch.length === 0 || size + this.#queue[0]!.inputs.length <= this.#maxBatch)
+      ) {
+        const job = this.#queue.shift()!;
+        batch.push(job);
+        size += job.inputs.length;
+      }
+      return batch;
+    }
+    const left: Job[] = [];
+    const waiting = new Set<number>();
+    let i = 0;
+    for (; i < this.#queue.length; i++) {
+      const job = this.#queue[i]!;
+      if (batch.length && size + job.inputs.length > this.#maxBatch) break;
+      if (job.inputs.some((p) => this.#busy.has(p.msisdnId) || waiting.has(p.msisdnId))) {
+        for (const p of job.inputs) waiting.add(p.msisdnId);
+        left.push(job);
+        continue;
+      }
+      batch.push(job);
+      size += job.inputs.length;
+    }
+    if (batch.length) this.#queue = i < this.#queue.length ? [...left, ...this.#queue.slice(i)] : left;
+    return batch;
   }
 
   async #write(batch: Job[]): Promise<void> {

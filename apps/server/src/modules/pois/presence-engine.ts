@@ -765,6 +765,12 @@ export interface PreparedBatch {
   evaluations: Evaluation[];
   toWrite: Evaluation[];
   replayFrom: Map<number, number>;
+  /**
+   * The memory's epochs the batch was evaluated under. Another batch (a pipeline writes several at once, on other
+   * MSISDNs) may find them moved and drop what the memory holds before this one completes: its states are then not
+   * kept either.
+   */
+  epochs: { instance: string | null; epoch: number; statesEpoch: number };
 }
 
 /**
@@ -859,7 +865,15 @@ export async function prepareBatch(
   for (const e of evaluations)
     e.state = run(e.pair, e.start.state, e.fixes, e.outputs, (t) => onLate(e.pair.msisdnId, t));
   const toWrite = evaluations.filter((e) => mustWrite(e.pair, e.start, e.state, e.outputs));
-  return { positions, fixes: batchFixes, throughs, evaluations, toWrite, replayFrom };
+  return {
+    positions,
+    fixes: batchFixes,
+    throughs,
+    evaluations,
+    toWrite,
+    replayFrom,
+    epochs: { instance: memory.instance, epoch: memory.epoch, statesEpoch: memory.statesEpoch },
+  };
 }
 
 /**
@@ -889,8 +903,13 @@ export async function completeBatch(
   const batchIds = new Set(stored.map((p) => p.id));
   const revs = await writeEvaluations(tx, batch.toWrite, batchIds, now, onLate);
 
+  const { epochs } = batch;
+  const current =
+    epochs.instance === memory.instance &&
+    epochs.epoch === memory.epoch &&
+    epochs.statesEpoch === memory.statesEpoch;
   for (const { msisdnId, through } of batch.throughs) {
-    if (!through) memory.held.delete(msisdnId);
+    if (!through || !current) memory.held.delete(msisdnId);
     else {
       if (memory.held.size >= MEMORY_LIMIT) memory.held.clear();
       memory.held.set(msisdnId, { throughId: through.id, pairs: new Map() });

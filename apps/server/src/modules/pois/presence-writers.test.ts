@@ -2,7 +2,14 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Poi } from '@lbs/contracts';
 import { useOrgFixtures } from '../organisation/test-fixtures.ts';
-import { replayMsisdn } from './presence-engine.ts';
+import { storePositions } from '../../location/position-store.ts';
+import {
+  batchPositions,
+  completeBatch,
+  prepareBatch,
+  presenceMemory,
+  replayMsisdn,
+} from './presence-engine.ts';
 
 const f = useOrgFixtures();
 const MIN = 60_000;
@@ -130,5 +137,42 @@ describe('late fixes', () => {
       .where('poi_id', '=', poi.id)
       .execute();
     expect(visits.map((v) => v.entered_at.getTime())).toEqual([hour + 10 * MIN]);
+  });
+});
+
+/**
+ * The pipeline writes two batches at once (of different MSISDNs). A batch that finds the presence's epochs moved (the
+ * sweep or a replay wrote states) drops what the memory holds; a batch evaluated before that and completed after it
+ * must not put back states evaluated from the dropped memory.
+ */
+describe('a batch completed after another found the states moved', () => {
+  it('keeps none of its states in memory; one completed under the same epochs does', async () => {
+    const msisdnId = await trackedEmployee();
+    const poi = await site();
+    expect((await assign(poi.id, msisdnId)).statusCode).toBe(201);
+    const at = Date.now() - 10 * MIN;
+    const evaluateAndStore = async (minute: number, moved: boolean) => {
+      const memory = presenceMemory();
+      const inputs = [
+        {
+          msisdnId,
+          time: new Date(at + minute * MIN),
+          lat: poi.centroid.lat,
+          lon: poi.centroid.lon,
+          accuracyM: 20,
+          source: 'NETWORK' as const,
+        },
+      ];
+      const batch = await prepareBatch(f.db, await batchPositions(f.db, inputs), memory);
+      // Another batch read the epochs meanwhile and found them moved.
+      if (moved) memory.statesEpoch += 1;
+      await f.db.transaction().execute(async (tx) => {
+        const stored = await storePositions(tx, inputs);
+        await completeBatch(tx, batch, stored, new Date(), memory);
+      });
+      return memory.held.get(msisdnId)?.pairs.get(poi.id)?.state.state;
+    };
+    expect(await evaluateAndStore(0, false)).toBe('ENTERING');
+    expect(await evaluateAndStore(1, true)).toBeUndefined();
   });
 });
