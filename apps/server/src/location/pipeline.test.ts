@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helpers.ts';
 import { companyWithMsisdns } from '../../test/location-fixtures.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { PositionPipeline, type PipelineStep, type PositionInput, type StoredPosition } from './pipeline.ts';
+import {
+  PositionPipeline,
+  SECOND_LANE_FROM,
+  type PipelineStep,
+  type PositionInput,
+  type StoredPosition,
+} from './pipeline.ts';
 
 let handle: DatabaseHandle & { dispose(): Promise<void> };
 let ids: number[];
@@ -71,7 +77,7 @@ describe.skipIf(!process.env['DATABASE_URL'])('pipeline lanes', () => {
   it('writes batches of different MSISDNs at once, and each MSISDN’s positions in the order submitted', async () => {
     const [a, b, c] = ids as [number, number, number];
     const g = gate();
-    const pipeline = new PositionPipeline(handle.db, { steps: [g.step], lanes: 2 });
+    const pipeline = new PositionPipeline(handle.db, { steps: [g.step], lanes: 2, secondLaneFrom: 1 });
     const first = pipeline.submit([at(a, 1)]);
     await g.reached(1);
     // A is in flight: the job with A waits, and so does the later job with B (B's order); C goes at once.
@@ -103,6 +109,29 @@ describe.skipIf(!process.env['DATABASE_URL'])('pipeline lanes', () => {
       { msisdn_id: b, position_id: stored[2]!.stored[0]!.id },
       { msisdn_id: c, position_id: stored[3]!.stored[0]!.id },
     ]);
+  });
+
+  it('writes a small batch beside another only from SECOND_LANE_FROM positions: smaller ones join the next', async () => {
+    const [a, b, c] = ids as [number, number, number];
+    const g = gate();
+    const pipeline = new PositionPipeline(handle.db, { steps: [g.step], lanes: 2 });
+    const first = pipeline.submit([at(a, 4)]);
+    await g.reached(1);
+    const small = pipeline.submit([at(b, 4)]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(g.seen).toHaveLength(1);
+    // Enough positions (of C) to go beside the first batch, the waiting one of B with them.
+    const large = pipeline.submit(
+      Array.from({ length: SECOND_LANE_FROM - 1 }, (_, i) => ({
+        ...at(c, 4),
+        time: new Date(Date.now() - i * 1000),
+      })),
+    );
+    await g.reached(2);
+    expect(g.seen[1]).toHaveLength(SECOND_LANE_FROM);
+    expect(g.mostAtOnce).toBe(2);
+    g.releaseAll();
+    await Promise.all([first, small, large]);
   });
 
   it('with one lane, writes one batch at a time', async () => {

@@ -64,6 +64,14 @@ export interface SubmitResult {
  */
 export const PREPARE_CONCURRENTLY_FROM = 100;
 
+/**
+ * The smallest batch written beside another already in flight (with lanes). Smaller ones wait for it and join the
+ * next batch instead: the HTTP ingest's few dozen positions at a time are cheaper group-committed together than split
+ * over two transactions (OsmAnd at 64 connections: 9.2–9.4k positions/s one batch at a time, 8.0–8.5k with any batch
+ * beside another), while submits of hundreds gain from the overlap (500 per submit: 59–62k → 89–102k positions/s).
+ */
+export const SECOND_LANE_FROM = 100;
+
 /** How old a position may be when it arrives (an app that was offline sends its backlog). */
 export const MAX_POSITION_AGE_MS = 30 * 86_400_000;
 /** How far ahead of our clock a position's time may be (clock skew of phones and GMLCs). */
@@ -89,7 +97,10 @@ export class PositionPipeline {
   readonly #concurrentReads: boolean;
   readonly #prepareFrom: number;
   readonly #lanes: number;
+  readonly #secondLaneFrom: number;
   #queue: Job[] = [];
+  /** Positions in the queue. */
+  #queued = 0;
   /** Batches being written. */
   #active = 0;
   /** The MSISDNs of the batches being written (with lanes: a batch never shares an MSISDN with another in flight). */
@@ -112,6 +123,8 @@ export class PositionPipeline {
        * one batch after another in the order they were submitted.
        */
       lanes?: number;
+      /** The smallest batch written beside another in flight (default SECOND_LANE_FROM). */
+      secondLaneFrom?: number;
     } = {},
   ) {
     this.#db = db;
@@ -122,6 +135,7 @@ export class PositionPipeline {
     this.#concurrentReads = options.concurrentReads ?? false;
     this.#prepareFrom = options.prepareFrom ?? PREPARE_CONCURRENTLY_FROM;
     this.#lanes = Math.max(1, Math.floor(options.lanes ?? 1));
+    this.#secondLaneFrom = options.secondLaneFrom ?? SECOND_LANE_FROM;
   }
 
   /** Adds a step after the ones given at construction (the composition root registers them). */
@@ -160,6 +174,7 @@ export class PositionPipeline {
   #enqueue(inputs: PositionInput[]): Promise<StoredPosition[]> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ inputs, resolve, reject });
+      this.#queued += inputs.length;
       this.#pump();
     });
   }
@@ -167,8 +182,11 @@ export class PositionPipeline {
   /** Starts batches while a lane is free and a queued job may go (see #take). */
   #pump(): void {
     while (this.#active < this.#lanes && this.#queue.length) {
-      const batch = this.#take();
+      const least = this.#active ? this.#secondLaneFrom : 1;
+      if (this.#queued < least) return;
+      const batch = this.#take(least);
       if (!batch.length) return;
+      for (const job of batch) this.#queued -= job.inputs.length;
       this.#active++;
       const msisdns: number[] = [];
       if (this.#lanes > 1)
@@ -189,9 +207,9 @@ export class PositionPipeline {
   /**
    * The next batch: queued jobs in order up to the batch size (the first always). With lanes, a job with an MSISDN of
    * a batch in flight waits, and so does every later job with one of its MSISDNs: an MSISDN's positions are written
-   * in the order they were submitted.
+   * in the order they were submitted. A batch smaller than `least` positions is not taken (none is).
    */
-  #take(): Job[] {
+  #take(least: number): Job[] {
     const batch: Job[] = [];
     let size = 0;
     if (this.#lanes === 1) {
@@ -219,7 +237,8 @@ export class PositionPipeline {
       batch.push(job);
       size += job.inputs.length;
     }
-    if (batch.length) this.#queue = i < this.#queue.length ? [...left, ...this.#queue.slice(i)] : left;
+    if (size < least) return [];
+    this.#queue = i < this.#queue.length ? [...left, ...this.#queue.slice(i)] : left;
     return batch;
   }
 
