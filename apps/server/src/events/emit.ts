@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { arrayLiteral, type ArrayElement } from '../db/arrays.ts';
+import { PREPARED } from '../db/prepared.ts';
 import type { Db } from '../db/database.ts';
 import { timeSpanMs } from '../lib/time-span.ts';
 import { EVENTS_CHANNEL, type ConsentChannel, type EventPayloads, type EventType } from './types.ts';
@@ -64,7 +65,7 @@ export async function emitMany(
   // Arrays unnested: one statement of a fixed shape whatever the number of events (a VALUES list of thousands of
   // rows costs more to build, send and plan than to insert). The notifications read the insert's RETURNING rows, so
   // a type is notified exactly when one of its events was written.
-  const { rows } = await sql<{ written: number; notified: number; also: number }>`
+  const { rows } = await sql<{ written: number; notified: number; also: number }>`${PREPARED}
     with written as (
       insert into domain_events (type, company_id, msisdn_id, subject_type, subject_id, payload, idempotency_key,
                                  occurred_at)

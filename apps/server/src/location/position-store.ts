@@ -1,6 +1,7 @@
 import type { PositionSource } from '@lbs/contracts';
 import { sql, type Transaction } from 'kysely';
 import { arrayLiteral, splitList } from '../db/arrays.ts';
+import { PREPARED } from '../db/prepared.ts';
 import { epochMs } from '../db/timestamps.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -61,7 +62,7 @@ export async function storePositions(
     companies: string | null;
     previous_ids: string | null;
     previous_ms: string | null;
-  }>`
+  }>`${PREPARED}
     with ${withPrevious ? sql`prev as (select msisdn_id, position_id, time from latest_positions where msisdn_id = any(${arrayLiteral(ids)}::int[])),` : sql``}
     ins as (
       insert into positions (msisdn_id, time, lat, lon, accuracy_m, source, extra)
