@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { PoiGeometry, PoiTimeWindow, PositionSource } from '@lbs/contracts';
 import { arrayLiteral, splitList, type ArrayElement } from '../../db/arrays.ts';
+import { PREPARED } from '../../db/prepared.ts';
 import { epochMs } from '../../db/timestamps.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -280,7 +281,7 @@ async function writeCheckpoints(
   // The inserted `rev` carries the expectation (a new row keeps it; revisions only need to change on each write):
   // -1 none, 0 OUTSIDE, n + 1 the revision n. Arrays unnested: one statement whatever the number of rows.
   const col = (f: (c: CheckpointWrite) => ArrayElement) => arrayLiteral(changed.map(f));
-  const { rows: written } = await sql<{ msisdn_id: number; poi_id: number; rev: number }>`
+  const { rows: written } = await sql<{ msisdn_id: number; poi_id: number; rev: number }>`${PREPARED}
     insert into poi_presence (msisdn_id, poi_id, company_id, state, data, deadline_at, gap_ms, fix_at, updated_at,
                               rev, through_time, through_id)
     select m, p, c, st, d, dl, g, f, ${now}, r, tt, ti from unnest(
@@ -411,7 +412,7 @@ export async function upsertVisits(
     arrayLiteral(visits.map(({ pair, visit }) => f(visit, pair)));
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   // Arrays unnested: one statement whatever the number of visits.
-  await sql`
+  await sql`${PREPARED}
     insert into visits (key, company_id, msisdn_id, poi_id, entered_at, entered_earliest, entered_latest, exited_at,
                         exited_earliest, exited_latest, dwell_minutes, confidence, fix_count, sources, closed_by,
                         seeded, updated_at)
@@ -567,7 +568,7 @@ async function epochAndCheckpoints(
     return (
       await sql<
         CheckpointSqlRow & { epoch: number; states_epoch: number; instance: string; msisdn_id: number | null }
-      >`
+      >`${PREPARED}
         select e.epoch, e.states_epoch, e.instance, ${CHECKPOINT_COLUMNS}
         from presence_epoch e
         left join poi_presence pp on pp.msisdn_id = any(${ids}::int[]) and pp.state <> 'OUTSIDE'
@@ -972,7 +973,7 @@ export async function batchPositions(
       a - b,
   );
   // One row of comma-separated lists rather than a row per MSISDN (a batch holds thousands of them).
-  const { rows } = await sql<{ msisdns: string | null; ids: string | null; ms: string | null }>`
+  const { rows } = await sql<{ msisdns: string | null; ids: string | null; ms: string | null }>`${PREPARED}
     select string_agg(msisdn_id::text, ',' order by msisdn_id) as msisdns,
       string_agg(position_id::text, ',' order by msisdn_id) as ids,
       string_agg(${epochMs(sql.ref('time'))}::text, ',' order by msisdn_id) as ms
