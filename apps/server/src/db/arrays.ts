@@ -33,3 +33,108 @@ export function arrayLiteral(values: readonly ArrayElement[]): string {
 export function splitList(text: string | null | undefined): string[] {
   return text == null ? [] : text.split(',');
 }
+
+/** Element types sent in binary (their OIDs): numbers and instants that would otherwise be written and read as text. */
+const ELEMENT_OIDS = { int4: 23, int8: 20, float8: 701, timestamptz: 1184 } as const;
+export type BinaryElement = keyof typeof ELEMENT_OIDS;
+
+/** 2000-01-01T00:00:00Z, PostgreSQL's epoch for timestamps, in Unix milliseconds. */
+const PG_EPOCH_MS = 946_684_800_000;
+const TWO_32 = 2 ** 32;
+
+/**
+ * An array parameter of numbers or instants (`${float8Array(lats)}::float8[]`), sent to PostgreSQL in its binary form:
+ * no number written as text in Node nor read back from text by the server (the position store's latitudes,
+ * longitudes, accuracies and times). PGlite gets the array literal (db/pglite-dialect.ts); anything else that reads
+ * the parameter sees its literal too.
+ */
+export class ArrayParam {
+  constructor(
+    readonly type: BinaryElement,
+    readonly values: readonly (number | Date | null | undefined)[],
+  ) {}
+
+  /** PostgreSQL's binary array: one dimension from 1, elements big-endian, NULL as length -1. */
+  toBinary(): Buffer {
+    const { values } = this;
+    const width = this.type === 'int4' ? 4 : 8;
+    let nulls = 0;
+    for (const v of values) if (v === null || v === undefined) nulls++;
+    if (!values.length) {
+      const empty = Buffer.alloc(12);
+      empty.writeInt32BE(ELEMENT_OIDS[this.type], 8);
+      return empty;
+    }
+    const out = Buffer.allocUnsafe(20 + values.length * 4 + (values.length - nulls) * width);
+    out.writeInt32BE(1, 0);
+    out.writeInt32BE(nulls ? 1 : 0, 4);
+    out.writeInt32BE(ELEMENT_OIDS[this.type], 8);
+    out.writeInt32BE(values.length, 12);
+    out.writeInt32BE(1, 16);
+    let at = 20;
+    for (const v of values) {
+      if (v === null || v === undefined) {
+        out.writeInt32BE(-1, at);
+        at += 4;
+        continue;
+      }
+      out.writeInt32BE(width, at);
+      at += 4;
+      switch (this.type) {
+        case 'int4':
+          out.writeInt32BE(v as number, at);
+          break;
+        case 'float8':
+          out.writeDoubleBE(v as number, at);
+          break;
+        default: {
+          // int8 as is; an instant as microseconds since PostgreSQL's epoch (exact below 2^53: any year to 2255).
+          const n =
+            this.type === 'int8'
+              ? (v as number)
+              : ((v instanceof Date ? v.getTime() : v) - PG_EPOCH_MS) * 1000;
+          const high = Math.floor(n / TWO_32);
+          out.writeInt32BE(high, at);
+          out.writeUInt32BE(n - high * TWO_32, at + 4);
+        }
+      }
+      at += width;
+    }
+    return out;
+  }
+
+  /** The array literal (instants in ISO 8601). */
+  toText(): string {
+    return arrayLiteral(
+      this.values.map((v) =>
+        v instanceof Date
+          ? v.toISOString()
+          : this.type === 'timestamptz' && typeof v === 'number'
+            ? new Date(v).toISOString()
+            : v,
+      ),
+    );
+  }
+
+  toString(): string {
+    return this.toText();
+  }
+}
+
+export const int4Array = (values: readonly (number | null | undefined)[]) => new ArrayParam('int4', values);
+export const int8Array = (values: readonly (number | null | undefined)[]) => new ArrayParam('int8', values);
+export const float8Array = (values: readonly (number | null | undefined)[]) =>
+  new ArrayParam('float8', values);
+/** Instants as Dates or Unix milliseconds. */
+export const timestamptzArray = (values: readonly (Date | number | null | undefined)[]) =>
+  new ArrayParam('timestamptz', values);
+
+/** A statement's parameters as a PostgreSQL connection sends them: array parameters in binary. */
+export function binaryParameters(values: readonly unknown[]): unknown[] {
+  return values.map((v) => (v instanceof ArrayParam ? v.toBinary() : v));
+}
+
+/** A statement's parameters as PGlite takes them: array parameters as literals. */
+export function textParameters(values: readonly unknown[]): unknown[] {
+  return values.map((v) => (v instanceof ArrayParam ? v.toText() : v));
+}

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
-import { prepareMarkedStatements } from './prepared.ts';
+import { adaptQueries } from './prepared.ts';
 import type { Database } from './schema.ts';
 import { parseTimestamptz, TIMESTAMPTZ } from './timestamps.ts';
 
@@ -45,7 +45,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // An idle connection the server closed (restart, failover, admin) is dropped by the pool; without a listener the
     // pool's 'error' event would end the process.
     pool.on('error', () => {});
-    prepareMarkedStatements(pool);
+    adaptQueries(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }

@@ -10,6 +10,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { textParameters } from './arrays.ts';
 
 /** PGlite is a single connection: one Kysely connection at a time holds it (transactions included). */
 class Mutex {
@@ -26,7 +27,9 @@ class Mutex {
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly client: PGlite) {}
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.client.query<R>(compiled.sql, [...compiled.parameters], { rowMode: 'object' });
+    const result = await this.client.query<R>(compiled.sql, textParameters(compiled.parameters), {
+      rowMode: 'object',
+    });
     return {
       rows: result.rows,
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type pg from 'pg';
+import { binaryParameters } from './arrays.ts';
 
 /** How a statement's text asks to be prepared (it starts with it; PGlite reads a comment). */
 const MARK = '/* prepared */ ';
@@ -30,17 +31,19 @@ function nameOf(text: string): string {
 }
 
 /**
- * Makes a pool's connections run marked statements as named prepared statements (Kysely's driver calls
- * `client.query(text, values)`; anything else passes unchanged).
+ * How a pool's connections run Kysely's statements (its driver calls `client.query(text, values)`; anything else
+ * passes unchanged): a marked statement as a named prepared statement, array parameters (ArrayParam) in binary.
  */
-export function prepareMarkedStatements(pool: pg.Pool): void {
+export function adaptQueries(pool: pg.Pool): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
       const [text, values] = args;
-      if (args.length <= 2 && typeof text === 'string' && text.startsWith(MARK))
-        return query({ name: nameOf(text), text, values });
-      return query(...args);
+      if (args.length > 2 || typeof text !== 'string') return query(...args);
+      const params = Array.isArray(values) ? binaryParameters(values) : values;
+      return text.startsWith(MARK)
+        ? query({ name: nameOf(text), text, values: params })
+        : query(text, params);
     }) as typeof client.query;
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { arrayLiteral, type ArrayElement } from '../db/arrays.ts';
+import { arrayLiteral, int4Array, timestamptzArray, type ArrayElement } from '../db/arrays.ts';
 import { PREPARED } from '../db/prepared.ts';
 import type { Db } from '../db/database.ts';
 import { timeSpanMs } from '../lib/time-span.ts';
@@ -70,11 +70,11 @@ export async function emitMany(
       insert into domain_events (type, company_id, msisdn_id, subject_type, subject_id, payload, idempotency_key,
                                  occurred_at)
       select t, c, m, st, si, p, k, coalesce(o, now()) from unnest(
-        ${col((e) => e.type)}::text[], ${col((e) => e.companyId)}::int[], ${col((e) => e.msisdnId ?? null)}::int[],
+        ${col((e) => e.type)}::text[], ${int4Array(events.map((e) => e.companyId))}::int[], ${int4Array(events.map((e) => e.msisdnId ?? null))}::int[],
         ${col((e) => e.subject?.type ?? null)}::text[],
         ${col((e) => (e.subject ? String(e.subject.id) : null))}::text[],
         ${col((e) => JSON.stringify(e.payload))}::jsonb[], ${col((e) => e.idempotencyKey ?? null)}::text[],
-        ${col((e) => e.occurredAt?.toISOString() ?? null)}::timestamptz[]
+        ${timestamptzArray(events.map((e) => e.occurredAt ?? null))}::timestamptz[]
       ) as u(t, c, m, st, si, p, k, o)
       on conflict (idempotency_key) do nothing
       returning type

@@ -1,6 +1,6 @@
 import type { PositionSource } from '@lbs/contracts';
 import { sql, type Transaction } from 'kysely';
-import { arrayLiteral, splitList } from '../db/arrays.ts';
+import { arrayLiteral, float8Array, int4Array, splitList, timestamptzArray } from '../db/arrays.ts';
 import { PREPARED } from '../db/prepared.ts';
 import { epochMs } from '../db/timestamps.ts';
 import type { Database } from '../db/schema.ts';
@@ -53,7 +53,7 @@ export async function storePositions(
   withPrevious = false,
 ): Promise<StoredPosition[]> {
   if (inputs.length === 0) return [];
-  const ids = inputs.map((p) => p.msisdnId);
+  const ids = int4Array(inputs.map((p) => p.msisdnId));
   // The answer is one row of comma-separated lists in input order (the ids, the companies, the previous positions)
   // instead of a row per position: a few texts to split where thousands of rows cost more to receive and parse
   // (2,000 positions: about 5 of 40 ms, statement and transaction included).
@@ -63,15 +63,15 @@ export async function storePositions(
     previous_ids: string | null;
     previous_ms: string | null;
   }>`${PREPARED}
-    with ${withPrevious ? sql`prev as (select msisdn_id, position_id, time from latest_positions where msisdn_id = any(${arrayLiteral(ids)}::int[])),` : sql``}
+    with ${withPrevious ? sql`prev as (select msisdn_id, position_id, time from latest_positions where msisdn_id = any(${ids}::int[])),` : sql``}
     ins as (
       insert into positions (msisdn_id, time, lat, lon, accuracy_m, source, extra)
       select * from unnest(
-        ${arrayLiteral(ids)}::int[],
-        ${arrayLiteral(inputs.map((p) => p.time.toISOString()))}::timestamptz[],
-        ${arrayLiteral(inputs.map((p) => p.lat))}::float8[],
-        ${arrayLiteral(inputs.map((p) => p.lon))}::float8[],
-        ${arrayLiteral(inputs.map((p) => p.accuracyM))}::float8[],
+        ${ids}::int[],
+        ${timestamptzArray(inputs.map((p) => p.time))}::timestamptz[],
+        ${float8Array(inputs.map((p) => p.lat))}::float8[],
+        ${float8Array(inputs.map((p) => p.lon))}::float8[],
+        ${float8Array(inputs.map((p) => p.accuracyM))}::float8[],
         ${arrayLiteral(inputs.map((p) => p.source))}::text[],
         ${arrayLiteral(inputs.map((p) => (p.extra ? JSON.stringify(p.extra) : null)))}::jsonb[]
       )

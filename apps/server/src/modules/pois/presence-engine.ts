@@ -1,6 +1,14 @@
 import { sql, type Transaction } from 'kysely';
 import type { PoiGeometry, PoiTimeWindow, PositionSource } from '@lbs/contracts';
-import { arrayLiteral, splitList, type ArrayElement } from '../../db/arrays.ts';
+import {
+  arrayLiteral,
+  float8Array,
+  int4Array,
+  int8Array,
+  splitList,
+  timestamptzArray,
+  type ArrayElement,
+} from '../../db/arrays.ts';
 import { PREPARED } from '../../db/prepared.ts';
 import { epochMs } from '../../db/timestamps.ts';
 import type { Db, Executor } from '../../db/database.ts';
@@ -281,18 +289,19 @@ async function writeCheckpoints(
   // The inserted `rev` carries the expectation (a new row keeps it; revisions only need to change on each write):
   // -1 none, 0 OUTSIDE, n + 1 the revision n. Arrays unnested: one statement whatever the number of rows.
   const col = (f: (c: CheckpointWrite) => ArrayElement) => arrayLiteral(changed.map(f));
+  const ints = (f: (c: CheckpointWrite) => number | null) => int4Array(changed.map(f));
   const { rows: written } = await sql<{ msisdn_id: number; poi_id: number; rev: number }>`${PREPARED}
     insert into poi_presence (msisdn_id, poi_id, company_id, state, data, deadline_at, gap_ms, fix_at, updated_at,
                               rev, through_time, through_id)
     select m, p, c, st, d, dl, g, f, ${now}, r, tt, ti from unnest(
-      ${col((c) => c.pair.msisdnId)}::int[], ${col((c) => c.pair.poiId)}::int[], ${col((c) => c.pair.companyId)}::int[],
+      ${ints((c) => c.pair.msisdnId)}::int[], ${ints((c) => c.pair.poiId)}::int[], ${ints((c) => c.pair.companyId)}::int[],
       ${col((c) => c.state.state)}::text[], ${col((c) => JSON.stringify(c.state))}::jsonb[],
-      ${col((c) => isoOrNull(nextDeadline(c.state, c.pair.ctx, false)))}::timestamptz[],
-      ${col((c) => (c.state.state === 'OUTSIDE' ? null : c.pair.ctx.params.maxGapMs))}::int[],
-      ${col((c) => c.state.lastFixAt)}::float8[],
-      ${col((c) => (c.expect === undefined ? -1 : c.expect === 'OUTSIDE' ? 0 : c.expect + 1))}::int8[],
-      ${col((c) => (c.through ? new Date(c.through.time).toISOString() : null))}::timestamptz[],
-      ${col((c) => (c.through ? c.through.id : null))}::int8[]
+      ${timestamptzArray(changed.map((c) => nextDeadline(c.state, c.pair.ctx, false)))}::timestamptz[],
+      ${ints((c) => (c.state.state === 'OUTSIDE' ? null : c.pair.ctx.params.maxGapMs))}::int[],
+      ${float8Array(changed.map((c) => c.state.lastFixAt))}::float8[],
+      ${int8Array(changed.map((c) => (c.expect === undefined ? -1 : c.expect === 'OUTSIDE' ? 0 : c.expect + 1)))}::int8[],
+      ${timestamptzArray(changed.map((c) => (c.through ? c.through.time : null)))}::timestamptz[],
+      ${int8Array(changed.map((c) => (c.through ? c.through.id : null)))}::int8[]
     ) as u(m, p, c, st, d, dl, g, f, r, tt, ti)
     on conflict (msisdn_id, poi_id) do update set
       state = excluded.state, data = excluded.data, deadline_at = excluded.deadline_at, gap_ms = excluded.gap_ms,
@@ -410,19 +419,23 @@ export async function upsertVisits(
   if (!visits.length) return;
   const col = (f: (v: VisitRecord, pair: Pair) => ArrayElement) =>
     arrayLiteral(visits.map(({ pair, visit }) => f(visit, pair)));
-  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  const ints = (f: (v: VisitRecord, pair: Pair) => number) =>
+    int4Array(visits.map(({ pair, visit }) => f(visit, pair)));
+  const floats = (f: (v: VisitRecord) => number) => float8Array(visits.map(({ visit }) => f(visit)));
+  const instants = (f: (v: VisitRecord) => number | null) =>
+    timestamptzArray(visits.map(({ visit }) => f(visit)));
   // Arrays unnested: one statement whatever the number of visits.
   await sql`${PREPARED}
     insert into visits (key, company_id, msisdn_id, poi_id, entered_at, entered_earliest, entered_latest, exited_at,
                         exited_earliest, exited_latest, dwell_minutes, confidence, fix_count, sources, closed_by,
                         seeded, updated_at)
     select k, c, m, p, ea, ee, el, xa, xe, xl, dw, cf, fc, src, cb, sd, ${now} from unnest(
-      ${col((v) => v.key)}::text[], ${col((_, p) => p.companyId)}::int[], ${col((v) => v.msisdnId)}::int[],
-      ${col((v) => v.poiId)}::int[], ${col((v) => iso(v.enteredAt))}::timestamptz[],
-      ${col((v) => iso(v.enteredEarliest))}::timestamptz[], ${col((v) => iso(v.enteredLatest))}::timestamptz[],
-      ${col((v) => iso(v.exitedAt))}::timestamptz[], ${col((v) => iso(v.exitedEarliest))}::timestamptz[],
-      ${col((v) => iso(v.exitedLatest))}::timestamptz[], ${col((v) => v.dwellMinutes)}::float8[],
-      ${col((v) => v.confidence)}::float8[], ${col((v) => v.fixCount)}::int[],
+      ${col((v) => v.key)}::text[], ${ints((_, p) => p.companyId)}::int[], ${ints((v) => v.msisdnId)}::int[],
+      ${ints((v) => v.poiId)}::int[], ${instants((v) => v.enteredAt)}::timestamptz[],
+      ${instants((v) => v.enteredEarliest)}::timestamptz[], ${instants((v) => v.enteredLatest)}::timestamptz[],
+      ${instants((v) => v.exitedAt)}::timestamptz[], ${instants((v) => v.exitedEarliest)}::timestamptz[],
+      ${instants((v) => v.exitedLatest)}::timestamptz[], ${floats((v) => v.dwellMinutes)}::float8[],
+      ${floats((v) => v.confidence)}::float8[], ${ints((v) => v.fixCount)}::int[],
       ${col((v) => JSON.stringify(v.sources))}::jsonb[], ${col((v) => v.closedBy)}::text[],
       ${col((v) => v.seeded)}::bool[]
     ) as u(k, c, m, p, ea, ee, el, xa, xe, xl, dw, cf, fc, src, cb, sd)
@@ -571,7 +584,7 @@ async function epochAndCheckpoints(
       >`${PREPARED}
         select e.epoch, e.states_epoch, e.instance, ${CHECKPOINT_COLUMNS}
         from presence_epoch e
-        left join poi_presence pp on pp.msisdn_id = any(${ids}::int[]) and pp.state <> 'OUTSIDE'
+        left join poi_presence pp on pp.msisdn_id = any(${int4Array(ids)}::int[]) and pp.state <> 'OUTSIDE'
         where e.id = 1`.execute(tx)
     ).rows;
   };
@@ -978,7 +991,7 @@ export async function batchPositions(
       string_agg(position_id::text, ',' order by msisdn_id) as ids,
       string_agg(${epochMs(sql.ref('time'))}::text, ',' order by msisdn_id) as ms
     from latest_positions
-    where msisdn_id = any(${[...new Set(inputs.map((p) => p.msisdnId))]}::int[])`.execute(reader);
+    where msisdn_id = any(${int4Array([...new Set(inputs.map((p) => p.msisdnId))])}::int[])`.execute(reader);
   const msisdns = splitList(rows[0]?.msisdns);
   const ids = splitList(rows[0]?.ids);
   const ms = splitList(rows[0]?.ms);
