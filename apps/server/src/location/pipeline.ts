@@ -85,8 +85,10 @@ interface Job {
 
 /**
  * Every position, from the network or an app, passes here: validate → store (batched) → steps (presence, events,
- * live fan-out: see PipelineStep). Concurrent submits are group-committed: while one batch is being written the next ones queue up and are
- * written together in one transaction, so many small submits cost about as much as one large one.
+ * live fan-out: see PipelineStep). Concurrent submits are group-committed: while a batch is being written the next
+ * ones queue up and are written together in one transaction, so many small submits cost about as much as one large
+ * one. With lanes (PostgreSQL), a second batch of at least SECOND_LANE_FROM positions is written beside the first,
+ * never with an MSISDN of a batch in flight.
  */
 export class PositionPipeline {
   readonly #db: Db;
