@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureLog, until } from '../../test/capture-log.ts';
 import { createTestDatabase, openTestDatabase, type TestDatabase } from '../../test/helpers.ts';
@@ -196,6 +197,28 @@ describe.skipIf(!onPostgres)('events that commit out of order (PostgreSQL)', () 
     const rows = await seen();
     expect(rows.map((r) => r.msisdn).sort()).toEqual(['+10', '+11', '+20', '+21']);
     expect(new Set(rows.map((r) => r.event_id)).size).toBe(4);
+  });
+});
+
+describe.skipIf(!onPostgres)('a transaction of another database (PostgreSQL)', () => {
+  it('does not hold this database’s events back', async () => {
+    const d = new EventDispatcher({ db: handle.db, log: captureLog().log }).register(recorder('elsewhere'));
+    await d.drain();
+    // DATABASE_URL's own database, beside this file's: a write transaction there, older than the event, stays open.
+    const other = new pg.Client({ connectionString: process.env['DATABASE_URL'] });
+    await other.connect();
+    try {
+      await other.query('begin');
+      const { rows } = await other.query<{ xid: string }>('select pg_current_xact_id()::text as xid');
+      await deleted(30);
+      const clusterXmin = await sql<{ xmin: string }>`
+        select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`.execute(handle.db);
+      expect(BigInt(clusterXmin.rows[0]!.xmin)).toBeLessThanOrEqual(BigInt(rows[0]!.xid));
+      await settle(d, async () => (await seen()).some((r) => r.msisdn === '+30'), 'the event');
+    } finally {
+      await other.query('rollback').catch(() => {});
+      await other.end();
+    }
   });
 });
 

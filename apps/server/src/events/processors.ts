@@ -54,8 +54,8 @@ interface BatchResult {
   /** Failing: not before this time. */
   retryAt?: Date;
   /**
-   * Events of its types committed by transactions that are not below the horizon yet (an older transaction, of
-   * any database of the cluster, is still running): look again shortly.
+   * Events of its types committed by transactions that are not below the horizon yet (an older transaction of this
+   * database is still running): look again shortly.
    */
   waiting?: boolean;
 }
@@ -78,6 +78,31 @@ interface EventRow {
 const DEFAULT_BACKOFF: Backoff = { baseMs: 1_000, maxMs: 300_000 };
 /** How soon a processor looks again at events that committed but are not below the horizon yet. */
 const HORIZON_RECHECK_MS = 100;
+
+/**
+ * The horizon of this database: the oldest transaction still running in the current snapshot, leaving out those
+ * known to be another database's (a backend's own transaction-id lock held by a backend connected elsewhere, or a
+ * prepared transaction of another database); without running ones, the snapshot's xmax. Only a transaction of this
+ * database can add events here, so transaction ids below it are settled; one that is not identified (it ended
+ * meanwhile) counts. pg_snapshot_xmin alone is cluster-wide: any long transaction of any database held events back.
+ */
+const HORIZON = sql`(
+  select coalesce(
+    (
+      select min(x::text::bigint) from pg_snapshot_xip(s.snap) x
+      where not exists (
+        select 1 from pg_locks l join pg_stat_activity a on a.pid = l.pid
+        where l.locktype = 'transactionid' and l.mode = 'ExclusiveLock' and l.granted
+          and l.transactionid = x::xid and a.datname <> current_database()
+      )
+      and not exists (
+        select 1 from pg_prepared_xacts p where p.transaction = x::xid and p.database <> current_database()
+      )
+    ),
+    pg_snapshot_xmax(s.snap)::text::bigint
+  )
+  from (select pg_current_snapshot() as snap) s
+)`;
 
 /**
  * Runs event processors after commit. Each processor has a cursor row (event_cursors): a batch locks it FOR UPDATE
@@ -186,10 +211,7 @@ export class EventDispatcher {
     this.#prepared = true;
     for (const p of this.#processors.values()) {
       // 'now': everything of transactions older than every running one counts as seen.
-      const start =
-        p.from === 'start'
-          ? sql`0, 0`
-          : sql`pg_snapshot_xmin(pg_current_snapshot())::text::bigint - 1, ${Number.MAX_SAFE_INTEGER}`;
+      const start = p.from === 'start' ? sql`0, 0` : sql`${HORIZON} - 1, ${Number.MAX_SAFE_INTEGER}`;
       await sql`
         insert into event_cursors (processor, last_txid, last_id) select ${p.name}, ${start}
         on conflict (processor) do nothing
@@ -253,7 +275,7 @@ export class EventDispatcher {
         return { processed: 0, more: false, retryAt: cursor.next_attempt_at };
       // One statement, one snapshot: the horizon, the newest event below it, and the batch.
       const result = await sql<EventRow>`
-        with h as (select pg_snapshot_xmin(pg_current_snapshot())::text::bigint as horizon),
+        with h as (select ${HORIZON} as horizon),
         top as (
           select e.txid, e.id from domain_events e, h
           where e.txid < h.horizon and (e.txid, e.id) > (${cursor.last_txid}::bigint, ${cursor.last_id}::bigint)

@@ -44,6 +44,7 @@ describe('GET /notifications/stream', () => {
 
     // A consent withdrawal in Alpha: the default rule puts it in Alpha's company admins' inboxes.
     const msisdn = await f.freshMsisdn('ALPHA', 'Field Operations', 'Driver', 'North');
+    const companyId = await f.companyId('ALPHA'); // not inside the transaction: PGlite has one connection
     await f.db.transaction().execute(async (trx) => {
       const { msisdn: number } = await trx
         .selectFrom('msisdns')
@@ -52,7 +53,7 @@ describe('GET /notifications/stream', () => {
         .executeTakeFirstOrThrow();
       await emitConsentRevoked(
         trx,
-        { id: msisdn, msisdn: number, companyId: await f.companyId('ALPHA') },
+        { id: msisdn, msisdn: number, companyId },
         { via: 'SMS', previous: 'GRANTED', at: new Date() },
       );
     });
