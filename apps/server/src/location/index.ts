@@ -41,11 +41,6 @@ export interface LocationRuntime {
 }
 
 /**
- * Builds the location services. The MLP client talks to LBS_MLP_URL, or to `mlpUrl` (the bundled simulator that the
- * server started). The pipeline runs `steps` after storage, in order (the composition root chooses them). The
- * scheduler's ticks are jobs (registerLocationJobs), run where LBS_WORKER is on.
- */
-/**
  * How much of the database the position pipeline uses at once. A batch and its steps' preparation hold a connection
  * each, two batches at once four: on PostgreSQL with a pool large enough, two batches (of different MSISDNs) are
  * written at once, so one is built and answered in Node while the other is in PostgreSQL (500 positions per submit:
@@ -60,6 +55,11 @@ export function pipelineConcurrency(database: Pick<DatabaseHandle, 'kind' | 'poo
   return { concurrentReads: postgres && poolSize >= 2, lanes: postgres && poolSize >= 6 ? 2 : 1 };
 }
 
+/**
+ * Builds the location services. The MLP client talks to LBS_MLP_URL, or to `mlpUrl` (the bundled simulator that the
+ * server started). The pipeline runs `steps` after storage, in order (the composition root chooses them). The
+ * scheduler's ticks are jobs (registerLocationJobs), run where LBS_WORKER is on.
+ */
 export async function createLocation(options: {
   config: Config;
   database: DatabaseHandle;

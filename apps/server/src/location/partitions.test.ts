@@ -36,9 +36,6 @@ afterEach(async () => {
   testDb = undefined;
 });
 
-const company = (db: Db, code: string, retentionDays: number, count: number) =>
-  companyWithMsisdns(db, code, count, retentionDays);
-
 /** One position per MSISDN every `everyMinutes` from `from` until `to`, written as the pipeline would. */
 async function positions(db: Db, msisdnIds: number[], from: Date, to: Date, everyMinutes: number) {
   await sql`
@@ -109,7 +106,7 @@ describe('positions partitioned by time', () => {
   it('moves rows no period covers out of the default partition, and deletes expired ones there', async () => {
     const db = await open();
     await ensurePartitions(db, NOW);
-    const [m] = await company(db, 'ALPHA', 400, 1);
+    const [m] = await companyWithMsisdns(db, 'ALPHA', 1, 400);
     const far = new Date('2025-03-14T12:00:00Z'); // before every period: the default partition
     const older = new Date('2024-01-01T00:00:00Z');
     const ids = (
@@ -149,8 +146,8 @@ describe('positions partitioned by time', () => {
   it('retention drops whole periods older than every company keeps, and deletes per company in newer ones', async () => {
     const db = await open();
     await ensurePartitions(db, NOW);
-    const short = await company(db, 'SHORT', 7, 3);
-    const long = await company(db, 'LONG', 45, 3);
+    const short = await companyWithMsisdns(db, 'SHORT', 3, 7);
+    const long = await companyWithMsisdns(db, 'LONG', 3, 45);
     // 60 days back, hourly: the oldest days went to the default partition and get periods of their own.
     await positions(db, [...short, ...long], new Date(NOW.getTime() - 60 * DAY), NOW, 60);
     await drainDefaultPartition(db, new Date(0));
@@ -187,7 +184,7 @@ describe('positions partitioned by time', () => {
   it('reads one MSISDN’s day from the index alone (the history’s columns are in it)', async () => {
     const db = await open();
     await ensurePartitions(db, NOW);
-    const ids = await company(db, 'COVER', 30, 20);
+    const ids = await companyWithMsisdns(db, 'COVER', 20, 30);
     const from = new Date(dayOf(NOW.getTime()) - 2 * DAY);
     await positions(db, ids, from, new Date(from.getTime() + 2 * DAY), 5);
     await sql`vacuum analyze positions`.execute(db);
@@ -211,7 +208,7 @@ describe('positions partitioned by time', () => {
 
   it('converts an existing table in place: every row kept with its id, ids continue', async () => {
     const db = await open('0019-notifications');
-    const ids = await company(db, 'OLD', 90, onPostgres ? 100 : 10);
+    const ids = await companyWithMsisdns(db, 'OLD', onPostgres ? 100 : 10, 90);
     // 40 days of positions every 10 minutes (PostgreSQL: 576,000 rows).
     await positions(db, ids, new Date(Date.now() - 40 * DAY), new Date(), 10);
     const fingerprint = () =>

@@ -214,24 +214,17 @@ export class PositionPipeline {
   #take(least: number): Job[] {
     const batch: Job[] = [];
     let size = 0;
-    if (this.#lanes === 1) {
-      while (
-        this.#queue.length &&
-        (batch.length === 0 || size + this.#queue[0]!.inputs.length <= this.#maxBatch)
-      ) {
-        const job = this.#queue.shift()!;
-        batch.push(job);
-        size += job.inputs.length;
-      }
-      return batch;
-    }
     const left: Job[] = [];
     const waiting = new Set<number>();
     let i = 0;
     for (; i < this.#queue.length; i++) {
       const job = this.#queue[i]!;
       if (batch.length && size + job.inputs.length > this.#maxBatch) break;
-      if (job.inputs.some((p) => this.#busy.has(p.msisdnId) || waiting.has(p.msisdnId))) {
+      // Nothing in flight to wait for (one lane: never), no MSISDN to look at.
+      if (
+        (this.#busy.size || waiting.size) &&
+        job.inputs.some((p) => this.#busy.has(p.msisdnId) || waiting.has(p.msisdnId))
+      ) {
         for (const p of job.inputs) waiting.add(p.msisdnId);
         left.push(job);
         continue;
