@@ -52,6 +52,13 @@ export const monitorCursorSchema = z
   .string({ error: 'validation.invalid' })
   .regex(MONITOR_CURSOR_PATTERN, 'validation.invalid');
 
+/**
+ * How GET /monitor/positions writes its answer: `items`, one object per position (monitorPositionsSchema); `columns`,
+ * one array per field (monitorPositionColumnsSchema), a third of the bytes after gzip — what the Monitor page asks for.
+ */
+export const MONITOR_POSITION_FORMATS = ['items', 'columns'] as const;
+export type MonitorPositionFormat = (typeof MONITOR_POSITION_FORMATS)[number];
+
 /** GET /monitor/positions: the latest position of every MSISDN in scope, optionally narrowed. */
 export const monitorPositionsQuerySchema = z.object({
   companyId: idFilter(),
@@ -62,6 +69,7 @@ export const monitorPositionsQuerySchema = z.object({
    * A cursor the server can no longer answer from is answered with everything and `full: true`.
    */
   since: monitorCursorSchema.optional(),
+  format: z.enum(MONITOR_POSITION_FORMATS, { error: 'validation.invalid' }).default('items'),
 });
 export type MonitorPositionsQuery = z.infer<typeof monitorPositionsQuerySchema>;
 
@@ -78,6 +86,120 @@ export const monitorPositionsSchema = z.object({
   full: z.boolean(),
 });
 export type MonitorPositions = z.infer<typeof monitorPositionsSchema>;
+
+/** Latitudes and longitudes of the `columns` format are integers of this many per degree (0.11 m: finer than any fix). */
+export const MONITOR_DEGREE_SCALE = 1e6;
+
+const intColumn = () => z.array(z.number().int());
+
+/**
+ * GET /monitor/positions?format=columns: the answer of monitorPositionsSchema with its items as columns, entry i of
+ * every column being item i. Numbers are written so that gzip finds them again: `msisdnId` holds the first id, then
+ * each id's difference from the one before (ascending ids: small numbers); `lat`/`lon` are MONITOR_DEGREE_SCALE
+ * integers; `ageMs` is `timeBase` minus the fix's time in epoch milliseconds; `source` indexes POSITION_SOURCES.
+ * monitorColumnsOf writes it and monitorItemsOfColumns reads it back.
+ */
+export const monitorPositionColumnsSchema = z
+  .object({
+    format: z.literal('columns'),
+    generatedAt: timestamp(),
+    cursor: monitorCursorSchema,
+    full: z.boolean(),
+    count: z.number().int().min(0),
+    timeBase: z.number().int(),
+    columns: z.object({
+      msisdnId: intColumn(),
+      msisdn: z.array(z.string()),
+      employeeName: z.array(z.string()),
+      companyId: intColumn(),
+      departmentId: intColumn(),
+      zoneId: z.array(z.number().int().nullable()),
+      lat: intColumn(),
+      lon: intColumn(),
+      accuracyM: z.array(z.number().nullable()),
+      ageMs: intColumn(),
+      source: z.array(
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(POSITION_SOURCES.length - 1),
+      ),
+    }),
+  })
+  .refine((body) => Object.values(body.columns).every((column) => column.length === body.count), {
+    path: ['columns'],
+    message: 'validation.invalid',
+  });
+export type MonitorPositionColumns = z.infer<typeof monitorPositionColumnsSchema>;
+
+/** The `columns` form of an answer (its items in their order); `timeBase` is the epoch ms that ages count back from. */
+export function monitorColumnsOf(
+  { items, generatedAt, cursor, full }: MonitorPositions,
+  timeBase: number,
+): MonitorPositionColumns {
+  const n = items.length;
+  const columns: MonitorPositionColumns['columns'] = {
+    msisdnId: new Array<number>(n),
+    msisdn: new Array<string>(n),
+    employeeName: new Array<string>(n),
+    companyId: new Array<number>(n),
+    departmentId: new Array<number>(n),
+    zoneId: new Array<number | null>(n),
+    lat: new Array<number>(n),
+    lon: new Array<number>(n),
+    accuracyM: new Array<number | null>(n),
+    ageMs: new Array<number>(n),
+    source: new Array<number>(n),
+  };
+  let previousId = 0;
+  for (let i = 0; i < n; i++) {
+    const item = items[i]!;
+    columns.msisdnId[i] = item.msisdnId - previousId;
+    previousId = item.msisdnId;
+    columns.msisdn[i] = item.msisdn;
+    columns.employeeName[i] = item.employeeName;
+    columns.companyId[i] = item.companyId;
+    columns.departmentId[i] = item.departmentId;
+    columns.zoneId[i] = item.zoneId;
+    columns.lat[i] = Math.round(item.lat * MONITOR_DEGREE_SCALE);
+    columns.lon[i] = Math.round(item.lon * MONITOR_DEGREE_SCALE);
+    columns.accuracyM[i] = item.accuracyM;
+    columns.ageMs[i] = timeBase - Date.parse(item.time);
+    columns.source[i] = POSITION_SOURCES.indexOf(item.source);
+  }
+  return { format: 'columns', generatedAt, cursor, full, count: n, timeBase, columns };
+}
+
+/** The items of a `columns` answer, as the `items` format would have written them (degrees to the scale's precision). */
+export function monitorItemsOfColumns({
+  columns: c,
+  count,
+  timeBase,
+  generatedAt,
+  cursor,
+  full,
+}: MonitorPositionColumns): MonitorPositions {
+  const items = new Array<MonitorPosition>(count);
+  let msisdnId = 0;
+  for (let i = 0; i < count; i++) {
+    msisdnId += c.msisdnId[i]!;
+    items[i] = {
+      msisdnId,
+      msisdn: c.msisdn[i]!,
+      employeeName: c.employeeName[i]!,
+      companyId: c.companyId[i]!,
+      departmentId: c.departmentId[i]!,
+      zoneId: c.zoneId[i]!,
+      lat: c.lat[i]! / MONITOR_DEGREE_SCALE,
+      lon: c.lon[i]! / MONITOR_DEGREE_SCALE,
+      accuracyM: c.accuracyM[i]!,
+      time: new Date(timeBase - c.ageMs[i]!).toISOString(),
+      source: POSITION_SOURCES[c.source[i]!]!,
+    };
+  }
+  return { items, generatedAt, cursor, full };
+}
 
 /** GET /msisdns/{id}/positions?from=&to=&limit=&keep=: default the last 24 hours; at most 31 days; oldest first. */
 export const positionHistoryQuerySchema = z

@@ -1,6 +1,12 @@
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE_PATH, monitorPositionsSchema, type MonitorPositions } from '@lbs/contracts';
+import {
+  API_BASE_PATH,
+  monitorItemsOfColumns,
+  monitorPositionColumnsSchema,
+  monitorPositionsSchema,
+  type MonitorPositions,
+} from '@lbs/contracts';
 import { useTestServer } from '../../../test/helpers.ts';
 import { companyMsisdns, type MsisdnRow } from '../../../test/location-fixtures.ts';
 import { mintAccessToken } from '../../../test/tokens.ts';
@@ -141,6 +147,55 @@ describe('Monitor snapshot: ETag and since', () => {
       'companyadmin',
     );
     expect(future.full).toBe(true);
+  });
+});
+
+describe('Monitor snapshot: the columns format', () => {
+  const columns = async (url: string, headers: Record<string, string> = {}) => {
+    const response = await get(url, 'companyadmin', headers);
+    expect(response.statusCode).toBe(200);
+    const payload =
+      response.headers['content-encoding'] === 'gzip' ? gunzipSync(response.rawPayload) : response.rawPayload;
+    return { response, body: monitorPositionColumnsSchema.parse(JSON.parse(payload.toString('utf8'))) };
+  };
+
+  it('holds what the items hold, with its own ETag and 304, and answers since with the changes only', async () => {
+    const items = await get('/monitor/positions', 'companyadmin');
+    const { response, body } = await columns('/monitor/positions?format=columns', {
+      'accept-encoding': 'gzip',
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(body.full).toBe(true);
+    // The same version, rendered once per format (each at its own time).
+    const { generatedAt: _, ...sameAsItems } = monitorPositionsSchema.parse(items.json());
+    expect(monitorItemsOfColumns(body)).toMatchObject(sameAsItems);
+    const etag = response.headers['etag'] as string;
+    expect(etag).toBe(`W/"${body.cursor}-columns"`);
+    expect(etag).not.toBe(items.headers['etag']);
+    const unchanged = await get('/monitor/positions?format=columns', 'companyadmin', {
+      'if-none-match': etag,
+    });
+    expect(unchanged.statusCode).toBe(304);
+    // An ETag of the items form is not this form's.
+    const other = await get('/monitor/positions?format=columns', 'companyadmin', {
+      'if-none-match': items.headers['etag'] as string,
+    });
+    expect(other.statusCode).toBe(200);
+
+    await submit(alpha[2]!.id, 26.5);
+    const delta = await eventually(async () => {
+      const d = (await columns(`/monitor/positions?format=columns&since=${body.cursor}`)).body;
+      expect(monitorItemsOfColumns(d).items.map((i) => [i.msisdnId, i.lat])).toEqual([[alpha[2]!.id, 26.5]]);
+      return d;
+    });
+    expect(delta).toMatchObject({ format: 'columns', full: false, count: 1 });
+  });
+
+  it('answers a format it does not know with a field error', async () => {
+    const response = await get('/monitor/positions?format=csv', 'companyadmin');
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/problem\+json/);
+    expect(JSON.stringify(response.json())).toContain('format');
   });
 });
 

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { LivePosition, MonitorPosition, MonitorPositionsQuery } from '@lbs/contracts';
+import {
+  monitorColumnsOf,
+  type LivePosition,
+  type MonitorPosition,
+  type MonitorPositionFormat,
+  type MonitorPositionsQuery,
+} from '@lbs/contracts';
 import type { Scope } from '../../access/scope.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { monitorPositionOf, type BatchReceiver } from '../../location/fanout.ts';
@@ -19,7 +25,10 @@ const gzipAsync = promisify(gzip);
 
 type Filters = Pick<MonitorPositionsQuery, 'companyId' | 'departmentId' | 'zoneId'>;
 
-/** An answer body of GET /monitor/positions (JSON of monitorPositionsSchema), its gzip made once, and audit facts. */
+/**
+ * An answer body of GET /monitor/positions (JSON of monitorPositionsSchema, or of monitorPositionColumnsSchema for
+ * `format=columns`), its gzip made once, and audit facts.
+ */
 export interface MonitorBody {
   body: Buffer;
   gzip(): Promise<Buffer>;
@@ -35,7 +44,9 @@ export interface RenderedSnapshot extends MonitorBody {
 }
 
 interface Entry {
-  json: string;
+  item: MonitorPosition;
+  /** JSON of the item, made on its first `items` answer. */
+  json: string | undefined;
   positionId: number;
   timeMs: number;
   /** The snapshot version that last changed it (0: loaded from the database). */
@@ -43,7 +54,7 @@ interface Entry {
 }
 
 function entryOf(item: MonitorPosition, positionId: number, version: number): Entry {
-  return { json: JSON.stringify(item), positionId, timeMs: Date.parse(item.time), version };
+  return { item, json: undefined, positionId, timeMs: Date.parse(item.time), version };
 }
 
 function bodyOf(json: string): MonitorBody['gzip'] {
@@ -69,8 +80,7 @@ export class MonitorSnapshot {
   #logVersions: number[] = [];
   #logIds: number[] = [];
   #logFrom = 0;
-  #rendered: RenderedSnapshot | undefined;
-  #renderedAt = 0;
+  readonly #rendered = new Map<MonitorPositionFormat, { snapshot: RenderedSnapshot; at: number }>();
 
   constructor(
     readonly view: MonitorView,
@@ -132,28 +142,29 @@ export class MonitorSnapshot {
    * waits for the next request after that (the live stream carries the change meanwhile), so a busy stream costs one
    * serialisation per interval, not one per position.
    */
-  rendered(minRenderMs: number): RenderedSnapshot {
+  rendered(minRenderMs: number, format: MonitorPositionFormat = 'items'): RenderedSnapshot {
     const now = this.now();
-    const last = this.#rendered;
-    if (last && (last.version === this.version || now - this.#renderedAt < minRenderMs)) return last;
+    const last = this.#rendered.get(format);
+    if (last && (last.snapshot.version === this.version || now - last.at < minRenderMs)) return last.snapshot;
     const ids = (this.#sortedIds ??= [...this.#entries.keys()].sort((a, b) => a - b));
-    const json = this.#json(ids, true, this.cursor);
-    this.#rendered = {
+    const json = this.#json(ids, true, format);
+    const snapshot = {
       version: this.version,
-      etag: `W/"${this.cursor}"`,
+      // Each format is its own representation of the version.
+      etag: format === 'items' ? `W/"${this.cursor}"` : `W/"${this.cursor}-${format}"`,
       body: Buffer.from(json),
       gzip: bodyOf(json),
       count: ids.length,
       msisdnIds: idRanges(ids),
     };
-    this.#renderedAt = now;
-    return this.#rendered;
+    this.#rendered.set(format, { snapshot, at: now });
+    return snapshot;
   }
 
   /** What changed after `version` (an answer to `since`). */
-  changedSince(version: number): MonitorBody {
+  changedSince(version: number, format: MonitorPositionFormat = 'items'): MonitorBody {
     const ids = version >= this.#logFrom ? this.#loggedSince(version) : this.#scannedSince(version);
-    const json = this.#json(ids, false, this.cursor);
+    const json = this.#json(ids, false, format);
     return { body: Buffer.from(json), gzip: bodyOf(json), count: ids.length, msisdnIds: idRanges(ids) };
   }
 
@@ -174,9 +185,20 @@ export class MonitorSnapshot {
     return sorted.filter((id) => this.#entries.get(id)!.version > version);
   }
 
-  #json(ids: readonly number[], full: boolean, cursor: string): string {
-    const items = ids.map((id) => this.#entries.get(id)!.json).join(',');
-    const generatedAt = new Date(this.now()).toISOString();
+  #json(ids: readonly number[], full: boolean, format: MonitorPositionFormat): string {
+    const now = this.now();
+    const generatedAt = new Date(now).toISOString();
+    const cursor = this.cursor;
+    if (format === 'columns') {
+      const items = ids.map((id) => this.#entries.get(id)!.item);
+      return JSON.stringify(monitorColumnsOf({ items, generatedAt, cursor, full }, now));
+    }
+    const items = ids
+      .map((id) => {
+        const entry = this.#entries.get(id)!;
+        return (entry.json ??= JSON.stringify(entry.item));
+      })
+      .join(',');
     return `{"items":[${items}],"generatedAt":"${generatedAt}","cursor":"${cursor}","full":${full}}`;
   }
 }

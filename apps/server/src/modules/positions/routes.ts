@@ -5,6 +5,7 @@ import {
   deviceTokenSchema,
   deviceTokenStatusSchema,
   locateResultSchema,
+  monitorPositionColumnsSchema,
   monitorPositionsQuerySchema,
   monitorPositionsSchema,
   objectIdParamSchema,
@@ -42,9 +43,9 @@ export const positionRoutes: FastifyPluginAsyncZod<PositionRoutesOptions> = asyn
       schema: {
         tags: ['monitor'],
         summary:
-          'Latest position of every MSISDN in scope (ETag: 304 on If-None-Match while unchanged), or with `since` what changed after that cursor',
+          'Latest position of every MSISDN in scope (ETag: 304 on If-None-Match while unchanged), or with `since` what changed after that cursor; `format=columns` answers one array per field',
         querystring: monitorPositionsQuerySchema,
-        response: { 200: monitorPositionsSchema, ...readProblems },
+        response: { 200: z.union([monitorPositionsSchema, monitorPositionColumnsSchema]), ...readProblems },
       },
     },
     async (request, reply) => {

@@ -67,11 +67,11 @@ export function positionsService({ db, location, config, snapshots, viewAudit }:
     let result: MonitorAnswer;
     let detail: Record<string, unknown>;
     if (since !== undefined) {
-      const answer = snapshot.changedSince(since);
+      const answer = snapshot.changedSince(since, query.format);
       result = { status: 200, etag: undefined, answer };
       detail = { view: 'monitor', since: query.since, count: answer.count, msisdnIds: answer.msisdnIds };
     } else {
-      const answer = snapshot.rendered(snapshots.minRenderMs);
+      const answer = snapshot.rendered(snapshots.minRenderMs, query.format);
       const current = matches(ifNoneMatch, answer.etag);
       result = current ? { status: 304, etag: answer.etag } : { status: 200, etag: answer.etag, answer };
       detail = { view: 'monitor', count: answer.count, msisdnIds: answer.msisdnIds };

@@ -1,11 +1,18 @@
-import { monitorPositionsSchema, type MonitorPositions } from '@lbs/contracts';
+import { monitorItemsOfColumns, monitorPositionColumnsSchema, type MonitorPositions } from '@lbs/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
 
-/** GET /monitor/positions: the latest fix of every MSISDN in scope, or (with `since`, a cursor) what changed since then. */
-export function fetchMonitorPositions(
+/**
+ * GET /monitor/positions: the latest fix of every MSISDN in scope, or (with `since`, a cursor) what changed since then.
+ * Asked for as columns (a third of the bytes of one object per position) and read back into items.
+ */
+export async function fetchMonitorPositions(
   since: string | undefined,
   signal?: AbortSignal,
 ): Promise<MonitorPositions> {
-  const query = since ? `?since=${encodeURIComponent(since)}` : '';
-  return apiRequest(`/monitor/positions${query}`, { schema: monitorPositionsSchema, signal });
+  const query = since ? `&since=${encodeURIComponent(since)}` : '';
+  const body = await apiRequest(`/monitor/positions?format=columns${query}`, {
+    schema: monitorPositionColumnsSchema,
+    signal,
+  });
+  return monitorItemsOfColumns(body);
 }
