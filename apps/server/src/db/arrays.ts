@@ -129,9 +129,14 @@ export const float8Array = (values: readonly (number | null | undefined)[]) =>
 export const timestamptzArray = (values: readonly (Date | number | null | undefined)[]) =>
   new ArrayParam('timestamptz', values);
 
-/** A statement's parameters as a PostgreSQL connection sends them: array parameters in binary. */
-export function binaryParameters(values: readonly unknown[]): unknown[] {
-  return values.map((v) => (v instanceof ArrayParam ? v.toBinary() : v));
+/**
+ * A statement's parameters as a PostgreSQL connection sends them: array parameters in binary. Every statement passes
+ * here; one without array parameters keeps its values as they are (no copy).
+ */
+export function binaryParameters(values: readonly unknown[]): readonly unknown[] {
+  return values.some((v) => v instanceof ArrayParam)
+    ? values.map((v) => (v instanceof ArrayParam ? v.toBinary() : v))
+    : values;
 }
 
 /** A statement's parameters as PGlite takes them: array parameters as literals. */
