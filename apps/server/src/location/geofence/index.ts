@@ -27,6 +27,7 @@ export {
   initialPresence,
   presenceEvent,
   presenceParams,
+  presenceStateOf,
   visitKey,
   visitRecord,
   type Candidate,

@@ -90,9 +90,25 @@ export interface OpenVisit {
   seeded: boolean;
 }
 
-/** One `poi_presence` row: plain JSON, version-tagged. */
+/** Where a fix was and how precise it was: what makes two fixes the same position. */
+export interface FixPlace {
+  lat: number;
+  lon: number;
+  accuracyM: number | null;
+}
+
+/** A fix as the state remembers it: the same position delivered twice is dropped. */
+export interface FixKey extends FixPlace {
+  time: number;
+  source: PositionSource;
+}
+
+/**
+ * One `poi_presence` row: plain JSON, version-tagged. Version 2 keeps the newest fixes as numbers (version 1 kept
+ * them as text, whose making was the dearest part of a step); a version 1 row is read through `presenceStateOf`.
+ */
 export interface PresenceState {
-  version: 1;
+  version: 2;
   msisdnId: number;
   poiId: number;
   state: PresenceStateName;
@@ -101,27 +117,65 @@ export interface PresenceState {
   /** The newest evaluated fix: max_gap runs from it, and an older fix is out of order (replay). */
   lastFixAt: number | null;
   lastClass: FixClass | null;
-  /** time|source|lat|lon|accuracy of the newest fix: the same position delivered twice is dropped. */
-  lastFixSignature: string | null;
-  /** lat|lon|accuracy of the newest network fix: an identical next one is no independent evidence. */
-  lastNetworkSignature: string | null;
+  /** The newest fix classified: the same position delivered twice is dropped. */
+  lastFix: FixKey | null;
+  /** The newest network fix classified: an identical next one is no independent evidence. */
+  lastNetwork: FixPlace | null;
   candidate: Candidate | null;
   visit: OpenVisit | null;
   /** When the assignment's active period that the newest fix fell in ends (WINDOW_END); null: unbounded. */
   windowEndsAt: number | null;
 }
 
+/** A stored state of version 1 (the newest fixes as `time|source|lat|lon|accuracy` and `lat|lon|accuracy`). */
+interface PresenceStateV1 extends Omit<PresenceState, 'version' | 'lastFix' | 'lastNetwork'> {
+  version: 1;
+  lastFixSignature: string | null;
+  lastNetworkSignature: string | null;
+}
+
+const numberOrNull = (text: string | undefined) =>
+  text === undefined || text === 'null' ? null : Number(text);
+
+/** A stored state (`poi_presence.data`) in the current version. */
+export function presenceStateOf(data: PresenceState | PresenceStateV1): PresenceState {
+  if (data.version === 2) return data;
+  const { lastFixSignature, lastNetworkSignature, ...rest } = data;
+  const fix = lastFixSignature?.split('|');
+  const network = lastNetworkSignature?.split('|');
+  return {
+    ...rest,
+    version: 2,
+    lastFix: fix
+      ? {
+          time: Number(fix[0]),
+          source: fix[1] as PositionSource,
+          lat: Number(fix[2]),
+          lon: Number(fix[3]),
+          accuracyM: numberOrNull(fix[4]),
+        }
+      : null,
+    lastNetwork: network
+      ? { lat: Number(network[0]), lon: Number(network[1]), accuracyM: numberOrNull(network[2]) }
+      : null,
+  };
+}
+
+/** Whether a fix is at the same place, with the same precision, as one remembered. */
+export const samePlace = (a: FixPlace, b: FixPlace) =>
+  a.lat === b.lat && a.lon === b.lon && a.accuracyM === b.accuracyM;
+
 export function initialPresence(msisdnId: number, poiId: number): PresenceState {
   return {
-    version: 1,
+    version: 2,
     msisdnId,
     poiId,
     state: 'OUTSIDE',
     since: null,
     lastFixAt: null,
     lastClass: null,
-    lastFixSignature: null,
-    lastNetworkSignature: null,
+    lastFix: null,
+    lastNetwork: null,
     candidate: null,
     visit: null,
     windowEndsAt: null,

@@ -11,7 +11,7 @@ import {
   T0,
   track,
 } from './presence-fixtures.ts';
-import { initialPresence, presenceParams, type PresenceState } from './presence-model.ts';
+import { initialPresence, presenceParams, presenceStateOf, type PresenceState } from './presence-model.ts';
 import { finalVisits } from './replay.ts';
 
 const run = deliver;
@@ -237,7 +237,38 @@ describe('presence: time, windows and order', () => {
       expect(JSON.stringify(state)).toBe(before);
       state = deepFreeze(JSON.parse(JSON.stringify(next)) as PresenceState);
     }
-    expect(state).toMatchObject({ state: 'LEAVING', msisdnId: 7, poiId: 42, version: 1 });
+    expect(state).toMatchObject({ state: 'LEAVING', msisdnId: 7, poiId: 42, version: 2 });
     expect(SITE.lat).toBe(41.9);
+  });
+
+  it('reads a state stored in version 1 (newest fixes as text) as the same state in version 2', () => {
+    const ctx = presenceContext();
+    const same = { east: 30, accuracyM: 150 };
+    const [a, b, c] = track().at(0, same).at(5, same).at(10).fixes();
+    const current = run([a!, b!], ctx).state;
+    const { lastFix, lastNetwork, ...rest } = current;
+    const stored = {
+      ...rest,
+      version: 1 as const,
+      lastFixSignature: `${lastFix!.time}|${lastFix!.source}|${lastFix!.lat}|${lastFix!.lon}|${lastFix!.accuracyM}`,
+      lastNetworkSignature: `${lastNetwork!.lat}|${lastNetwork!.lon}|${lastNetwork!.accuracyM}`,
+    };
+    const read = presenceStateOf(JSON.parse(JSON.stringify(stored)) as typeof stored);
+    expect(read).toEqual(current);
+    // The same fix again is still a duplicate, and the next one is evaluated as from the state it came from.
+    expect(step(read, b!, ctx).ignored).toBe('DUPLICATE');
+    expect(step(read, c!, ctx)).toEqual(step(current, c!, ctx));
+    // A state never given a fix reads with none (a missing accuracy stays missing).
+    expect(
+      presenceStateOf({
+        ...initialPresence(7, 42),
+        version: 1,
+        lastFixSignature: `1000|OSMAND|41.9|12.5|null`,
+        lastNetworkSignature: null,
+      } as never),
+    ).toMatchObject({
+      lastFix: { time: 1000, source: 'OSMAND', lat: 41.9, lon: 12.5, accuracyM: null },
+      lastNetwork: null,
+    });
   });
 });

@@ -3,8 +3,10 @@ import { classifyFix, type Classification } from './classify.ts';
 import {
   initialPresence,
   presenceEvent,
+  samePlace,
   visitRecord,
   type Candidate,
+  type FixKey,
   type PresenceContext,
   type PresenceFix,
   type PresenceOutput,
@@ -28,17 +30,16 @@ import {
  * closes it WINDOW_END. An unconfirmed ENTERING is dropped by the last two.
  */
 
+/** A state to change: its candidate and visit copied; source lists are never changed in place (copy on write). */
 const copy = (s: PresenceState): PresenceState => ({
   ...s,
-  candidate: s.candidate && { ...s.candidate, sources: [...s.candidate.sources] },
-  visit: s.visit && { ...s.visit, sources: [...s.visit.sources] },
+  candidate: s.candidate && { ...s.candidate },
+  visit: s.visit && { ...s.visit },
 });
 
-function addSource(sources: PositionSource[], source: PositionSource): void {
-  if (!sources.includes(source)) {
-    sources.push(source);
-    sources.sort();
-  }
+/** The sources with one more (a new sorted list when it is new: lists may be shared between states). */
+function withSource(sources: PositionSource[], source: PositionSource): PositionSource[] {
+  return sources.includes(source) ? sources : [...sources, source].sort();
 }
 
 function confirmEnter(s: PresenceState, out: PresenceOutput[]): void {
@@ -108,30 +109,33 @@ function confirm(s: PresenceState, out: PresenceOutput[]): void {
   else closeVisit(s, 'EXIT', s.candidate!.firstAt, out);
 }
 
-/** The instants at which time alone acts on the state (Infinity: never). A gap acts once it is exceeded. */
-function deadlines(s: PresenceState, ctx: PresenceContext) {
-  if (s.state === 'OUTSIDE') return { confirmAt: Infinity, windowAt: Infinity, gapAt: Infinity };
-  const c = s.candidate;
-  return {
-    confirmAt: c?.preciseAt != null ? c.firstAt + dwellOf(s, ctx) : Infinity,
-    windowAt: s.windowEndsAt ?? Infinity,
-    gapAt: s.lastFixAt != null ? s.lastFixAt + ctx.params.maxGapMs : Infinity,
-  };
+/**
+ * The instants at which time alone acts on the state (Infinity: never). A gap acts once it is exceeded. Three
+ * functions rather than one answer object: they run on every fix of a pair not OUTSIDE.
+ */
+function confirmAt(s: PresenceState, ctx: PresenceContext): number {
+  const preciseAt = s.candidate?.preciseAt;
+  return s.state !== 'OUTSIDE' && preciseAt != null ? s.candidate!.firstAt + dwellOf(s, ctx) : Infinity;
 }
+const windowAt = (s: PresenceState) => (s.state !== 'OUTSIDE' ? (s.windowEndsAt ?? Infinity) : Infinity);
+const gapAt = (s: PresenceState, ctx: PresenceContext) =>
+  s.state !== 'OUTSIDE' && s.lastFixAt != null ? s.lastFixAt + ctx.params.maxGapMs : Infinity;
 
 /** Applies every deadline due by `t`, earliest first. */
 function expire(s: PresenceState, t: number, ctx: PresenceContext, out: PresenceOutput[]): void {
   // OUTSIDE has no deadline (the common case on the hot path: nothing to compute).
   while (s.state !== 'OUTSIDE') {
-    const { confirmAt, windowAt, gapAt } = deadlines(s, ctx);
+    const atConfirm = confirmAt(s, ctx);
+    const atWindow = windowAt(s);
+    const atGap = gapAt(s, ctx);
     const due = Math.min(
-      confirmAt <= t ? confirmAt : Infinity,
-      windowAt <= t ? windowAt : Infinity,
-      gapAt < t ? gapAt : Infinity,
+      atConfirm <= t ? atConfirm : Infinity,
+      atWindow <= t ? atWindow : Infinity,
+      atGap < t ? atGap : Infinity,
     );
     if (due === Infinity) return;
-    if (due === confirmAt) confirm(s, out);
-    else if (due === windowAt) giveUp(s, 'WINDOW_END', due, out);
+    if (due === atConfirm) confirm(s, out);
+    else if (due === atWindow) giveUp(s, 'WINDOW_END', due, out);
     else giveUp(s, 'NO_DATA', due, out);
   }
 }
@@ -142,8 +146,7 @@ function expire(s: PresenceState, t: number, ctx: PresenceContext, out: Presence
  * Without `withGap`, the deadlines that fixes do not push back (a precise candidate's dwell, the window's end).
  */
 export function nextDeadline(state: PresenceState, ctx: PresenceContext, withGap = true): number | null {
-  const { confirmAt, windowAt, gapAt } = deadlines(state, ctx);
-  const next = Math.min(confirmAt, windowAt, withGap ? gapAt + 1 : Infinity);
+  const next = Math.min(confirmAt(state, ctx), windowAt(state), withGap ? gapAt(state, ctx) + 1 : Infinity);
   return Number.isFinite(next) ? next : null;
 }
 
@@ -182,30 +185,38 @@ function extend(
   if (repeat) return;
   target.fixCount++;
   target.pSum += cl.pIn;
-  addSource(target.sources, fix.source);
+  target.sources = withSource(target.sources, fix.source);
 }
+
+/** What the state remembers of a fix (not the fix itself: it may carry more, and change once stored). */
+const fixKey = (fix: PresenceFix): FixKey => ({
+  time: fix.time,
+  source: fix.source,
+  lat: fix.lat,
+  lon: fix.lon,
+  accuracyM: fix.accuracyM,
+});
 
 /** Evaluates one fix (newest so far) for the pair; pure: the input state is not modified. */
 export function step(state: PresenceState, fix: PresenceFix, ctx: PresenceContext): StepResult {
   if (state.lastFixAt != null && fix.time < state.lastFixAt)
     return { state, outputs: [], ignored: 'OUT_OF_ORDER' };
-  // The position's numbers written once (number → text is the dearest part of the signatures).
-  const where = `${fix.lat}|${fix.lon}|${fix.accuracyM}`;
-  const signature = `${fix.time}|${fix.source}|${where}`;
-  if (signature === state.lastFixSignature) return { state, outputs: [], ignored: 'DUPLICATE' };
+  const last = state.lastFix;
+  if (last && last.time === fix.time && last.source === fix.source && samePlace(last, fix))
+    return { state, outputs: [], ignored: 'DUPLICATE' };
   const s = copy(state);
   const out: PresenceOutput[] = [];
   expire(s, fix.time, ctx, out);
 
   const cl = classifyFix(ctx.poi, fix, ctx.params.classify);
-  const network = fix.source === 'NETWORK' ? where : null;
-  const repeat = network !== null && network === s.lastNetworkSignature;
+  const network = fix.source === 'NETWORK';
+  const repeat = network && s.lastNetwork !== null && samePlace(s.lastNetwork, fix);
   const precise = fix.source !== 'NETWORK' && fix.accuracyM != null && cl.accuracyM <= ctx.poi.rEffM / 2;
   const before = s.lastFixAt;
   s.lastFixAt = fix.time;
   s.lastClass = cl.class;
-  s.lastFixSignature = signature;
-  if (network !== null) s.lastNetworkSignature = network;
+  s.lastFix = fixKey(fix);
+  if (network) s.lastNetwork = { lat: fix.lat, lon: fix.lon, accuracyM: fix.accuracyM };
   s.windowEndsAt = ctx.windowEndAt?.(fix.time) ?? null;
 
   if (cl.class === 'AMBIGUOUS') {
@@ -285,8 +296,9 @@ export function seed(latest: PresenceFix | null, ctx: PresenceContext, now?: num
   const cl = classifyFix(ctx.poi, latest, ctx.params.classify);
   s.lastFixAt = latest.time;
   s.lastClass = cl.class;
-  s.lastFixSignature = `${latest.time}|${latest.source}|${latest.lat}|${latest.lon}|${latest.accuracyM}`;
-  if (latest.source === 'NETWORK') s.lastNetworkSignature = `${latest.lat}|${latest.lon}|${latest.accuracyM}`;
+  s.lastFix = fixKey(latest);
+  if (latest.source === 'NETWORK')
+    s.lastNetwork = { lat: latest.lat, lon: latest.lon, accuracyM: latest.accuracyM };
   s.windowEndsAt = ctx.windowEndAt?.(now ?? latest.time) ?? null;
   s.since = latest.time;
   const fresh = now === undefined || now - latest.time <= ctx.params.maxGapMs;

@@ -24,6 +24,7 @@ import {
   nextDeadline,
   preparePoi,
   presenceParams,
+  presenceStateOf,
   seed,
   step,
   tick,
@@ -241,7 +242,8 @@ async function lockedStates(tx: Executor, msisdnIds: readonly number[]): Promise
     .orderBy('poi_id')
     .forUpdate()
     .execute();
-  for (const row of rows) states.set(pairKey(row.msisdn_id, row.poi_id), row.data as PresenceState);
+  for (const row of rows)
+    states.set(pairKey(row.msisdn_id, row.poi_id), presenceStateOf(row.data as PresenceState));
   return states;
 }
 
@@ -686,7 +688,9 @@ async function catchUp(
       items.map((i) => i.pair.poiId),
     )
     .execute();
-  const states = new Map(stored.map((r) => [pairKey(r.msisdn_id, r.poi_id), r.data as PresenceState]));
+  const states = new Map(
+    stored.map((r) => [pairKey(r.msisdn_id, r.poi_id), presenceStateOf(r.data as PresenceState)]),
+  );
   const from = new Map<number, number>();
   for (const { pair, row } of items) {
     const t = row.through?.time ?? NO_POSITION_YET;
@@ -1224,7 +1228,7 @@ export async function currentPresence(
   const row = rows[0];
   if (!row) return null;
   const pair = (await loadPairs(tx, [msisdnId], [poiId])).get(msisdnId)?.[0];
-  if (!pair) return row.data as PresenceState;
+  if (!pair) return presenceStateOf(row.data as PresenceState);
   const caught = await catchUp(tx, [{ pair, row: checkpointOf(row) }], new Set(), () => undefined);
   return caught.get(pairKey(msisdnId, poiId))!.state;
 }
