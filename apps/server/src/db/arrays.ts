@@ -56,23 +56,27 @@ export class ArrayParam {
 
   /** PostgreSQL's binary array: one dimension from 1, elements big-endian, NULL as length -1. */
   toBinary(): Buffer {
+    // Indexed loops: iterating with for…of allocated a result object per element here (about a tenth of all the
+    // position pipeline allocated).
     const { values } = this;
+    const count = values.length;
     const width = this.type === 'int4' ? 4 : 8;
     let nulls = 0;
-    for (const v of values) if (v === null || v === undefined) nulls++;
-    if (!values.length) {
+    for (let i = 0; i < count; i++) if (values[i] === null || values[i] === undefined) nulls++;
+    if (!count) {
       const empty = Buffer.alloc(12);
       empty.writeInt32BE(ELEMENT_OIDS[this.type], 8);
       return empty;
     }
-    const out = Buffer.allocUnsafe(20 + values.length * 4 + (values.length - nulls) * width);
+    const out = Buffer.allocUnsafe(20 + count * 4 + (count - nulls) * width);
     out.writeInt32BE(1, 0);
     out.writeInt32BE(nulls ? 1 : 0, 4);
     out.writeInt32BE(ELEMENT_OIDS[this.type], 8);
-    out.writeInt32BE(values.length, 12);
+    out.writeInt32BE(count, 12);
     out.writeInt32BE(1, 16);
     let at = 20;
-    for (const v of values) {
+    for (let i = 0; i < count; i++) {
+      const v = values[i];
       if (v === null || v === undefined) {
         out.writeInt32BE(-1, at);
         at += 4;

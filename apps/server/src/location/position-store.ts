@@ -108,11 +108,10 @@ export async function storePositions(
   const previousMs = splitList(row?.previous_ms);
   // bigserial ids are taken in the order of the unnested input, so id order is input order.
   return inputs.map((p, i) => {
-    const stored: StoredPosition = {
-      ...positionFields(p),
-      id: Number(storedIds[i]),
-      companyId: Number(companies[i]),
-    };
+    // The fields' object completed in place (a spread into another object made two per position).
+    const stored = positionFields(p) as StoredPosition;
+    stored.id = Number(storedIds[i]);
+    stored.companyId = Number(companies[i]);
     if (p.extra !== undefined) stored.extra = p.extra;
     if (withPrevious)
       stored.previous =

@@ -630,7 +630,7 @@ function run(
   state: PresenceState,
   fixes: readonly PresenceFix[],
   outputs: PresenceOutput[],
-  onLate: (time: number) => void,
+  onLate: (msisdnId: number, time: number) => void,
 ): PresenceState {
   let outsideAt: number | null = null;
   for (const fix of fixes) {
@@ -643,7 +643,7 @@ function run(
       outsideAt = null;
     }
     const result = advance(state, fix, pair);
-    if (result.ignored === 'OUT_OF_ORDER') onLate(fix.time);
+    if (result.ignored === 'OUT_OF_ORDER') onLate(pair.msisdnId, fix.time);
     state = result.state;
     for (const output of result.outputs) outputs.push(output);
   }
@@ -726,7 +726,7 @@ async function catchUp(
       laterThan({ time: f.time, id: f.positionId ?? -1 }, row.through),
     );
     const outputs: PresenceOutput[] = [];
-    const state = run(pair, start, fixes, outputs, (t) => onLate(pair.msisdnId, t));
+    const state = run(pair, start, fixes, outputs, onLate);
     const last = fixes.at(-1);
     out.set(key, {
       state,
@@ -880,8 +880,7 @@ export async function prepareBatch(
       evaluation.outputs.push(...c.outputs);
     }
   }
-  for (const e of evaluations)
-    e.state = run(e.pair, e.start.state, e.fixes, e.outputs, (t) => onLate(e.pair.msisdnId, t));
+  for (const e of evaluations) e.state = run(e.pair, e.start.state, e.fixes, e.outputs, onLate);
   const toWrite = evaluations.filter((e) => mustWrite(e.pair, e.start, e.state, e.outputs));
   return {
     positions,
@@ -1004,7 +1003,10 @@ export async function batchPositions(
     previous.set(Number(msisdns[i]), { id: Number(ids[i]), time: new Date(Number(ms[i])) });
   return order.map((i) => {
     const p = inputs[i]!;
-    return { ...positionFields(p), previous: previous.get(p.msisdnId) ?? null };
+    // The fields' object completed in place (a spread into another object made two per position).
+    const position = positionFields(p) as BatchPosition;
+    position.previous = previous.get(p.msisdnId) ?? null;
+    return position;
   });
 }
 
@@ -1049,9 +1051,7 @@ async function writeEvaluations(
     for (const { pair, evaluation } of items) {
       const c = caught.get(pairKey(pair.msisdnId, pair.poiId))!;
       evaluation.outputs = [...c.outputs];
-      evaluation.state = run(pair, c.state, evaluation.fixes, evaluation.outputs, (t) =>
-        onLate(pair.msisdnId, t),
-      );
+      evaluation.state = run(pair, c.state, evaluation.fixes, evaluation.outputs, onLate);
     }
     const again = await writeCheckpoints(
       tx,
