@@ -1,4 +1,4 @@
-import { monitorItemsOfColumns, monitorPositionColumnsSchema, type MonitorPositions } from '@lbs/contracts';
+import { monitorItemsOfColumns, monitorPositionColumnsCheck, type MonitorPositions } from '@lbs/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
 
 /**
@@ -11,7 +11,7 @@ export async function fetchMonitorPositions(
 ): Promise<MonitorPositions> {
   const query = since ? `&since=${encodeURIComponent(since)}` : '';
   const body = await apiRequest(`/monitor/positions?format=columns${query}`, {
-    schema: monitorPositionColumnsSchema,
+    schema: monitorPositionColumnsCheck,
     signal,
   });
   return monitorItemsOfColumns(body);

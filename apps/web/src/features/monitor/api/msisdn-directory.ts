@@ -1,4 +1,4 @@
-import { msisdnDirectoryPageSchema, type MsisdnDirectoryEntry } from '@lbs/contracts';
+import { msisdnDirectoryPageCheck, type MsisdnDirectoryEntry } from '@lbs/contracts';
 import { apiRequest } from '../../../lib/api/client.ts';
 import { MSISDNS_PATH } from '../../../shared-api/msisdns/keys.ts';
 import type { DirectoryEntry } from '../model/positions-store.ts';
@@ -31,7 +31,7 @@ export async function fetchDirectoryPage(
   signal?: AbortSignal,
 ): Promise<{ items: DirectoryEntry[]; next: number | null }> {
   const answer = await apiRequest(`${MSISDNS_PATH}/directory${after === null ? '' : `?after=${after}`}`, {
-    schema: msisdnDirectoryPageSchema,
+    schema: msisdnDirectoryPageCheck,
     signal,
   });
   return { items: answer.items.map(toEntry), next: answer.next };
