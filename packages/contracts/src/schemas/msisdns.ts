@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONSENT_STATUSES, EMPLOYEE_CODE_MAX_LENGTH } from '../constants.ts';
 import { LOCATE_BLOCKERS, msisdnAbilitiesSchema, msisdnBlockedBySchema } from './abilities.ts';
 import { messageParamsSchema, pageSchema } from './common.ts';
+import { everyElement, isInt, isObject } from './plain-checks.ts';
 import { nameString, safeString } from './text.ts';
 import {
   boolFilter,
@@ -166,10 +167,7 @@ export const msisdnDirectoryPageSchema = z.object({
 });
 export type MsisdnDirectoryPage = z.infer<typeof msisdnDirectoryPageSchema>;
 
-const isInt = (v: unknown) => Number.isSafeInteger(v);
 const isText = (v: unknown) => typeof v === 'string';
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** An entry of msisdnDirectoryEntrySchema, checked field by field. */
 function isDirectoryEntry(v: unknown): boolean {
@@ -200,15 +198,9 @@ function isDirectoryEntry(v: unknown): boolean {
  * time took longer than building them on the server; agreement with the schema is tested (bulk-checks.test.ts).
  */
 export const msisdnDirectoryPageCheck = msisdnDirectoryPageSchema.extend({
-  items: z.custom<MsisdnDirectoryEntry[]>(
-    (items) => {
-      if (!Array.isArray(items)) return false;
-      // Indexed, not every(): a hole is an entry missing, as for the schema.
-      for (let i = 0; i < items.length; i++) if (!isDirectoryEntry(items[i])) return false;
-      return true;
-    },
-    { message: 'validation.invalid' },
-  ),
+  items: z.custom<MsisdnDirectoryEntry[]>((items) => everyElement(items, isDirectoryEntry), {
+    message: 'validation.invalid',
+  }),
 });
 
 /** At most this many numbers are asked again in one bulk request. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idFilter, timestamp } from './fields.ts';
 import { AFTER_FIELDS, safeString } from './text.ts';
 import { outOfRange } from './limits.ts';
+import { everyElement, isInt, isObject } from './plain-checks.ts';
 
 /** Where a position came from: the mobile network (MLP) or an app on the phone. */
 export const POSITION_SOURCES = ['NETWORK', 'OSMAND', 'OWNTRACKS'] as const;
@@ -140,12 +141,6 @@ const monitorColumnsAnswer = (columns: z.ZodType<MonitorColumns>) =>
 export const monitorPositionColumnsSchema = monitorColumnsAnswer(monitorColumnsObject);
 export type MonitorPositionColumns = z.infer<typeof monitorPositionColumnsSchema>;
 
-const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
-const every = (column: unknown, test: (v: unknown) => boolean) => {
-  if (!Array.isArray(column)) return false;
-  for (let i = 0; i < column.length; i++) if (!test(column[i])) return false;
-  return true;
-};
 const MONITOR_COLUMN_TESTS: Record<keyof MonitorColumns, (v: unknown) => boolean> = {
   msisdnId: isInt,
   msisdn: (v) => typeof v === 'string',
@@ -168,12 +163,8 @@ const MONITOR_COLUMN_TESTS: Record<keyof MonitorColumns, (v: unknown) => boolean
 export const monitorPositionColumnsCheck = monitorColumnsAnswer(
   z.custom<MonitorColumns>(
     (value) =>
-      typeof value === 'object' &&
-      value !== null &&
-      !Array.isArray(value) &&
-      Object.entries(MONITOR_COLUMN_TESTS).every(([key, test]) =>
-        every((value as Record<string, unknown>)[key], test),
-      ),
+      isObject(value) &&
+      Object.entries(MONITOR_COLUMN_TESTS).every(([key, test]) => everyElement(value[key], test)),
     { message: 'validation.invalid' },
   ),
 );
