@@ -207,16 +207,24 @@ export function monitorColumnsOf(
   return { format: 'columns', generatedAt, cursor, full, count: n, timeBase, columns };
 }
 
-/** The items of a `columns` answer, as the `items` format would have written them (degrees to the scale's precision). */
-export function monitorItemsOfColumns({
+/** A position of a `columns` answer with its time as epoch milliseconds (what a client compares and sorts by). */
+export type MonitorFix = Omit<MonitorPosition, 'time'> & { timeMs: number };
+/** A `columns` answer read back with MonitorFix items. */
+export type MonitorFixes = Omit<MonitorPositions, 'items'> & { items: MonitorFix[] };
+
+/**
+ * The positions of a `columns` answer with their times as epoch milliseconds: no date text is made for 100,000
+ * positions only to be parsed back (degrees to the scale's precision).
+ */
+export function monitorFixesOfColumns({
   columns: c,
   count,
   timeBase,
   generatedAt,
   cursor,
   full,
-}: MonitorPositionColumns): MonitorPositions {
-  const items = new Array<MonitorPosition>(count);
+}: MonitorPositionColumns): MonitorFixes {
+  const items = new Array<MonitorFix>(count);
   let msisdnId = 0;
   for (let i = 0; i < count; i++) {
     msisdnId += c.msisdnId[i]!;
@@ -230,11 +238,20 @@ export function monitorItemsOfColumns({
       lat: c.lat[i]! / MONITOR_DEGREE_SCALE,
       lon: c.lon[i]! / MONITOR_DEGREE_SCALE,
       accuracyM: c.accuracyM[i]!,
-      time: new Date(timeBase - c.ageMs[i]!).toISOString(),
+      timeMs: timeBase - c.ageMs[i]!,
       source: POSITION_SOURCES[c.source[i]!]!,
     };
   }
   return { items, generatedAt, cursor, full };
+}
+
+/** The items of a `columns` answer, as the `items` format would have written them (degrees to the scale's precision). */
+export function monitorItemsOfColumns(body: MonitorPositionColumns): MonitorPositions {
+  const { items, ...rest } = monitorFixesOfColumns(body);
+  return {
+    ...rest,
+    items: items.map(({ timeMs, ...item }) => ({ ...item, time: new Date(timeMs).toISOString() })),
+  };
 }
 
 /** GET /msisdns/{id}/positions?from=&to=&limit=&keep=: default the last 24 hours; at most 31 days; oldest first. */

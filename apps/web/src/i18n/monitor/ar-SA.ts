@@ -35,6 +35,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'monitor.status.reconnecting': 'جارٍ إعادة الاتصال…',
   'monitor.status.failed': 'توقفت التحديثات المباشرة',
   'monitor.map.label': 'خريطة مواقع الموظفين',
+  'monitor.map.loading': 'جارٍ تحميل الخريطة…',
   'monitor.legend.title': 'مفتاح الخريطة',
   'monitor.legend.cluster': 'مجموعة أرقام، بلون أحدث موقع فيها',
   'monitor.legend.accuracy': 'دقة الموقع',

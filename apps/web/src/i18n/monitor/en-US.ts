@@ -32,6 +32,7 @@ const strings = {
   'monitor.status.reconnecting': 'Reconnecting…',
   'monitor.status.failed': 'Live updates stopped',
   'monitor.map.label': 'Map of the employees’ positions',
+  'monitor.map.loading': 'Loading the map…',
   'monitor.legend.title': 'Legend',
   'monitor.legend.cluster': 'Group of numbers, in the colour of its most recent position',
   'monitor.legend.accuracy': 'Accuracy of the position',

@@ -35,6 +35,7 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'monitor.status.reconnecting': 'Reconectando…',
   'monitor.status.failed': 'Actualizaciones en directo detenidas',
   'monitor.map.label': 'Mapa de las posiciones de los empleados',
+  'monitor.map.loading': 'Cargando el mapa…',
   'monitor.legend.title': 'Leyenda',
   'monitor.legend.cluster': 'Grupo de números, del color de su posición más reciente',
   'monitor.legend.accuracy': 'Precisión de la posición',

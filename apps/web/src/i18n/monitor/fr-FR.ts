@@ -35,6 +35,7 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'monitor.status.reconnecting': 'Reconnexion…',
   'monitor.status.failed': 'Mises à jour en direct interrompues',
   'monitor.map.label': 'Carte des positions des employés',
+  'monitor.map.loading': 'Chargement de la carte…',
   'monitor.legend.title': 'Légende',
   'monitor.legend.cluster': 'Groupe de numéros, de la couleur de sa position la plus récente',
   'monitor.legend.accuracy': 'Précision de la position',

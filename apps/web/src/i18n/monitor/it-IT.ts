@@ -35,6 +35,7 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'monitor.status.reconnecting': 'Riconnessione in corso…',
   'monitor.status.failed': 'Aggiornamenti in tempo reale interrotti',
   'monitor.map.label': 'Mappa delle posizioni dei dipendenti',
+  'monitor.map.loading': 'Caricamento della mappa…',
   'monitor.legend.title': 'Legenda',
   'monitor.legend.cluster': 'Gruppo di numeri, nel colore della sua posizione più recente',
   'monitor.legend.accuracy': 'Precisione della posizione',

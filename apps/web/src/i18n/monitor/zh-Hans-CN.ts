@@ -34,6 +34,7 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'monitor.status.reconnecting': '正在重新连接…',
   'monitor.status.failed': '实时更新已停止',
   'monitor.map.label': '员工位置地图',
+  'monitor.map.loading': '正在加载地图…',
   'monitor.legend.title': '图例',
   'monitor.legend.cluster': '号码组，颜色表示其中最新的位置',
   'monitor.legend.accuracy': '位置精度',

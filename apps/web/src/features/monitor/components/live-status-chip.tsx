@@ -28,7 +28,10 @@ export function LiveStatusChip({ state }: { state: LiveState }) {
             borderRadius: '50%',
             bgcolor: DOT[state],
             ...(state === 'live' && {
-              animation: 'lbs-live-pulse 2s ease-in-out infinite',
+              // A few beats when the stream comes up, then a steady dot: an endless animation makes the compositor
+              // draw the whole page every frame, which on software rendering (no GPU: SwiftShader, virtual
+              // desktops) slows the map's own drawing for as long as the page is open.
+              animation: 'lbs-live-pulse 2s ease-in-out 3',
               '@keyframes lbs-live-pulse': { '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.35 } },
               '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
             }),

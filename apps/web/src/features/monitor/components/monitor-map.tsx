@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { MapUnavailable } from '../../../components/map-unavailable.tsx';
@@ -176,6 +176,9 @@ export function MonitorMap({
         />
       </Box>
       {status === 'loading' && (
+        // Words, not a spinner: while MapLibre starts, the main thread is busy and an animation would make the
+        // compositor draw the page on every frame, which on software rendering (no GPU: SwiftShader, virtual
+        // desktops) delays every call the map makes to WebGL — about twice as long a start, measured.
         <Box
           sx={{
             position: 'absolute',
@@ -185,7 +188,9 @@ export function MonitorMap({
             pointerEvents: 'none',
           }}
         >
-          <CircularProgress size={32} aria-label={t('common.loading')} />
+          <Typography variant="body2" role="status" sx={{ color: 'text.secondary' }}>
+            {t('monitor.map.loading')}
+          </Typography>
         </Box>
       )}
       {belowLegend ? (

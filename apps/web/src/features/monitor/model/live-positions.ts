@@ -1,11 +1,11 @@
-import { livePositionSchema, MONITOR_STREAM_EVENTS, type MonitorPositions } from '@lbs/contracts';
+import { livePositionSchema, MONITOR_STREAM_EVENTS } from '@lbs/contracts';
 import { backoffDelay, type StreamStatus } from '../../../lib/api/event-stream.ts';
 import type { SseEvent } from '../../../lib/api/sse-parser.ts';
-import type { DirectoryEntry, PositionsStore } from './positions-store.ts';
+import type { DirectoryEntry, PositionsStore, StoreSnapshot } from './positions-store.ts';
 
 /** The calls the Monitor needs; the page passes the real ones (api/), tests pass fakes. */
 export interface LiveSource {
-  fetchPositions(since: string | undefined, signal: AbortSignal): Promise<MonitorPositions>;
+  fetchPositions(since: string | undefined, signal: AbortSignal): Promise<StoreSnapshot>;
   openStream(handlers: { onEvent: (event: SseEvent) => void; onStatus: (status: StreamStatus) => void }): {
     close(): void;
   };

@@ -30,6 +30,32 @@ describe('PositionsStore', () => {
     expect(store.version).toBe(1);
   });
 
+  it('takes a snapshot read from columns (times as epoch milliseconds) alike, and weighs its fixes against live ones', () => {
+    const store = new PositionsStore();
+    const columnsFix = ({ time, ...rest }: ReturnType<typeof position>) => ({
+      ...rest,
+      timeMs: Date.parse(time),
+    });
+    store.applySnapshot({
+      items: [columnsFix(position(1, T1)), columnsFix(position(2, T1, { lat: 40 }))],
+      generatedAt: T1,
+      cursor: 'e.1',
+      full: true,
+    });
+    expect(store.get(2)?.fix).toMatchObject({ lat: 40, time: T1, timeMs: Date.parse(T1), source: 'NETWORK' });
+    // An older or identical live fix loses against it, a newer one wins; and the other way round.
+    expect(store.applyPosition(position(1, T0, { lat: 26 }))).toBe(false);
+    expect(store.applyPosition(position(1, T1))).toBe(false);
+    expect(store.applyPosition(position(1, T2, { lat: 25 }))).toBe(true);
+    store.applySnapshot({
+      items: [columnsFix(position(1, T1, { lat: 24 }))],
+      generatedAt: T2,
+      cursor: 'e.2',
+      full: false,
+    });
+    expect(store.get(1)?.fix).toMatchObject({ lat: 25, time: T2 });
+  });
+
   it('an empty first snapshot still counts as loaded', () => {
     const store = new PositionsStore();
     const listener = vi.fn();

@@ -1,6 +1,7 @@
 import type {
   ConsentStatus,
   LocateBlocker,
+  MonitorFix,
   MonitorPosition,
   MonitorPositions,
   PositionSource,
@@ -8,13 +9,19 @@ import type {
 
 /** The latest fix of one MSISDN. */
 export interface Fix {
-  lat: number;
-  lon: number;
-  accuracyM: number | null;
-  time: string;
-  timeMs: number;
-  source: PositionSource;
+  readonly lat: number;
+  readonly lon: number;
+  readonly accuracyM: number | null;
+  /** ISO 8601 (made when first read: a snapshot of 100,000 fixes comes with epoch milliseconds). */
+  readonly time: string;
+  readonly timeMs: number;
+  readonly source: PositionSource;
 }
+
+/** A position as the store takes it: from a live event (ISO time) or a snapshot's columns (epoch milliseconds). */
+export type StorePosition = MonitorPosition | MonitorFix;
+/** An answer of GET /monitor/positions as the store takes it. */
+export type StoreSnapshot = Omit<MonitorPositions, 'items'> & { items: readonly StorePosition[] };
 
 /**
  * What the MSISDN directory (GET /msisdns/directory) adds: names of the org units, designation, consent and tracking,
@@ -52,15 +59,28 @@ export interface MonitorItem {
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
-function toFix(p: MonitorPosition): Fix {
-  return {
-    lat: p.lat,
-    lon: p.lon,
-    accuracyM: p.accuracyM,
-    time: p.time,
-    timeMs: Date.parse(p.time),
-    source: p.source,
-  };
+class StoredFix implements Fix {
+  #time: string | undefined;
+  constructor(
+    readonly lat: number,
+    readonly lon: number,
+    readonly accuracyM: number | null,
+    readonly timeMs: number,
+    readonly source: PositionSource,
+    time: string | undefined,
+  ) {
+    this.#time = time;
+  }
+
+  get time(): string {
+    return (this.#time ??= new Date(this.timeMs).toISOString());
+  }
+}
+
+function toFix(p: StorePosition): Fix {
+  return 'timeMs' in p
+    ? new StoredFix(p.lat, p.lon, p.accuracyM, p.timeMs, p.source, undefined)
+    : new StoredFix(p.lat, p.lon, p.accuracyM, Date.parse(p.time), p.source, p.time);
 }
 
 /**
@@ -129,7 +149,7 @@ export class PositionsStore {
    * use): ids it lacks lose their fix, unless a live update arrived after `requestedAt`; otherwise a `since` refresh
    * that only adds and updates. Returns how many items changed.
    */
-  applySnapshot(body: MonitorPositions, { requestedAt = 0 }: { requestedAt?: number } = {}): number {
+  applySnapshot(body: StoreSnapshot, { requestedAt = 0 }: { requestedAt?: number } = {}): number {
     const { full } = body;
     let changed = 0;
     const seen = full ? new Set<number>() : undefined;
@@ -195,7 +215,7 @@ export class PositionsStore {
     this.#emit();
   }
 
-  #mergePosition(position: MonitorPosition): boolean {
+  #mergePosition(position: StorePosition): boolean {
     const fix = toFix(position);
     const item = this.#items.get(position.msisdnId);
     if (item?.fix && item.fix.timeMs > fix.timeMs) return false;
