@@ -30,7 +30,16 @@ export interface MonitorMapProps {
   onPoiClick?: (poiId: number) => void;
   /** Overlays stacked under the legend in the top start corner (a narrow map has no room beside it). */
   belowLegend?: ReactNode;
+  /**
+   * The positions are on their way: MapLibre starts once they are shown (or after START_WAIT_MS), not before. Its
+   * start holds the main thread for a few hundred milliseconds and its first frame follows at once, so started
+   * earlier it would keep the list from showing the positions that arrive meanwhile.
+   */
+  waitFor?: boolean;
 }
+
+/** The longest the map waits for the positions before it starts anyway. */
+const START_WAIT_MS = 1_000;
 
 type Status = 'loading' | 'ready' | 'unavailable';
 const NO_POIS: readonly MapPoi[] = [];
@@ -49,6 +58,7 @@ export function MonitorMap({
   showPois = true,
   onPoiClick,
   belowLegend,
+  waitFor = false,
 }: MonitorMapProps) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
@@ -65,10 +75,20 @@ export function MonitorMap({
   darkRef.current = dark;
   const [status, setStatus] = useState<Status>(() => (isWebGL2Available() ? 'loading' : 'unavailable'));
   const [baseMap, setBaseMap] = useState<BaseMapState | undefined>();
+  const [mayStart, setMayStart] = useState(!waitFor);
+  useEffect(() => {
+    if (mayStart) return;
+    if (!waitFor) {
+      setMayStart(true);
+      return;
+    }
+    const timer = setTimeout(() => setMayStart(true), START_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [waitFor, mayStart]);
 
   // One map per language and direction: MapLibre takes its control titles and positions at creation.
   useEffect(() => {
-    if (!isWebGL2Available()) return;
+    if (!isWebGL2Available() || !mayStart) return;
     let cancelled = false;
     let created: MonitorMapEngine | undefined;
     import('./monitor-map-engine.ts').then(
@@ -110,7 +130,7 @@ export function MonitorMap({
       setStatus((s) => (s === 'ready' ? 'loading' : s));
     };
     // `t` follows the language: i18n.language is the trigger.
-  }, [i18n.language, rtl]);
+  }, [i18n.language, rtl, mayStart]);
 
   useEffect(() => {
     if (status === 'ready') engine.current?.setPois(pois, showPois);

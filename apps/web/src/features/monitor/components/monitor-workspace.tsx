@@ -174,6 +174,7 @@ export function MonitorWorkspace() {
   );
   const map = (
     <MonitorMap
+      waitFor={!store.hasSnapshot}
       items={mapItems}
       nowMs={nowMs}
       selected={selected}
