@@ -7,6 +7,7 @@ import { MapUnavailable } from '../../../components/map-unavailable.tsx';
 import type { BaseMapState } from '../../../lib/map/base-map.ts';
 import { mapLocale } from '../../../lib/map/map-locale.ts';
 import { isWebGL2Available } from '../../../lib/map/webgl.ts';
+import { useDelayedFlag } from '../../../lib/use-delayed-flag.ts';
 import { markerCollection, type TrailPoint } from '../model/geo.ts';
 import type { MonitorItem } from '../model/positions-store.ts';
 import { MapLegend } from './map-legend.tsx';
@@ -75,16 +76,9 @@ export function MonitorMap({
   darkRef.current = dark;
   const [status, setStatus] = useState<Status>(() => (isWebGL2Available() ? 'loading' : 'unavailable'));
   const [baseMap, setBaseMap] = useState<BaseMapState | undefined>();
-  const [mayStart, setMayStart] = useState(!waitFor);
-  useEffect(() => {
-    if (mayStart) return;
-    if (!waitFor) {
-      setMayStart(true);
-      return;
-    }
-    const timer = setTimeout(() => setMayStart(true), START_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [waitFor, mayStart]);
+  // The positions shown (they stay shown: the store never loses its snapshot), or waited for long enough.
+  const waitedLongEnough = useDelayedFlag(waitFor, START_WAIT_MS);
+  const mayStart = !waitFor || waitedLongEnough;
 
   // One map per language and direction: MapLibre takes its control titles and positions at creation.
   useEffect(() => {
