@@ -1,9 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Browser, Page, Request } from 'playwright-core';
 import { ROUTES, type Role, type RouteDef } from '@lbs/contracts';
 import { DEMO_PASSWORD } from './browser.ts';
 import { accessTokenOf, apiAs } from './forms.ts';
+import { REPO_ROOT } from './server.ts';
 
 /**
  * Accessibility checks in the browser: axe-core (injected into the page) and a contrast check of our own for
@@ -337,6 +340,8 @@ export interface PageAudit {
   axe: AxeFinding[];
   outsideLandmarks: string[];
   contrast: ContrastFinding[];
+  /** Interface keys shown as such (a text of an area the page did not load), each with where it is. */
+  untranslated: string[];
   /** Time to navigate and settle, and to audit (ms). */
   settleMs?: number;
   auditMs?: number;
@@ -377,11 +382,62 @@ export async function routePaths(
 }
 
 /** axe-core on the page as it stands and, right to left, the text contrast check. */
+let keys: Promise<string[]> | undefined;
+/**
+ * Every interface key, from the portal's English files (i18n/<area>/en-US.ts), count-bearing keys also without their
+ * plural suffix (what `t` is called with).
+ */
+export function translationKeys(): Promise<string[]> {
+  keys ??= (async () => {
+    const dir = path.join(REPO_ROOT, 'apps/web/src/i18n');
+    const all = new Set<string>();
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const file = pathToFileURL(path.join(dir, entry.name, 'en-US.ts')).href;
+      const strings = ((await import(file)) as { default: Record<string, string> }).default;
+      for (const key of Object.keys(strings)) {
+        all.add(key);
+        all.add(key.replace(/_(zero|one|two|few|many|other)$/, ''));
+      }
+    }
+    return [...all];
+  })();
+  return keys;
+}
+
+/**
+ * Interface keys the page shows instead of their text — as text, or as a title, label, placeholder or alternative
+ * text: i18next answers the key of a string whose area was not loaded with the page.
+ */
+export async function untranslatedFindings(page: Page): Promise<string[]> {
+  const known = await translationKeys();
+  return page.evaluate((list) => {
+    const keySet = new Set(list);
+    const found = new Set<string>();
+    const where = (el: Element) =>
+      el.tagName.toLowerCase() + (el.id ? `#${el.id}` : '') + (el.classList[0] ? `.${el.classList[0]}` : '');
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      if (keySet.has(text) && node.parentElement) found.add(`"${text}" in ${where(node.parentElement)}`);
+    }
+    for (const el of Array.from(
+      document.body.querySelectorAll('[title], [aria-label], [placeholder], [alt]'),
+    ))
+      for (const name of ['title', 'aria-label', 'placeholder', 'alt']) {
+        const value = el.getAttribute(name)?.trim() ?? '';
+        if (keySet.has(value)) found.add(`"${value}" as ${name} of ${where(el)}`);
+      }
+    return [...found];
+  }, known);
+}
+
 async function auditPage(page: Page, route: string, path: string): Promise<PageAudit> {
   const axe = await axeAudit(page);
   const rtl = (await page.evaluate(() => document.documentElement.dir)) === 'rtl';
   const contrast = rtl ? await textContrastFindings(page) : [];
-  return { route, path, axe: axe.serious, outsideLandmarks: axe.outsideLandmarks, contrast };
+  const untranslated = await untranslatedFindings(page);
+  return { route, path, axe: axe.serious, outsideLandmarks: axe.outsideLandmarks, contrast, untranslated };
 }
 
 /** The privacy notice, when shown at this first sign-in, accepted whatever the language (its one button). */

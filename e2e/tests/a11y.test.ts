@@ -9,7 +9,8 @@ import { launchBrowser } from '../src/browser.ts';
  * English and in Arabic (right to left), checked with axe-core — no violation of impact serious or critical, and no
  * content outside a landmark — and, in Arabic, by a contrast check of our own (axe skips joined Arabic text): every
  * visible text node against its effective background, 4.5:1 (3:1 for large text). Param routes open the first item
- * the role's own API list returns. Each role signs in once per language and moves inside the single-page app.
+ * the role's own API list returns. Each role signs in once per language and moves inside the single-page app. No page
+ * shows an interface key instead of its text (a string of an area the page did not declare).
  */
 
 const baseUrl = inject('baseUrl');
@@ -39,6 +40,7 @@ function problemsOf(role: Role, locale: string, audit: RoleAudit): string[] {
       lines.push(`${where}: axe ${finding.rule} (${finding.impact}) on ${finding.targets.join(' | ')}`);
     if (page.outsideLandmarks.length > 0)
       lines.push(`${where}: axe region (content outside landmarks) on ${page.outsideLandmarks.join(' | ')}`);
+    for (const key of page.untranslated) lines.push(`${where}: untranslated key ${key}`);
     for (const c of page.contrast)
       lines.push(
         `${where}: contrast ${c.ratio}:1 < ${c.required}:1, ${c.foreground} on ${c.background}, "${c.text}" at ${c.target}`,

@@ -9,7 +9,7 @@ const MsisdnListPage = lazyWithAreas(
 );
 const MsisdnDetailsPage = lazyWithAreas(
   () => import('../features/msisdns/pages/msisdn-details-page.tsx').then((m) => m.MsisdnDetailsPage),
-  ['msisdn', 'org', 'monitor'],
+  ['msisdn', 'org', 'monitor', 'map'],
 );
 const MsisdnAddPage = lazyWithAreas(
   () => import('../features/msisdns/pages/msisdn-add-page.tsx').then((m) => m.MsisdnAddPage),

@@ -4,23 +4,23 @@ import { lazyWithAreas } from '../i18n/lazy-with-areas.ts';
 // POI screens (issue 11), loaded on demand with their texts (org: the shared delete and confirm texts).
 const PoiListPage = lazyWithAreas(
   () => import('../features/poi/pages/poi-list-page.tsx').then((m) => m.PoiListPage),
-  ['poi', 'org'],
+  ['poi', 'org', 'map'],
 );
 const PoiCreatePage = lazyWithAreas(
   () => import('../features/poi/pages/poi-form-page.tsx').then((m) => m.PoiCreatePage),
-  ['poi', 'org'],
+  ['poi', 'org', 'map'],
 );
 const PoiEditPage = lazyWithAreas(
   () => import('../features/poi/pages/poi-form-page.tsx').then((m) => m.PoiEditPage),
-  ['poi', 'org'],
+  ['poi', 'org', 'map'],
 );
 const PoiAssignPage = lazyWithAreas(
   () => import('../features/poi/pages/poi-assign-page.tsx').then((m) => m.PoiAssignPage),
-  ['poi', 'org'],
+  ['poi', 'org', 'map'],
 );
 const PoiAssignListPage = lazyWithAreas(
   () => import('../features/poi/pages/poi-assign-list-page.tsx').then((m) => m.PoiAssignListPage),
-  ['poi', 'org'],
+  ['poi', 'org', 'map'],
 );
 
 /** Route id → page of the POI screens (spread into PAGES in route-pages.tsx). */

@@ -5,23 +5,23 @@ import { lazyWithAreas } from '../i18n/lazy-with-areas.ts';
 // detectability of a phone at the task's POI).
 const TaskListPage = lazyWithAreas(
   () => import('../features/task/pages/task-list-page.tsx').then((m) => m.TaskListPage),
-  ['task', 'org', 'poi'],
+  ['task', 'org', 'poi', 'map'],
 );
 const TaskAddPage = lazyWithAreas(
   () => import('../features/task/pages/task-form-page.tsx').then((m) => m.TaskAddPage),
-  ['task', 'org', 'poi'],
+  ['task', 'org', 'poi', 'map'],
 );
 const TaskEditPage = lazyWithAreas(
   () => import('../features/task/pages/task-form-page.tsx').then((m) => m.TaskEditPage),
-  ['task', 'org', 'poi'],
+  ['task', 'org', 'poi', 'map'],
 );
 const TaskAssignPage = lazyWithAreas(
   () => import('../features/task/pages/task-assign-page.tsx').then((m) => m.TaskAssignPage),
-  ['task', 'org', 'poi'],
+  ['task', 'org', 'poi', 'map'],
 );
 const TaskAssignListPage = lazyWithAreas(
   () => import('../features/task/pages/task-assign-list-page.tsx').then((m) => m.TaskAssignListPage),
-  ['task', 'org', 'poi'],
+  ['task', 'org', 'poi', 'map'],
 );
 
 /** Route id → page of the task screens (spread into PAGES in route-pages.tsx). */

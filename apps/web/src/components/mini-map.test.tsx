@@ -6,7 +6,7 @@ import { MiniMap } from './mini-map.tsx';
 
 beforeAll(async () => {
   await initI18n('en-US');
-  await loadAreas(['monitor']); // the route would load them with the page
+  await loadAreas(['map']); // the route would load them with the page
 });
 afterEach(cleanup);
 

@@ -20,6 +20,7 @@ export const AREAS = [
   'org',
   'msisdn',
   'monitor',
+  'map',
   'account',
   'invoice',
   'billing',

@@ -109,7 +109,12 @@ export function createAppTheme({ mode, direction, modern, locale }: AppThemeOpti
       },
       components: {
         MuiCssBaseline: {
-          styleOverrides: { body: { fontSize: BASE_FONT_SIZE, lineHeight: 1.5 } },
+          styleOverrides: {
+            body: { fontSize: BASE_FONT_SIZE, lineHeight: 1.5 },
+            // MapLibre's attribution tells its links from the text around them by a lighter grey only (2:1, under
+            // the 3:1 of WCAG 1.4.1): here they are underlined, in the text's own colour.
+            '.maplibregl-map .maplibregl-ctrl-attrib a': { color: 'inherit', textDecoration: 'underline' },
+          },
         },
         MuiCard: {
           defaultProps: { elevation: 0 },

@@ -1,4 +1,4 @@
-/** Monitor screens, the location parts of the MSISDN details, and the maps (`map.*`). English (en-US): the source of the area's keys. */
+/** Monitor screens and the location parts of the MSISDN details (the maps' own texts: the `map` area). English (en-US): the source of the area's keys. */
 const strings = {
   'monitor.heading': 'Live positions',
   'monitor.description':
@@ -81,18 +81,6 @@ const strings = {
   'monitor.history.playback': 'Playback position',
   'monitor.history.play': 'Play',
   'monitor.history.pause': 'Pause',
-  'map.title': 'Map',
-  'map.zoomIn': 'Zoom in',
-  'map.zoomOut': 'Zoom out',
-  'map.resetNorth': 'Reset the map to north',
-  'map.attribution': 'Show or hide the map credits',
-  'map.feedback': 'Report a map problem',
-  'map.closePopup': 'Close',
-  'map.unavailable.title': 'The map cannot be shown',
-  'map.unavailable.body':
-    'This browser cannot draw maps (WebGL 2 is not available or is turned off). Everything else on this page still works.',
-  'map.mini.label': 'Last known position',
-  'map.mini.noPosition': 'No position yet',
   'monitor.poi.layer': 'POIs',
   'monitor.poi.inside': 'Inside now',
   'monitor.poi.nobody': 'Nobody is inside now.',

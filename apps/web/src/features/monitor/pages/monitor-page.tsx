@@ -9,7 +9,7 @@ import { isWebGL2Available } from '../../../lib/map/webgl.ts';
 // and MapLibre in another, so that the portal's first bundle stays small for every other page.
 const MonitorWorkspace = lazyWithAreas(
   () => import('../components/monitor-workspace.tsx').then((m) => m.MonitorWorkspace),
-  ['monitor'],
+  ['monitor', 'map'],
 );
 
 /** /monitor: where the employees' work phones are, live (map, list, details, history). */

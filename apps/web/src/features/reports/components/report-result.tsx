@@ -23,7 +23,10 @@ const ReportChartView = lazy(() =>
   import('./report-chart.tsx').then((m) => ({ default: m.ReportChartView })),
 );
 // The small map and its texts (the `monitor` area's map strings) load only for the location history.
-const ReportTrail = lazyWithAreas(() => import('./report-trail.tsx').then((m) => m.ReportTrail), ['monitor']);
+const ReportTrail = lazyWithAreas(
+  () => import('./report-trail.tsx').then((m) => m.ReportTrail),
+  ['monitor', 'map'],
+);
 
 /** The grid's URL parameters carry this prefix (`rpage`, `rsort`), apart from the page's own. */
 export const RESULT_URL_PREFIX = 'r';
