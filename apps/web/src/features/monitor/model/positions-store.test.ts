@@ -147,7 +147,9 @@ describe('PositionsStore', () => {
       cursor: 'e.0',
       full: true,
     });
+    expect(store.milestone).toBe(1); // the first snapshot
     store.applyDirectory([entry(1, { consentStatus: 'REVOKED' }), entry(3, { employeeName: 'Aaron Nofix' })]);
+    expect(store.milestone).toBe(1); // a page of the directory is not one
     expect(store.get(1)).toMatchObject({ fix: { time: T0 }, directory: { consentStatus: 'REVOKED' } });
     expect(store.get(3)).toMatchObject({ employeeName: 'Aaron Nofix', fix: undefined, directory: { id: 3 } });
     // A live fix for an MSISDN known only from the directory keeps the directory entry.
@@ -156,6 +158,7 @@ describe('PositionsStore', () => {
     store.applyDirectory([entry(5)]);
     store.applyDirectory([], { complete: true, all: new Set([1, 3]) });
     expect(store.directoryComplete).toBe(true);
+    expect(store.milestone).toBe(2); // the whole directory
     expect(store.get(5)).toBeUndefined(); // no longer in scope, no fix
     expect(store.get(2)?.directory).toBeUndefined(); // has a fix: stays, without an entry
     expect(store.get(1)?.directory?.consentStatus).toBe('REVOKED');

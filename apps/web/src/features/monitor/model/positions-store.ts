@@ -106,6 +106,8 @@ export class PositionsStore {
   cursor: string | undefined;
   hasSnapshot = false;
   directoryComplete = false;
+  /** Moves with the first snapshot and each whole directory: changes a page shows at once (useThrottledVersion). */
+  milestone = 0;
 
   get version(): number {
     return this.#version;
@@ -168,6 +170,7 @@ export class PositionsStore {
     this.cursor = body.cursor;
     const first = full && !this.hasSnapshot;
     if (full) this.hasSnapshot = true;
+    if (first) this.milestone++;
     if (changed > 0 || first) this.#emit();
     return changed;
   }
@@ -211,6 +214,7 @@ export class PositionsStore {
         else this.#delete(item.id);
       }
       this.directoryComplete = true;
+      this.milestone++;
     }
     this.#emit();
   }

@@ -7,6 +7,7 @@ function fakeStore() {
   const listeners = new Set<() => void>();
   const store = {
     version: 0,
+    milestone: 0,
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -41,6 +42,32 @@ describe('useThrottledVersion', () => {
     expect(result.current).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(result.current).toBe(3);
+  });
+
+  it('shows a new milestone (the whole directory) at once, not an interval after the render before it', async () => {
+    const store = fakeStore();
+    const { result } = renderHook(() => useThrottledVersion(store, 500));
+    act(() => store.change()); // the snapshot: shown at once
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(result.current).toBe(1);
+    // A page of the directory 100 ms later waits for the interval…
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    act(() => store.change());
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(result.current).toBe(1);
+    // …its last page, the directory complete, does not: shown with the page before it.
+    act(() => {
+      store.milestone++;
+      store.change();
+    });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(result.current).toBe(3);
+    // Live positions after it are throttled again, an interval after this render.
+    act(() => store.change());
+    await act(() => vi.advanceTimersByTimeAsync(499));
+    expect(result.current).toBe(3);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(result.current).toBe(4);
   });
 
   it('catches a change made between the render and the subscription', async () => {

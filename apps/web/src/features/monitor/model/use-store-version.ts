@@ -2,13 +2,19 @@ import { useEffect, useRef, useState } from 'react';
 
 interface VersionedStore {
   readonly version: number;
+  /**
+   * Moves when the data reaches a stage worth showing at once (the snapshot, the whole directory): such a change is
+   * rendered without waiting for the interval.
+   */
+  readonly milestone?: number;
   subscribe(listener: () => void): () => void;
 }
 
 /**
  * The store's version, re-read at most once per `intervalMs`: a burst of live positions re-renders the page once,
  * not once per position. Only a new version counts as a render: the first data after the page appears (the
- * snapshot) is shown at once, not an interval after the check made when subscribing.
+ * snapshot) is shown at once, not an interval after the check made when subscribing; so is a new milestone (the
+ * directory complete), not up to an interval after the render before it.
  */
 export function useThrottledVersion(store: VersionedStore, intervalMs: number): number {
   const [version, setVersion] = useState(store.version);
@@ -18,18 +24,20 @@ export function useThrottledVersion(store: VersionedStore, intervalMs: number): 
     let timer: ReturnType<typeof setTimeout> | undefined;
     let last = 0;
     let shown = rendered.current;
+    let shownMilestone = store.milestone;
+    const show = () => {
+      timer = undefined;
+      if (store.version === shown) return;
+      shown = store.version;
+      shownMilestone = store.milestone;
+      last = Date.now();
+      setVersion(shown);
+    };
     const onChange = () => {
-      if (timer) return;
-      timer = setTimeout(
-        () => {
-          timer = undefined;
-          if (store.version === shown) return;
-          shown = store.version;
-          last = Date.now();
-          setVersion(shown);
-        },
-        Math.max(0, last + intervalMs - Date.now()),
-      );
+      if (store.milestone !== shownMilestone) {
+        clearTimeout(timer);
+        timer = setTimeout(show, 0);
+      } else if (!timer) timer = setTimeout(show, Math.max(0, last + intervalMs - Date.now()));
     };
     const unsubscribe = store.subscribe(onChange);
     onChange();
