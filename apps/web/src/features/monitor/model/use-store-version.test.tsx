@@ -70,6 +70,25 @@ describe('useThrottledVersion', () => {
     expect(result.current).toBe(4);
   });
 
+  it('does not let changes after a milestone push its render back (they join its timer)', async () => {
+    const store = fakeStore();
+    const { result } = renderHook(() => useThrottledVersion(store, 500));
+    act(() => store.change());
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    act(() => {
+      store.milestone++;
+      store.change();
+      // Live positions right after it: no new timer each (a browser clamps each 0 ms timer to 1–4 ms).
+      store.change();
+      store.change();
+    });
+    expect(timers).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(result.current).toBe(4);
+    timers.mockRestore();
+  });
+
   it('catches a change made between the render and the subscription', async () => {
     const store = fakeStore();
     const { result } = renderHook(() => {

@@ -25,8 +25,11 @@ export function useThrottledVersion(store: VersionedStore, intervalMs: number): 
     let last = 0;
     let shown = rendered.current;
     let shownMilestone = store.milestone;
+    /** The pending timer shows a milestone (due at once: later changes join it rather than push it back). */
+    let urgent = false;
     const show = () => {
       timer = undefined;
+      urgent = false;
       if (store.version === shown) return;
       shown = store.version;
       shownMilestone = store.milestone;
@@ -34,8 +37,10 @@ export function useThrottledVersion(store: VersionedStore, intervalMs: number): 
       setVersion(shown);
     };
     const onChange = () => {
+      if (urgent) return;
       if (store.milestone !== shownMilestone) {
         clearTimeout(timer);
+        urgent = true;
         timer = setTimeout(show, 0);
       } else if (!timer) timer = setTimeout(show, Math.max(0, last + intervalMs - Date.now()));
     };
