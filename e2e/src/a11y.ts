@@ -381,7 +381,6 @@ export async function routePaths(
   return out;
 }
 
-/** axe-core on the page as it stands and, right to left, the text contrast check. */
 let keys: Promise<string[]> | undefined;
 /**
  * Every interface key, from the portal's English files (i18n/<area>/en-US.ts), count-bearing keys also without their
@@ -432,6 +431,7 @@ export async function untranslatedFindings(page: Page): Promise<string[]> {
   }, known);
 }
 
+/** axe-core on the page as it stands, right to left the text contrast check, and the untranslated keys. */
 async function auditPage(page: Page, route: string, path: string): Promise<PageAudit> {
   const axe = await axeAudit(page);
   const rtl = (await page.evaluate(() => document.documentElement.dir)) === 'rtl';

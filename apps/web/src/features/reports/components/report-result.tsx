@@ -22,11 +22,8 @@ import { ReportExportMenu } from './report-export.tsx';
 const ReportChartView = lazy(() =>
   import('./report-chart.tsx').then((m) => ({ default: m.ReportChartView })),
 );
-// The small map and its texts (the `monitor` area's map strings) load only for the location history.
-const ReportTrail = lazyWithAreas(
-  () => import('./report-trail.tsx').then((m) => m.ReportTrail),
-  ['monitor', 'map'],
-);
+// The small map and its texts (the `map` area) load only for the location history.
+const ReportTrail = lazyWithAreas(() => import('./report-trail.tsx').then((m) => m.ReportTrail), ['map']);
 
 /** The grid's URL parameters carry this prefix (`rpage`, `rsort`), apart from the page's own. */
 export const RESULT_URL_PREFIX = 'r';

@@ -4,7 +4,7 @@ import { MiniMap } from '../../../components/mini-map.tsx';
 
 /**
  * The location history's trail: the positions of the table's page on the portal's small map (the one the MSISDN
- * details show), oldest first. Loaded with the map's texts (the `monitor` area) only when it is shown.
+ * details show), oldest first. Loaded with the map's texts (the `map` area) only when it is shown.
  */
 export function ReportTrail({ rows, label }: { rows: readonly ReportRow[]; label: string }) {
   const trail = useMemo(
