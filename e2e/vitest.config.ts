@@ -26,6 +26,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     // One Chromium at a time on two cores keeps timings steady.
     fileParallelism: false,
+    // Tests a file marks concurrent (the phone walks, which mostly wait for pages to fall quiet) at most two at a time.
+    maxConcurrency: 2,
     sequence: { sequencer: SuiteOrder },
   },
 });

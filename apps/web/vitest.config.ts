@@ -10,6 +10,8 @@ export default mergeConfig(
       setupFiles: ['./src/test-setup.ts'],
       restoreMocks: true,
       testTimeout: 30_000,
+      // Two files at once on two cores (the default leaves one core to the runner): 194 → 142 s.
+      maxWorkers: 2,
     },
   }),
 );

@@ -122,16 +122,19 @@ function activeEnd(pair: Pair, at: number): number | null | undefined {
 }
 const isActive = (pair: Pair, at: number) => activeEnd(pair, at) !== undefined;
 
-const prepared = new Map<string, PreparedPoi>();
-/** Prepared POIs by id and version: the polygon work is done once per shape, not per fix. */
+const prepared = new Map<string, { shape: string; poi: PreparedPoi }>();
+/**
+ * Prepared POIs by id and version: the polygon work is done once per shape, not per fix. The shape itself is held
+ * against the entry: a process with several databases (the tests) sees the same id and version for different POIs.
+ */
 function preparedPoi(poiId: number, version: number, geometry: PoiGeometry): PreparedPoi {
   const key = `${poiId}:${version}`;
-  let poi = prepared.get(key);
-  if (!poi) {
-    if (prepared.size > 50_000) prepared.clear();
-    poi = preparePoi(poiId, geometry);
-    prepared.set(key, poi);
-  }
+  const shape = JSON.stringify(geometry);
+  const cached = prepared.get(key);
+  if (cached?.shape === shape) return cached.poi;
+  if (prepared.size > 50_000) prepared.clear();
+  const poi = preparePoi(poiId, geometry);
+  prepared.set(key, { shape, poi });
   return poi;
 }
 
