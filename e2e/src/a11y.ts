@@ -342,6 +342,9 @@ export interface PageAudit {
   contrast: ContrastFinding[];
   /** Interface keys shown as such (a text of an area the page did not load), each with where it is. */
   untranslated: string[];
+  /** Where the page stood when audited (path and query), and the text of its main heading. */
+  location: string;
+  heading: string | null;
   /** Time to navigate and settle, and to audit (ms). */
   settleMs?: number;
   auditMs?: number;
@@ -437,7 +440,20 @@ async function auditPage(page: Page, route: string, path: string): Promise<PageA
   const rtl = (await page.evaluate(() => document.documentElement.dir)) === 'rtl';
   const contrast = rtl ? await textContrastFindings(page) : [];
   const untranslated = await untranslatedFindings(page);
-  return { route, path, axe: axe.serious, outsideLandmarks: axe.outsideLandmarks, contrast, untranslated };
+  const { location, heading } = await page.evaluate(() => ({
+    location: window.location.pathname + window.location.search,
+    heading: document.querySelector('main h1')?.textContent?.trim() ?? null,
+  }));
+  return {
+    route,
+    path,
+    axe: axe.serious,
+    outsideLandmarks: axe.outsideLandmarks,
+    contrast,
+    untranslated,
+    location,
+    heading,
+  };
 }
 
 /** The privacy notice, when shown at this first sign-in, accepted whatever the language (its one button). */

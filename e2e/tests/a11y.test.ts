@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ROUTES, type Role } from '@lbs/contracts';
+import { MESSAGES, ROUTES, type Role } from '@lbs/contracts';
+import arabicErrors from '../../apps/web/src/i18n/errors/ar-SA.ts';
 import { auditRole, type RoleAudit } from '../src/a11y.ts';
 import { launchBrowser } from '../src/browser.ts';
 
@@ -31,11 +32,25 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** One line per problem: where (role, locale, route, path), which rule, which elements. */
-function problemsOf(role: Role, locale: string, audit: RoleAudit): string[] {
+/** The heading of the page shown instead of one the role may not open, by language. */
+const UNAUTHORIZED: Record<(typeof LOCALES)[number], string> = {
+  'en-US': MESSAGES['error.unauthorizedPage'],
+  'ar-SA': arabicErrors['error.unauthorizedPage']!,
+};
+
+/**
+ * One line per problem: where (role, locale, route, path), which rule, which elements. A route of the role's table
+ * that showed the Unauthorized page or ended elsewhere than its path is one too (the shell suite loads each route
+ * from its address only for its share of the roles; every role opens every route of its table here).
+ */
+function problemsOf(role: Role, locale: (typeof LOCALES)[number], audit: RoleAudit): string[] {
   const lines: string[] = [];
   for (const page of audit.pages) {
     const where = `${role} ${locale} ${page.route} ${page.path}`;
+    if (page.route !== 'login') {
+      if (page.location !== page.path) lines.push(`${where}: ended at ${page.location}`);
+      if (page.heading === UNAUTHORIZED[locale]) lines.push(`${where}: shows the Unauthorized page`);
+    }
     for (const finding of page.axe)
       lines.push(`${where}: axe ${finding.rule} (${finding.impact}) on ${finding.targets.join(' | ')}`);
     if (page.outsideLandmarks.length > 0)
