@@ -437,13 +437,13 @@ export async function untranslatedFindings(page: Page): Promise<string[]> {
 /** axe-core on the page as it stands, right to left the text contrast check, and the untranslated keys. */
 async function auditPage(page: Page, route: string, path: string): Promise<PageAudit> {
   const axe = await axeAudit(page);
-  const rtl = (await page.evaluate(() => document.documentElement.dir)) === 'rtl';
-  const contrast = rtl ? await textContrastFindings(page) : [];
-  const untranslated = await untranslatedFindings(page);
-  const { location, heading } = await page.evaluate(() => ({
+  const { rtl, location, heading } = await page.evaluate(() => ({
+    rtl: document.documentElement.dir === 'rtl',
     location: window.location.pathname + window.location.search,
     heading: document.querySelector('main h1')?.textContent?.trim() ?? null,
   }));
+  const contrast = rtl ? await textContrastFindings(page) : [];
+  const untranslated = await untranslatedFindings(page);
   return {
     route,
     path,
