@@ -7,7 +7,7 @@ import { pipeline as streamPipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DatabaseHandle } from '@lbs/server/internal/db/database.ts';
-import { pipelineConcurrency } from '@lbs/server/internal/location/index.ts';
+import { pipelineOptions } from '@lbs/server/internal/location/index.ts';
 import { PositionPipeline, type PositionInput } from '@lbs/server/internal/location/pipeline.ts';
 import { benchCompany, benchDatabase, benchMsisdns, rate, type BenchRow } from './location-setup.ts';
 
@@ -92,7 +92,7 @@ export async function benchIngest(): Promise<BenchRow[]> {
     const ids = await benchMsisdns(handle.db, org, DEVICES, (i) => `+999100${String(i).padStart(6, '0')}`);
     const rows = positions(ids, POSITIONS);
     // As the server composes it (two batches at once on PostgreSQL), without steps.
-    const pipeline = new PositionPipeline(handle.db, pipelineConcurrency(handle));
+    const pipeline = new PositionPipeline(handle.db, pipelineOptions(handle));
     await throughPipeline(pipeline, positions(ids, 2000), 100, 4); // warm-up
     await truncate(handle);
     const single = rows.slice(0, Math.min(POSITIONS, 30_000));

@@ -10,7 +10,7 @@ import { PositionPipeline, type PositionInput } from '@lbs/server/internal/locat
 import { deriveGeometry } from '@lbs/server/internal/location/geofence/index.ts';
 import { presenceStep } from '@lbs/server/internal/modules/pois/presence-step.ts';
 import { positionPipelineSteps } from '@lbs/server/internal/app.ts';
-import { pipelineConcurrency } from '@lbs/server/internal/location/index.ts';
+import { pipelineOptions } from '@lbs/server/internal/location/index.ts';
 import { benchCompany, benchDatabase, benchMsisdns, rate, type BenchRow } from './location-setup.ts';
 
 const POSITIONS = Number(process.env['BENCH_PRESENCE_POSITIONS'] ?? 50_000);
@@ -125,7 +125,7 @@ export async function benchPresenceIngest(): Promise<BenchRow[]> {
         db,
       );
     // As the server composes its pipeline (on PostgreSQL: steps prepare on other connections, two batches at once).
-    const concurrency = pipelineConcurrency(database.handle);
+    const concurrency = pipelineOptions(database.handle);
     const steps = positionPipelineSteps();
     const presence = steps.filter((step) => step.name === 'presence');
     if (presence.length !== 1) throw new Error('the server composes no presence step');

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { PIPELINED_CONNECTIONS, pipelinedPool } from './pipelined.ts';
 import { adaptQueries } from './prepared.ts';
 import type { Database } from './schema.ts';
 import { parseTimestamptz, TIMESTAMPTZ } from './timestamps.ts';
@@ -17,6 +18,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Raw access for features Kysely does not cover (LISTEN/NOTIFY); undefined on PGlite in-memory tests. */
   pool?: pg.Pool;
+  /** Connections in pg's pipeline mode, for the position pipeline's transactions (db/pipelined.ts); PostgreSQL only. */
+  pipelined?: pg.Pool;
   pglite?: PGlite;
   close(): Promise<void>;
 }
@@ -47,7 +50,18 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     pool.on('error', () => {});
     adaptQueries(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', pool, close: () => db.destroy() };
+    // As many as the position pipeline writes batches at once (its lanes).
+    const pipelined = pipelinedPool(options.databaseUrl, PIPELINED_CONNECTIONS);
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      pipelined,
+      close: async () => {
+        await pipelined.end();
+        await db.destroy();
+      },
+    };
   }
   const dir = options.dataDir ?? 'memory://';
   let location = dir;

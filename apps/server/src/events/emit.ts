@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { arrayLiteral, int4Array, timestamptzArray, type ArrayElement } from '../db/arrays.ts';
 import { PREPARED } from '../db/prepared.ts';
 import type { Db } from '../db/database.ts';
@@ -61,11 +61,26 @@ export async function emitMany(
     if (alsoNotify.length) await sendAll(tx, alsoNotify);
     return 0;
   }
+  const { rows } = await emitManyStatement(events, alsoNotify).execute(tx);
+  return Number(rows[0]?.written ?? 0);
+}
+
+/**
+ * emitMany's statement, to run where the caller chooses (the position pipeline sends a batch's with its commit).
+ * Answers one row: how many events were written, types notified, notifications sent.
+ */
+export function emitManyStatement(
+  events: readonly NewEvent<EventType>[],
+  alsoNotify: readonly Notification[] = [],
+): RawBuilder<{ written: number; notified: number; also: number }> {
+  if (!events.length)
+    return sql<{ written: number; notified: number; also: number }>`select 0 as written, 0 as notified,
+      (select count(*) from (${notifications(alsoNotify)}) sent)::int as also`;
   const col = (f: (e: NewEvent<EventType>) => ArrayElement) => arrayLiteral(events.map(f));
   // Arrays unnested: one statement of a fixed shape whatever the number of events (a VALUES list of thousands of
   // rows costs more to build, send and plan than to insert). The notifications read the insert's RETURNING rows, so
   // a type is notified exactly when one of its events was written.
-  const { rows } = await sql<{ written: number; notified: number; also: number }>`${PREPARED}
+  return sql<{ written: number; notified: number; also: number }>`${PREPARED}
     with written as (
       insert into domain_events (type, company_id, msisdn_id, subject_type, subject_id, payload, idempotency_key,
                                  occurred_at)
@@ -82,8 +97,7 @@ export async function emitMany(
     notified as (select pg_notify(${EVENTS_CHANNEL}, t) from (select distinct type as t from written) d),
     also as (${notifications(alsoNotify)})
     select (select count(*) from written)::int as written, (select count(*) from notified)::int as notified,
-      (select count(*) from also)::int as also`.execute(tx);
-  return Number(rows[0]?.written ?? 0);
+      (select count(*) from also)::int as also`;
 }
 
 /** A query sending the notifications in their order. */
@@ -178,9 +192,25 @@ export function emitMsisdnDeleted(tx: Db, m: MsisdnRef) {
  */
 export async function emitPositionsStored(
   tx: Db,
-  positions: readonly { id: number; msisdnId: number; companyId: number; time: Date }[],
+  positions: readonly StoredRef[],
   alsoNotify: readonly Notification[] = [],
 ): Promise<number> {
+  const { rows } = await positionsStoredStatement(positions, alsoNotify).execute(tx);
+  return Number(rows[0]?.written ?? 0);
+}
+
+interface StoredRef {
+  id: number;
+  msisdnId: number;
+  companyId: number;
+  time: Date;
+}
+
+/** emitPositionsStored's statement (the position pipeline sends it with the batch's commit). */
+export function positionsStoredStatement(
+  positions: readonly StoredRef[],
+  alsoNotify: readonly Notification[] = [],
+): RawBuilder<{ written: number; notified: number; also: number }> {
   const byCompany = new Map<number, (typeof positions)[number][]>();
   for (const p of positions) {
     let list = byCompany.get(p.companyId);
@@ -188,8 +218,7 @@ export async function emitPositionsStored(
     list.push(p);
   }
   // One statement for every company of the batch (it runs in the position transaction, once per batch).
-  return emitMany(
-    tx,
+  return emitManyStatement(
     [...byCompany].map(([companyId, list]): NewEvent<'POSITIONS_STORED'> => {
       const { from, to } = timeSpanMs(list);
       let first = Infinity;

@@ -9,7 +9,8 @@ import { PositionHub } from './fanout.ts';
 import { AppIngest } from './ingest/app-ingest.ts';
 import { Locator } from './locator.ts';
 import { MlpClient } from './mlp/client.ts';
-import { PositionPipeline, type PipelineStep } from './pipeline.ts';
+import { PIPELINED_CONNECTIONS, pipelinedTransaction } from '../db/pipelined.ts';
+import { PositionPipeline, type PipelineStep, type WriteTransaction } from './pipeline.ts';
 import { LocationWorker } from './scheduler.ts';
 import { startSimulator, type RunningSimulator } from './simulator/simulator.ts';
 import { databaseSubscribers } from './simulator/subscribers.ts';
@@ -46,13 +47,32 @@ export interface LocationRuntime {
  * written at once, so one is built and answered in Node while the other is in PostgreSQL (500 positions per submit:
  * 59–62k → 89–102k positions/s in process). PGlite has one connection: one batch at a time, prepared in it.
  */
+/**
+ * The pipeline as the server composes it on this database: pipelineConcurrency, and its batches' transactions
+ * pipelined on PostgreSQL (db/pipelined.ts), Kysely's on PGlite. The benches build theirs with it too.
+ */
+export function pipelineOptions(database: Pick<DatabaseHandle, 'kind' | 'pool' | 'pipelined'>): {
+  concurrentReads: boolean;
+  lanes: number;
+  transaction?: WriteTransaction;
+} {
+  const pool = database.pipelined;
+  return {
+    ...pipelineConcurrency(database),
+    ...(pool ? { transaction: (body) => pipelinedTransaction(pool, body) } : {}),
+  };
+}
+
 export function pipelineConcurrency(database: Pick<DatabaseHandle, 'kind' | 'pool'>): {
   concurrentReads: boolean;
   lanes: number;
 } {
   const poolSize = database.pool?.options.max ?? 10;
   const postgres = database.kind === 'postgres';
-  return { concurrentReads: postgres && poolSize >= 2, lanes: postgres && poolSize >= 6 ? 2 : 1 };
+  return {
+    concurrentReads: postgres && poolSize >= 2,
+    lanes: postgres && poolSize >= 6 ? Math.min(2, PIPELINED_CONNECTIONS) : 1,
+  };
 }
 
 /**
@@ -79,7 +99,7 @@ export async function createLocation(options: {
   const pipeline = new PositionPipeline(database.db, {
     steps: options.steps,
     metrics: options.metrics,
-    ...pipelineConcurrency(database),
+    ...pipelineOptions(database),
   });
   const hub = await PositionHub.start(database.db, options.bus, log);
   const mlp = new MlpClient({

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type CompiledQuery, type Transaction } from 'kysely';
 import type { MessageKey } from '@lbs/contracts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -16,7 +16,7 @@ export type { PositionInput, StoredPosition };
  * (notifications, attendance day close, task side effects) reacts to domain events after the commit, on a worker.
  * Steps are registered in one place, the composition root (app.ts), in the order they run.
  */
-export interface PipelineStep<P = unknown> {
+export interface PipelineStep<P = unknown, R = unknown> {
   readonly name: string;
   /**
    * The step reads each position's `previous` (the MSISDN's latest position before the batch) — unless it prepares
@@ -37,7 +37,52 @@ export interface PipelineStep<P = unknown> {
    * preparation wait for the batch.
    */
   readonly reads?: readonly string[];
-  afterStore(positions: readonly StoredPosition[], tx: Transaction<Database>, prepared?: P): Promise<void>;
+  /**
+   * A read in the batch's transaction, sent right behind the store statement without waiting for it (one round trip
+   * for both where the transaction pipelines): it must not depend on what the store writes, and runs only where the
+   * step did not prepare the batch. Its answer goes to afterStore.
+   */
+  readWithStore?(inputs: readonly PositionInput[], tx: Transaction<Database>): Promise<R>;
+  afterStore?(
+    positions: readonly StoredPosition[],
+    tx: Transaction<Database>,
+    prepared?: P,
+    read?: R,
+  ): Promise<void>;
+  /**
+   * What the batch announces (its events, the live fan-out's notifications): a statement whose answer nothing reads,
+   * run after every step's afterStore, last in the transaction. Where the pipeline's transactions pipeline
+   * (PostgreSQL: WriteTransaction), it is sent with the COMMIT, in one round trip.
+   */
+  announce?(positions: readonly StoredPosition[], tx: Transaction<Database>): CompiledQuery | undefined;
+}
+
+/**
+ * How a batch's transaction runs: the body's statements, then its `last` ones (the steps' announcements, whose
+ * answers nobody reads) and the commit. Default: Kysely's transaction, a statement at a time; on PostgreSQL the
+ * composition root gives pipelinedTransaction (db/pipelined.ts), which writes BEGIN with the first statement and
+ * the last ones with the COMMIT.
+ */
+export type WriteTransaction = <T>(
+  body: (tx: Transaction<Database>) => Promise<{ value: T; last: readonly CompiledQuery[] }>,
+) => Promise<T>;
+
+/** WriteTransaction with Kysely's transactions: each statement in its own round trip. */
+export function kyselyTransaction(db: Db): WriteTransaction {
+  return (body) =>
+    db.transaction().execute(async (tx) => {
+      const { value, last } = await body(tx);
+      for (const q of last) await tx.executeQuery(q);
+      return value;
+    });
+}
+
+/** A promise's outcome, never rejected (read once the batch is stored, or failed). */
+function settled<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
+  return promise.then(
+    (value) => ({ status: 'fulfilled', value }),
+    (reason: unknown) => ({ status: 'rejected', reason }),
+  );
 }
 
 /** Per MSISDN by time, then id: the order presence and other per-subscriber steps need. */
@@ -100,6 +145,7 @@ export class PositionPipeline {
   readonly #prepareFrom: number;
   readonly #lanes: number;
   readonly #secondLaneFrom: number;
+  readonly #write: WriteTransaction;
   #queue: Job[] = [];
   /** Positions in the queue. */
   #queued = 0;
@@ -127,6 +173,8 @@ export class PositionPipeline {
       lanes?: number;
       /** The smallest batch written beside another in flight (default SECOND_LANE_FROM). */
       secondLaneFrom?: number;
+      /** How a batch's transaction runs (default: Kysely's; see WriteTransaction). */
+      transaction?: WriteTransaction;
     } = {},
   ) {
     this.#db = db;
@@ -138,6 +186,7 @@ export class PositionPipeline {
     this.#prepareFrom = options.prepareFrom ?? PREPARE_CONCURRENTLY_FROM;
     this.#lanes = Math.max(1, Math.floor(options.lanes ?? 1));
     this.#secondLaneFrom = options.secondLaneFrom ?? SECOND_LANE_FROM;
+    this.#write = options.transaction ?? kyselyTransaction(db);
   }
 
   /** Adds a step after the ones given at construction (the composition root registers them). */
@@ -198,7 +247,7 @@ export class PositionPipeline {
               this.#busy.add(p.msisdnId);
               msisdns.push(p.msisdnId);
             }
-      void this.#write(batch).finally(() => {
+      void this.#writeBatch(batch).finally(() => {
         for (const id of msisdns) this.#busy.delete(id);
         this.#active--;
         this.#pump();
@@ -237,7 +286,7 @@ export class PositionPipeline {
     return batch;
   }
 
-  async #write(batch: Job[]): Promise<void> {
+  async #writeBatch(batch: Job[]): Promise<void> {
     const started = performance.now();
     try {
       const stored = await this.#transaction(batch.flatMap((j) => j.inputs));
@@ -254,7 +303,7 @@ export class PositionPipeline {
         return;
       }
       // One job's bad row (an MSISDN deleted meanwhile) must not fail the others: write them one by one.
-      for (const job of batch) await this.#write([job]);
+      for (const job of batch) await this.#writeBatch([job]);
     }
   }
 
@@ -272,59 +321,70 @@ export class PositionPipeline {
   async #transaction(inputs: PositionInput[]): Promise<StoredPosition[]> {
     const preparers =
       this.#concurrentReads && inputs.length >= this.#prepareFrom ? this.#steps.filter((s) => s.prepare) : [];
-    if (!preparers.length) return this.#db.transaction().execute((tx) => this.#storeAndStep(tx, inputs));
+    if (!preparers.length) return this.#write((tx) => this.#storeAndStep(tx, inputs));
     const tables = [...new Set(preparers.flatMap((s) => s.reads ?? []))];
     return this.#db.transaction().execute(async (reader) => {
       if (tables.length)
         await sql`lock table ${sql.join(tables.map((t) => sql.table(t)))} in access share mode`.execute(
           reader,
         );
-      return this.#db.transaction().execute((tx) => this.#storeAndStep(tx, inputs, reader));
+      return this.#write((tx) => this.#storeAndStep(tx, inputs, reader));
     });
   }
 
   /**
-   * Stores the batch and runs the steps in its transaction. With a `reader` (another connection, its locks taken), the
-   * steps that prepare the batch read what was committed before it there while it is stored.
+   * Stores the batch and runs the steps in its transaction; answers the stored positions and the steps'
+   * announcements. With a `reader` (another connection, its locks taken), the steps that prepare the batch read what
+   * was committed before it there while it is stored.
    */
   async #storeAndStep(
     tx: Transaction<Database>,
     inputs: PositionInput[],
     reader?: Transaction<Database>,
-  ): Promise<StoredPosition[]> {
+  ): Promise<{ value: StoredPosition[]; last: CompiledQuery[] }> {
     // Settled as they end (a failure while the batch is being stored is no unhandled rejection), read below.
-    const preparing = this.#steps.map((step): Promise<PromiseSettledResult<unknown>> | undefined =>
+    const preparing = this.#steps.map((step) =>
       reader && step.prepare
-        ? Promise.resolve()
-            .then(() => step.prepare!(inputs, reader))
-            .then(
-              (value) => ({ status: 'fulfilled', value }),
-              (reason: unknown) => ({ status: 'rejected', reason }),
-            )
+        ? settled(Promise.resolve().then(() => step.prepare!(inputs, reader)))
         : undefined,
     );
     let stored: StoredPosition[];
     let prepared: PromiseSettledResult<unknown>[];
+    let reads: PromiseSettledResult<unknown>[];
+    const storing = storePositions(
+      tx,
+      inputs,
+      this.#steps.some((s) => s.wantsPrevious && !(reader && s.prepare)),
+    );
+    // Given after the store statement: written behind it where the transaction pipelines.
+    const reading = this.#steps.map((step) =>
+      step.readWithStore && !(reader && step.prepare) ? settled(step.readWithStore(inputs, tx)) : undefined,
+    );
     try {
-      stored = await storePositions(
-        tx,
-        inputs,
-        this.#steps.some((s) => s.wantsPrevious && !(reader && s.prepare)),
-      );
+      stored = await storing;
     } finally {
-      // No preparation outlives its batch (a batch that fails is written again, job by job, and prepared again).
-      prepared = await Promise.all(
-        preparing.map((p) => p ?? { status: 'fulfilled' as const, value: undefined }),
-      );
+      // No preparation or read outlives its batch (a batch that fails is written again, job by job, and prepared
+      // again).
+      const done = (p: Promise<PromiseSettledResult<unknown>> | undefined) =>
+        p ?? { status: 'fulfilled' as const, value: undefined };
+      prepared = await Promise.all(preparing.map(done));
+      reads = await Promise.all(reading.map(done));
     }
+    const last: CompiledQuery[] = [];
     if (this.#steps.length) {
       const ordered = [...stored].sort(byMsisdnAndTime);
       for (const [i, step] of this.#steps.entries()) {
         const result = prepared[i]!;
         if (result.status === 'rejected') throw result.reason;
-        await step.afterStore(ordered, tx, result.value);
+        const read = reads[i]!;
+        if (read.status === 'rejected') throw read.reason;
+        await step.afterStore?.(ordered, tx, result.value, read.value);
+      }
+      for (const step of this.#steps) {
+        const statement = step.announce?.(ordered, tx);
+        if (statement) last.push(statement);
       }
     }
-    return stored;
+    return { value: stored, last };
   }
 }

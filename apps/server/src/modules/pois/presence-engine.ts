@@ -565,15 +565,40 @@ function checkpointOf(r: CheckpointSqlRow): CheckpointRow {
   };
 }
 
+/** The epochs, and per MSISDN asked for its checkpoints not OUTSIDE (none: one row of the epochs alone). */
+export type EpochRows = (CheckpointSqlRow & {
+  epoch: number;
+  states_epoch: number;
+  instance: string;
+  msisdn_id: number | null;
+})[];
+
+/** The epochs and the checkpoints not OUTSIDE of `msisdnIds`, in one statement. */
+export async function readEpochAndCheckpoints(
+  tx: Executor,
+  msisdnIds: readonly number[],
+): Promise<EpochRows> {
+  return (
+    await sql<EpochRows[number]>`${PREPARED}
+      select e.epoch, e.states_epoch, e.instance, ${CHECKPOINT_COLUMNS}
+      from presence_epoch e
+      left join poi_presence pp on pp.msisdn_id = any(${int4Array(msisdnIds)}::int[]) and pp.state <> 'OUTSIDE'
+      where e.id = 1`.execute(tx)
+  ).rows;
+}
+
 /**
  * The batch's first read: the epochs (the memory is dropped when the evaluated pairs may have changed, or a writer
  * other than a pipeline wrote states, or this is another database) and the checkpoints not OUTSIDE of the MSISDNs
- * whose states are not followed. Answers the rows and the MSISDNs that are followed.
+ * whose states are not followed. Answers the rows and the MSISDNs that are followed. `early`: the same read made
+ * for every MSISDN of the batch (sent with the batch's store, before its previous positions were known): its rows
+ * of followed MSISDNs are left out, and it serves whatever the epochs say.
  */
 async function epochAndCheckpoints(
   tx: Executor,
   memory: PresenceMemory,
   positions: readonly { msisdnId: number; previous?: { id: number } | null }[],
+  early?: EpochRows,
 ): Promise<{ rows: Map<string, CheckpointRow>; followed: Set<number> }> {
   const followedOf = () => {
     const followed = new Set<number>();
@@ -581,18 +606,12 @@ async function epochAndCheckpoints(
       if (p.previous && memory.held.get(p.msisdnId)?.throughId === p.previous.id) followed.add(p.msisdnId);
     return followed;
   };
-  const read = async (followed: ReadonlySet<number>) => {
-    const ids = [...new Set(positions.map((p) => p.msisdnId))].filter((id) => !followed.has(id));
-    return (
-      await sql<
-        CheckpointSqlRow & { epoch: number; states_epoch: number; instance: string; msisdn_id: number | null }
-      >`${PREPARED}
-        select e.epoch, e.states_epoch, e.instance, ${CHECKPOINT_COLUMNS}
-        from presence_epoch e
-        left join poi_presence pp on pp.msisdn_id = any(${int4Array(ids)}::int[]) and pp.state <> 'OUTSIDE'
-        where e.id = 1`.execute(tx)
-    ).rows;
-  };
+  const read = (followed: ReadonlySet<number>) =>
+    early ??
+    readEpochAndCheckpoints(
+      tx,
+      [...new Set(positions.map((p) => p.msisdnId))].filter((id) => !followed.has(id)),
+    );
   let followed = followedOf();
   let rows = await read(followed);
   const epoch = Number(rows[0]?.epoch ?? 0);
@@ -611,7 +630,9 @@ async function epochAndCheckpoints(
   memory.statesEpoch = statesEpoch;
   memory.instance = instance;
   const out = new Map<string, CheckpointRow>();
-  for (const r of rows) if (r.msisdn_id !== null) out.set(pairKey(r.msisdn_id, r.poi_id), checkpointOf(r));
+  for (const r of rows)
+    if (r.msisdn_id !== null && !followed.has(r.msisdn_id))
+      out.set(pairKey(r.msisdn_id, r.poi_id), checkpointOf(r));
   return { rows: out, followed };
 }
 
@@ -806,9 +827,11 @@ export async function prepareBatch(
   positions: readonly BatchPosition[],
   memory: PresenceMemory,
   exclude: ReadonlySet<number> = new Set(),
+  /** readEpochAndCheckpoints for every MSISDN of the batch, made already (evaluatePositions). */
+  early?: EpochRows,
 ): Promise<PreparedBatch> {
   const msisdnIds = [...new Set(positions.map((p) => p.msisdnId))];
-  const { rows, followed } = await epochAndCheckpoints(reader, memory, positions);
+  const { rows, followed } = await epochAndCheckpoints(reader, memory, positions, early);
   // The followed states as they are now: loading pairs may drop the memory (its size limit), and then they would
   // read as OUTSIDE, their rows not having been read.
   const heldOf = new Map([...followed].map((m) => [m, memory.held.get(m)]));
@@ -966,12 +989,15 @@ export async function evaluatePositions(
   positions: readonly StoredPosition[],
   now: Date,
   memory: PresenceMemory = presenceMemory(),
+  /** readEpochAndCheckpoints for every MSISDN of the batch, made in `tx` after the store (the step's readWithStore). */
+  early?: EpochRows,
 ): Promise<void> {
   const batch = await prepareBatch(
     tx,
     positions.map((p) => ({ ...p, previous: p.previous ?? null })),
     memory,
     new Set(positions.map((p) => p.id)),
+    early,
   );
   await completeBatch(tx, batch, positions, now, memory);
 }
