@@ -52,15 +52,18 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // As many as the position pipeline writes batches at once (its lanes).
     const pipelined = pipelinedPool(options.databaseUrl, PIPELINED_CONNECTIONS);
+    let closing: Promise<void> | undefined;
     return {
       db,
       kind: 'postgres',
       pool,
       pipelined,
-      close: async () => {
-        await pipelined.end();
-        await db.destroy();
-      },
+      // Once, however often it is called (a pool ends once).
+      close: () =>
+        (closing ??= (async () => {
+          await pipelined.end();
+          await db.destroy();
+        })()),
     };
   }
   const dir = options.dataDir ?? 'memory://';

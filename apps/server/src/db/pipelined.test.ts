@@ -54,6 +54,16 @@ async function countingWrites(): Promise<{ writes: () => number }> {
 }
 
 describe.skipIf(!url)('pipelinedTransaction', () => {
+  it('a database handle with its pipelined connections closes once, however often it is asked', async () => {
+    const other = await openDatabase({ databaseUrl: url, poolSize: 1 });
+    await pipelinedTransaction(other.pipelined!, async (tx) => {
+      await sql`select 1`.execute(tx);
+      return { value: undefined, last: [] };
+    });
+    await Promise.all([other.close(), other.close()]);
+    await other.close();
+  });
+
   it('commits the body and its last statements together and answers the value', async () => {
     const value = await pipelinedTransaction(pool, async (tx) => {
       await insert(1).execute(tx);
