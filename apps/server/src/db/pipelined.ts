@@ -92,7 +92,8 @@ async function all(answers: readonly Promise<pg.QueryResult>[]): Promise<pg.Quer
  * busy answering requests) far more than PostgreSQL's time: the position pipeline's small batches (HTTP ingest, a
  * few dozen positions each) spent five such turns per batch — BEGIN, store, presence, announcement, COMMIT.
  *
- * The body's statements run in order (Kysely awaits each). A failure anywhere rolls the transaction back and is
+ * The body's statements go out in the order they are given (one not awaited goes out behind the one before it, in
+ * the same transaction: the pipeline's readWithStore). A failure anywhere rolls the transaction back and is
  * thrown; a COMMIT that PostgreSQL answered with ROLLBACK (a statement before it failed) is a failure too.
  */
 export async function pipelinedTransaction<T>(

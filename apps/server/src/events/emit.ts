@@ -65,22 +65,26 @@ export async function emitMany(
   return Number(rows[0]?.written ?? 0);
 }
 
+/** What emitMany's statement answers: events written, types notified, notifications sent. */
+interface Announced {
+  written: number;
+  notified: number;
+  also: number;
+}
+
 /**
  * emitMany's statement, to run where the caller chooses (the position pipeline sends a batch's with its commit).
- * Answers one row: how many events were written, types notified, notifications sent.
+ * With no events it writes none and still sends `alsoNotify` (emitMany sends those alone, without the insert).
  */
 export function emitManyStatement(
   events: readonly NewEvent<EventType>[],
   alsoNotify: readonly Notification[] = [],
-): RawBuilder<{ written: number; notified: number; also: number }> {
-  if (!events.length)
-    return sql<{ written: number; notified: number; also: number }>`select 0 as written, 0 as notified,
-      (select count(*) from (${notifications(alsoNotify)}) sent)::int as also`;
+): RawBuilder<Announced> {
   const col = (f: (e: NewEvent<EventType>) => ArrayElement) => arrayLiteral(events.map(f));
   // Arrays unnested: one statement of a fixed shape whatever the number of events (a VALUES list of thousands of
   // rows costs more to build, send and plan than to insert). The notifications read the insert's RETURNING rows, so
   // a type is notified exactly when one of its events was written.
-  return sql<{ written: number; notified: number; also: number }>`${PREPARED}
+  return sql<Announced>`${PREPARED}
     with written as (
       insert into domain_events (type, company_id, msisdn_id, subject_type, subject_id, payload, idempotency_key,
                                  occurred_at)
@@ -210,7 +214,7 @@ interface StoredRef {
 export function positionsStoredStatement(
   positions: readonly StoredRef[],
   alsoNotify: readonly Notification[] = [],
-): RawBuilder<{ written: number; notified: number; also: number }> {
+): RawBuilder<Announced> {
   const byCompany = new Map<number, (typeof positions)[number][]>();
   for (const p of positions) {
     let list = byCompany.get(p.companyId);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle, Db } from '../db/database.ts';
+import { PIPELINED_CONNECTIONS, pipelinedTransaction } from '../db/pipelined.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { RowCache } from '../lib/row-cache.ts';
 import type { Metrics } from '../lib/metrics.ts';
@@ -9,7 +10,6 @@ import { PositionHub } from './fanout.ts';
 import { AppIngest } from './ingest/app-ingest.ts';
 import { Locator } from './locator.ts';
 import { MlpClient } from './mlp/client.ts';
-import { PIPELINED_CONNECTIONS, pipelinedTransaction } from '../db/pipelined.ts';
 import { PositionPipeline, type PipelineStep, type WriteTransaction } from './pipeline.ts';
 import { LocationWorker } from './scheduler.ts';
 import { startSimulator, type RunningSimulator } from './simulator/simulator.ts';
@@ -47,6 +47,18 @@ export interface LocationRuntime {
  * written at once, so one is built and answered in Node while the other is in PostgreSQL (500 positions per submit:
  * 59–62k → 89–102k positions/s in process). PGlite has one connection: one batch at a time, prepared in it.
  */
+export function pipelineConcurrency(database: Pick<DatabaseHandle, 'kind' | 'pool'>): {
+  concurrentReads: boolean;
+  lanes: number;
+} {
+  const poolSize = database.pool?.options.max ?? 10;
+  const postgres = database.kind === 'postgres';
+  return {
+    concurrentReads: postgres && poolSize >= 2,
+    lanes: postgres && poolSize >= 6 ? Math.min(2, PIPELINED_CONNECTIONS) : 1,
+  };
+}
+
 /**
  * The pipeline as the server composes it on this database: pipelineConcurrency, and its batches' transactions
  * pipelined on PostgreSQL (db/pipelined.ts), Kysely's on PGlite. The benches build theirs with it too.
@@ -60,18 +72,6 @@ export function pipelineOptions(database: Pick<DatabaseHandle, 'kind' | 'pool' |
   return {
     ...pipelineConcurrency(database),
     ...(pool ? { transaction: (body) => pipelinedTransaction(pool, body) } : {}),
-  };
-}
-
-export function pipelineConcurrency(database: Pick<DatabaseHandle, 'kind' | 'pool'>): {
-  concurrentReads: boolean;
-  lanes: number;
-} {
-  const poolSize = database.pool?.options.max ?? 10;
-  const postgres = database.kind === 'postgres';
-  return {
-    concurrentReads: postgres && poolSize >= 2,
-    lanes: postgres && poolSize >= 6 ? Math.min(2, PIPELINED_CONNECTIONS) : 1,
   };
 }
 
