@@ -23,6 +23,13 @@ export async function notify(executor: Db, channel: string, payload = ''): Promi
 const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
 
 /**
+ * A pool connection left idle this long stops listening on the own-commit channels (it listens again before its next
+ * borrower's first query). PostgreSQL wakes every listening backend of the database on every NOTIFY, whatever the
+ * channel: ten idle pool connections listening made each of the position pipeline's commits wake ten backends.
+ */
+export const POOL_UNLISTEN_AFTER_MS = 1000;
+
+/**
  * In-process delivery of PostgreSQL NOTIFY on any number of channels. On PostgreSQL one dedicated LISTEN connection
  * per process (application_name `lbs-bus`) that reconnects with exponential backoff when it is lost — the attempt
  * counter resets once a reconnect succeeds — and LISTENs again on every channel; on PGlite its in-process listen.
@@ -40,6 +47,9 @@ export class EventBus {
   readonly #ownCommitChannels = new Set<string>();
   /** The own-commit channels each pool connection LISTENs on. */
   readonly #poolListens = new WeakMap<pg.PoolClient, Set<string>>();
+  /** Pool connections given back and not borrowed since, with when they were given back. */
+  readonly #idlePoolClients = new Map<pg.PoolClient, number>();
+  #unlistenTimer: NodeJS.Timeout | undefined;
   readonly #pgliteUnlisten = new Map<string, () => Promise<void>>();
   readonly #connection: string | pg.ClientConfig | undefined;
   readonly #minDelayMs: number;
@@ -86,8 +96,7 @@ export class EventBus {
     handler: NotificationHandler,
     options: { atOwnCommit?: boolean } = {},
   ): Promise<() => Promise<void>> {
-    if (options.atOwnCommit && this.#pool && !this.#ownCommitChannels.size)
-      this.#pool.on('acquire', (client) => this.#listenOnPoolClient(client));
+    if (options.atOwnCommit && this.#pool && !this.#ownCommitChannels.size) this.#followPool(this.#pool);
     if (options.atOwnCommit) this.#ownCommitChannels.add(channel);
     let handlers = this.#channels.get(channel);
     if (!handlers) {
@@ -132,6 +141,8 @@ export class EventBus {
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#timer);
+    clearInterval(this.#unlistenTimer);
+    this.#idlePoolClients.clear();
     this.#channels.clear();
     for (const unlisten of this.#pgliteUnlisten.values())
       if (!this.#pglite?.closed) await unlisten().catch(() => {});
@@ -139,6 +150,38 @@ export class EventBus {
     const client = this.#client;
     this.#client = undefined;
     await client?.end().catch(() => {});
+  }
+
+  /**
+   * Own-commit delivery on the pool's connections: each borrowed connection listens (see #listenOnPoolClient), and
+   * one idle for POOL_UNLISTEN_AFTER_MS stops, so only connections in use are woken by other sessions' notifications.
+   */
+  #followPool(pool: pg.Pool): void {
+    pool.on('acquire', (client) => {
+      this.#idlePoolClients.delete(client);
+      this.#listenOnPoolClient(client);
+    });
+    pool.on('release', (_error, client) => this.#idlePoolClients.set(client, Date.now()));
+    pool.on('remove', (client) => this.#idlePoolClients.delete(client));
+    this.#unlistenTimer = setInterval(() => this.#unlistenIdle(), POOL_UNLISTEN_AFTER_MS / 2);
+    this.#unlistenTimer.unref();
+  }
+
+  /**
+   * Idle connections stop listening. The UNLISTEN is queued on the connection, so a borrower that takes it meanwhile
+   * has its LISTEN queued behind (the set is emptied here) and before its own queries.
+   */
+  #unlistenIdle(): void {
+    const now = Date.now();
+    for (const [client, since] of this.#idlePoolClients) {
+      if (now - since < POOL_UNLISTEN_AFTER_MS) continue;
+      this.#idlePoolClients.delete(client);
+      const listening = this.#poolListens.get(client);
+      if (!listening?.size) continue;
+      const channels = [...listening];
+      listening.clear();
+      client.query(channels.map((channel) => `unlisten ${quote(channel)}`).join('; ')).catch(() => {});
+    }
   }
 
   /** Queued before the borrower's first query, so its commits' notifications come back on this connection. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLog, until } from '../../test/capture-log.ts';
 import { openTestDatabase } from '../../test/helpers.ts';
 import { RowCache } from '../lib/row-cache.ts';
-import { EventBus, notify } from './bus.ts';
+import { EventBus, notify, POOL_UNLISTEN_AFTER_MS } from './bus.ts';
 import { changedTags, followRowChanges, ROW_CHANGES_CHANNEL } from './row-changes.ts';
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -245,6 +245,43 @@ describe.skipIf(!process.env['DATABASE_URL'])('followRowChanges on PostgreSQL', 
     } finally {
       offReconnect();
       await replica.end();
+      await stop();
+    }
+  });
+
+  it('a pool connection left idle stops listening, and listens again before its next borrower’s first query', async () => {
+    const cache = new RowCache<string>({ ttlMs: 60_000, maxEntries: 10 });
+    const stop = await followRowChanges(bus, [cache]);
+    const pool = handle.pool!;
+    const channels = async (client: pg.ClientBase) =>
+      (await client.query<{ c: string }>('select pg_listening_channels() as c')).rows.map((r) => r.c);
+    try {
+      const client = await pool.connect();
+      expect(await channels(client)).toContain(ROW_CHANGES_CHANNEL);
+      client.release();
+      // Asked directly (not borrowed from the pool, which would listen again): PostgreSQL wakes every listening
+      // backend of the database on each NOTIFY, so an idle one must not be.
+      const started = Date.now();
+      await until(
+        async () => !(await channels(client)).includes(ROW_CHANGES_CHANNEL),
+        5_000,
+        'the idle connection to stop listening',
+      );
+      expect(Date.now() - started).toBeGreaterThanOrEqual(POOL_UNLISTEN_AFTER_MS / 2);
+      // Borrowed again: listening before the borrower's first query.
+      const again = await pool.connect();
+      try {
+        expect(await channels(again)).toContain(ROW_CHANGES_CHANNEL);
+      } finally {
+        again.release();
+      }
+      // Own commits still come back with the commit, on whichever connection the write borrows.
+      await new Promise((resolve) => setTimeout(resolve, 2 * POOL_UNLISTEN_AFTER_MS));
+      const load = (value: string) => async () => ({ value, tags: [`user:${ids.user}`] });
+      expect(await cache.get('u', load('before'))).toBe('before');
+      await handle.db.updateTable('users').set({ full_name: 'Idle' }).where('id', '=', ids.user).execute();
+      expect(cache.size).toBe(0);
+    } finally {
       await stop();
     }
   });
