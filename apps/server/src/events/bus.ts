@@ -50,6 +50,8 @@ export class EventBus {
   /** Pool connections given back and not borrowed since, with when they were given back. */
   readonly #idlePoolClients = new Map<pg.PoolClient, number>();
   #unlistenTimer: NodeJS.Timeout | undefined;
+  /** Detaches #followPool's handlers from the pool (close). */
+  #unfollowPool: (() => void) | undefined;
   readonly #pgliteUnlisten = new Map<string, () => Promise<void>>();
   readonly #connection: string | pg.ClientConfig | undefined;
   readonly #minDelayMs: number;
@@ -142,6 +144,7 @@ export class EventBus {
     this.#closed = true;
     clearTimeout(this.#timer);
     clearInterval(this.#unlistenTimer);
+    this.#unfollowPool?.();
     this.#idlePoolClients.clear();
     this.#channels.clear();
     for (const unlisten of this.#pgliteUnlisten.values())
@@ -157,12 +160,21 @@ export class EventBus {
    * one idle for POOL_UNLISTEN_AFTER_MS stops, so only connections in use are woken by other sessions' notifications.
    */
   #followPool(pool: pg.Pool): void {
-    pool.on('acquire', (client) => {
+    const acquired = (client: pg.PoolClient) => {
       this.#idlePoolClients.delete(client);
       this.#listenOnPoolClient(client);
-    });
-    pool.on('release', (_error, client) => this.#idlePoolClients.set(client, Date.now()));
-    pool.on('remove', (client) => this.#idlePoolClients.delete(client));
+    };
+    const released = (_error: Error | undefined, client: pg.PoolClient) =>
+      this.#idlePoolClients.set(client, Date.now());
+    const removed = (client: pg.PoolClient) => this.#idlePoolClients.delete(client);
+    pool.on('acquire', acquired);
+    pool.on('release', released);
+    pool.on('remove', removed);
+    this.#unfollowPool = () => {
+      pool.off('acquire', acquired);
+      pool.off('release', released);
+      pool.off('remove', removed);
+    };
     this.#unlistenTimer = setInterval(() => this.#unlistenIdle(), POOL_UNLISTEN_AFTER_MS / 2);
     this.#unlistenTimer.unref();
   }
