@@ -5,7 +5,7 @@ import { offsetPoint } from '../mlp/coordinates.ts';
 import { ACCURACY_TO_SIGMA, classifyFix, DEFAULT_CLASSIFY_PARAMS, effectiveAccuracy } from './classify.ts';
 import { toFrame } from './geometry.ts';
 import { insidePolygon, mayBeInside, preparePoi, type PreparedPolygon } from './prepared-poi.ts';
-import { i0e, riceCdf } from './probability.ts';
+import { i0e, polygonMass, rayleighCdf, riceCdf } from './probability.ts';
 
 const LAT = 41.9;
 const LON = 12.5;
@@ -148,6 +148,70 @@ describe('classifier: inside probability of a polygon (ray quadrature)', () => {
       const got = classifyFix(poi, { ...fix, accuracyM: acc, source: 'OSMAND' }).pIn;
       expect(Math.abs(got - expected), name).toBeLessThan(0.01);
     }
+  });
+
+  /**
+   * The same quadrature done the slow way: each of the full circle's rays (at (j + ½)·2π/n) tested against every edge
+   * of every ring, its crossings sorted, its inside stretches weighed — no angles, ranks or skipped edges.
+   */
+  function rayByRay(poi: PreparedPolygon, x: number, y: number, sigma: number, rays: number): number {
+    let mass = 0;
+    for (let j = 0; j < rays; j++) {
+      const a = ((j + 0.5) * 2 * Math.PI) / rays;
+      const dx = Math.cos(a);
+      const dy = Math.sin(a);
+      const hits: number[] = [];
+      for (let e = 0; e < poi.ax.length; e++) {
+        const ax = poi.ax[e]! - x;
+        const ay = poi.ay[e]! - y;
+        const ex = poi.bx[e]! - poi.ax[e]!;
+        const ey = poi.by[e]! - poi.ay[e]!;
+        const denom = dx * ey - dy * ex;
+        if (denom === 0) continue;
+        const t = (ax * ey - ay * ex) / denom; // along the ray
+        const u = (ax * dy - ay * dx) / denom; // along the edge
+        if (t >= 0 && u >= 0 && u < 1) hits.push(t);
+      }
+      hits.sort((p, q) => p - q);
+      let inside = insidePolygon(poi, x, y);
+      let from = 0;
+      for (const to of hits) {
+        if (inside) mass += rayleighCdf(to, sigma) - rayleighCdf(from, sigma);
+        inside = !inside;
+        from = to;
+      }
+      if (inside) mass += 1 - rayleighCdf(from, sigma);
+    }
+    return mass / rays;
+  }
+
+  it('finds the crossings of every ray as a ray-by-ray test of every edge does (500 corners, holes, odd ray counts)', () => {
+    const random = prng(11);
+    const star = (corners: number, radius: number, cx = 0, cy = 0) =>
+      Array.from({ length: corners }, (_, i): [number, number] => {
+        const r = radius * (1 + 0.3 * Math.sin((14 * Math.PI * i) / corners) + 0.2 * (random() - 0.5));
+        const a = (2 * Math.PI * i) / corners;
+        return [cx + r * Math.cos(a), cy + r * Math.sin(a)];
+      });
+    const shapes = [
+      polygonOf(star(500, 400)),
+      polygonOf(star(37, 300), star(9, 60, 40, -30)),
+      polygonOf(star(4, 200)),
+      ell,
+    ];
+    let compared = 0;
+    for (const poi of shapes)
+      for (let k = 0; k < 150; k++) {
+        // Centres inside the polygon's box (where every ray of the full circle is used), σ from 3 m to 1 km.
+        const x = poi.minX + (poi.maxX - poi.minX) * random();
+        const y = poi.minY + (poi.maxY - poi.minY) * random();
+        const sigma = 3 + 1000 * random() ** 2;
+        for (const rays of [64, 33, 7, 2]) {
+          expect(polygonMass(poi, x, y, sigma, rays)).toBeCloseTo(rayByRay(poi, x, y, sigma, rays), 9);
+          compared++;
+        }
+      }
+    expect(compared).toBe(2400);
   });
 
   it('gives a 128-gon the probability of the circle it approximates', () => {

@@ -94,7 +94,7 @@ let counts = new Int32Array(64);
 let rayCos = new Float64Array(64);
 let raySin = new Float64Array(64);
 let kept = new Uint8Array(16);
-let angles = new Float64Array(16);
+let ranks = new Int32Array(16);
 
 const TWO_PI = 2 * Math.PI;
 /** An angle wrapped into (−π, π]. */
@@ -118,6 +118,31 @@ function fan(poi: PreparedPolygon, x: number, y: number): { from: number; span: 
     }
   return { from: ref + lo, span: hi - lo, outside: true };
 }
+
+/**
+ * How many of the rays (directions in `rayCos`/`raySin`, counter-clockwise) point at a smaller angle than (dx, dy):
+ * on a fan (under π) the rays before it, on the full circle those from angle 0 up to it — its quadrant's rays found
+ * from the signs, then within the quadrant (under π/2 apart) by the sign of the cross product, as on a fan. The
+ * count is walked to from `guess` (the previous vertex's, mostly the same or next to it), one ray at a time.
+ */
+function vertexRank(dx: number, dy: number, rayCount: number, fan: boolean, guess: number): number {
+  let lo = 0;
+  let hi = rayCount;
+  if (!fan) {
+    const quadrant = dx > 0 && dy >= 0 ? 0 : dx <= 0 && dy > 0 ? 1 : dx < 0 && dy <= 0 ? 2 : 3;
+    lo = quadrantStart(quadrant, rayCount);
+    hi = quadrantStart(quadrant + 1, rayCount);
+  }
+  // The first ray of [lo, hi) not clockwise of the vertex.
+  let rank = Math.min(hi, Math.max(lo, guess));
+  while (rank < hi && rayCos[rank]! * dy - raySin[rank]! * dx > 0) rank++;
+  while (rank > lo && !(rayCos[rank - 1]! * dy - raySin[rank - 1]! * dx > 0)) rank--;
+  return rank;
+}
+
+/** The first ray (at (j + ½)·2π/rayCount) at or beyond the angle quadrant·π/2. */
+const quadrantStart = (quadrant: number, rayCount: number) =>
+  Math.min(rayCount, Math.max(0, Math.ceil((quadrant * rayCount) / 4 - 0.5)));
 
 /**
  * Mass inside a polygon (holes respected) of a Gaussian centred at (x, y) in the polygon's frame. Quadrature over
@@ -152,7 +177,7 @@ export function polygonMass(
   if (crossings.length < rayCount * edges) crossings = new Float64Array(rayCount * edges);
   if (kept.length < edges) {
     kept = new Uint8Array(edges);
-    angles = new Float64Array(edges);
+    ranks = new Int32Array(edges);
   }
   counts.fill(0, 0, rayCount);
   if (outside) {
@@ -167,11 +192,11 @@ export function polygonMass(
     raySin.set(table.sin);
   }
 
-  // Angles of the kept edges' start vertices, relative to the fan: [0, 2π) on the full circle, (−π, π] on a fan.
-  const relative = (px: number, py: number) => {
-    const a = Math.atan2(py - y, px - x) - from;
-    return outside ? wrap(a) : a < 0 ? a + TWO_PI : a >= TWO_PI ? a - TWO_PI : a;
-  };
+  // Each kept vertex's rank: how many rays point at a smaller angle than it (on the full circle from angle 0, on a fan
+  // from its start). Found by the sign of cross products with the rays next to the previous vertex's rank, not by its
+  // angle (an atan2 per vertex: a 500-corner polygon 18 % slower); a vertex shared by two edges has one rank for both.
+  let last = 0;
+  const rankOf = (px: number, py: number) => (last = vertexRank(px - x, py - y, rayCount, outside, last));
   for (let e = 0; e < edges; e++) {
     const ax = poi.ax[e]!;
     const ay = poi.ay[e]!;
@@ -183,32 +208,39 @@ export function polygonMass(
       Math.max(ay, by) >= y - reach &&
       Math.min(ay, by) <= y + reach;
     kept[e] = near ? 1 : 0;
-    if (near) angles[e] = relative(ax, ay);
+    if (near) ranks[e] = rankOf(ax, ay);
   }
 
   for (let e = 0; e < edges; e++) {
     if (!kept[e]) continue;
     const n = poi.next[e]!;
-    // A shared vertex gets one angle for both of its edges (the same inputs give the same value).
-    const alpha = angles[e]!;
-    const beta = kept[n] ? angles[n]! : relative(poi.bx[e]!, poi.by[e]!);
-    const width = wrap(beta - alpha);
-    // Half-open [start, start + |width|): a ray through a shared vertex is counted once where the ring crosses it,
-    // and zero or two times where it only touches it, which keeps the parity right.
-    const start = width >= 0 ? alpha : beta;
-    let first = Math.ceil(start / step - 0.5);
-    let last = Math.ceil((start + Math.abs(width)) / step - 0.5) - 1;
-    if (outside) {
-      first = Math.max(0, first);
-      last = Math.min(rayCount - 1, last);
-    }
     const ax = poi.ax[e]! - x;
     const ay = poi.ay[e]! - y;
     const ex = poi.bx[e]! - poi.ax[e]!;
     const ey = poi.by[e]! - poi.ay[e]!;
     const cross = ax * ey - ay * ex;
-    for (let k = first; k <= last; k++) {
-      const j = k % rayCount;
+    // The rays between the edge's ends: ranks [r(first end), r(other end)) going counter-clockwise. On a fan nothing
+    // wraps. On the full circle the edge spans under π, so at most one ray more than half of them: a way round with
+    // fewer than half less one is the edge's; otherwise (the edge spans nearly π, and the centre lies well off its
+    // line) the sign of the cross product says which way it turns. A tiny edge whose cross product is only rounding
+    // holds at most one ray, and is placed by the ranks. Half-open, as ranks are: a ray through a shared vertex is
+    // counted once where the ring crosses it and zero or two times where it only touches it, which keeps the parity.
+    const ra = ranks[e]!;
+    const rb = kept[n] ? ranks[n]! : rankOf(poi.bx[e]!, poi.by[e]!);
+    let first: number;
+    let count: number;
+    if (outside) {
+      first = Math.min(ra, rb);
+      count = Math.abs(rb - ra);
+    } else {
+      const forward = (rb - ra + rayCount) % rayCount;
+      const counterClockwise =
+        2 * forward < rayCount - 2 ? true : 2 * (rayCount - forward) < rayCount - 2 ? false : cross > 0;
+      first = counterClockwise ? ra : rb;
+      count = forward === 0 ? 0 : counterClockwise ? forward : rayCount - forward;
+    }
+    for (let k = first; k < first + count; k++) {
+      const j = k >= rayCount ? k - rayCount : k;
       const denom = rayCos[j]! * ey - raySin[j]! * ex;
       if (denom === 0) continue;
       crossings[j * edges + counts[j]!++] = Math.max(0, cross / denom);
