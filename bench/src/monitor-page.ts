@@ -203,7 +203,7 @@ export async function benchMonitorPage(): Promise<BenchRow[]> {
           .executeTakeFirstOrThrow()
       ).n,
     );
-    // A first pass warms the browser (code caches, MapLibre's workers) so that the baseline is not the cold one.
+    // A first load warms the browser (code caches, MapLibre's workers) so that the baseline is not the cold one.
     await load(page, server.url, demoCount);
     const small = await measure(page, server.url, demoCount);
     const runs: [number, PageRun, number | undefined][] = [];

@@ -121,14 +121,14 @@ function fan(poi: PreparedPolygon, x: number, y: number): { from: number; span: 
 
 /**
  * How many of the rays (directions in `rayCos`/`raySin`, counter-clockwise) point at a smaller angle than (dx, dy):
- * on a fan (under π) the rays before it, on the full circle those from angle 0 up to it — its quadrant's rays found
+ * on a fan (`outside` the box: under π) the rays before it, on the full circle those from angle 0 up to it — its quadrant's rays found
  * from the signs, then within the quadrant (under π/2 apart) by the sign of the cross product, as on a fan. The
  * count is walked to from `guess` (the previous vertex's, mostly the same or next to it), one ray at a time.
  */
-function vertexRank(dx: number, dy: number, rayCount: number, fan: boolean, guess: number): number {
+function vertexRank(dx: number, dy: number, rayCount: number, outside: boolean, guess: number): number {
   let lo = 0;
   let hi = rayCount;
-  if (!fan) {
+  if (!outside) {
     const quadrant = dx > 0 && dy >= 0 ? 0 : dx <= 0 && dy > 0 ? 1 : dx < 0 && dy <= 0 ? 2 : 3;
     lo = quadrantStart(quadrant, rayCount);
     hi = quadrantStart(quadrant + 1, rayCount);
