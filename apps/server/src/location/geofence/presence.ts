@@ -30,11 +30,16 @@ import {
  * closes it WINDOW_END. An unconfirmed ENTERING is dropped by the last two.
  */
 
-/** A state to change: its candidate and visit copied; source lists are never changed in place (copy on write). */
+/**
+ * A state to change: its objects copied (a step changes them in place); source lists are never changed in place
+ * (copy on write), so they may be shared.
+ */
 const copy = (s: PresenceState): PresenceState => ({
   ...s,
   candidate: s.candidate && { ...s.candidate },
   visit: s.visit && { ...s.visit },
+  lastFix: s.lastFix && { ...s.lastFix },
+  lastNetwork: s.lastNetwork && { ...s.lastNetwork },
 });
 
 /** The sources with one more (a new sorted list when it is new: lists may be shared between states). */
@@ -197,15 +202,67 @@ const fixKey = (fix: PresenceFix): FixKey => ({
   accuracyM: fix.accuracyM,
 });
 
-/** Evaluates one fix (newest so far) for the pair; pure: the input state is not modified. */
-export function step(state: PresenceState, fix: PresenceFix, ctx: PresenceContext): StepResult {
-  if (state.lastFixAt != null && fix.time < state.lastFixAt)
-    return { state, outputs: [], ignored: 'OUT_OF_ORDER' };
+/** Remembers the fix as the newest one (and the newest network one), in the state's own objects when it has them. */
+function remember(s: PresenceState, fix: PresenceFix): void {
+  const last = s.lastFix;
+  if (last) {
+    last.time = fix.time;
+    last.source = fix.source;
+    last.lat = fix.lat;
+    last.lon = fix.lon;
+    last.accuracyM = fix.accuracyM;
+  } else s.lastFix = fixKey(fix);
+  if (fix.source !== 'NETWORK') return;
+  const network = s.lastNetwork;
+  if (network) {
+    network.lat = fix.lat;
+    network.lon = fix.lon;
+    network.accuracyM = fix.accuracyM;
+  } else s.lastNetwork = { lat: fix.lat, lon: fix.lon, accuracyM: fix.accuracyM };
+}
+
+/** Why a fix changes nothing: older than the newest evaluated one (replay it), or the newest one again. */
+function ignoredFix(state: PresenceState, fix: PresenceFix): StepResult['ignored'] {
+  if (state.lastFixAt != null && fix.time < state.lastFixAt) return 'OUT_OF_ORDER';
   const last = state.lastFix;
   if (last && last.time === fix.time && last.source === fix.source && samePlace(last, fix))
-    return { state, outputs: [], ignored: 'DUPLICATE' };
+    return 'DUPLICATE';
+  return undefined;
+}
+
+/** Evaluates one fix (newest so far) for the pair; pure: the input state is not modified. */
+export function step(state: PresenceState, fix: PresenceFix, ctx: PresenceContext): StepResult {
+  const ignored = ignoredFix(state, fix);
+  if (ignored) return { state, outputs: [], ignored };
   const s = copy(state);
   const out: PresenceOutput[] = [];
+  evaluate(s, fix, ctx, out, true);
+  return { state: s, outputs: out };
+}
+
+/**
+ * `step` on a state the caller owns: the state and its objects change in place, the outputs are appended to `out`,
+ * and an open visit's progress is not reported (no UPDATED output: the caller reads the visit from the state). The
+ * presence engine's path, where a copy of every state on every fix was most of what a step cost.
+ */
+export function stepInPlace(
+  s: PresenceState,
+  fix: PresenceFix,
+  ctx: PresenceContext,
+  out: PresenceOutput[],
+): StepResult['ignored'] {
+  const ignored = ignoredFix(s, fix);
+  if (!ignored) evaluate(s, fix, ctx, out, false);
+  return ignored;
+}
+
+function evaluate(
+  s: PresenceState,
+  fix: PresenceFix,
+  ctx: PresenceContext,
+  out: PresenceOutput[],
+  updates: boolean,
+): void {
   expire(s, fix.time, ctx, out);
 
   const cl = classifyFix(ctx.poi, fix, ctx.params.classify);
@@ -215,8 +272,7 @@ export function step(state: PresenceState, fix: PresenceFix, ctx: PresenceContex
   const before = s.lastFixAt;
   s.lastFixAt = fix.time;
   s.lastClass = cl.class;
-  s.lastFix = fixKey(fix);
-  if (network) s.lastNetwork = { lat: fix.lat, lon: fix.lon, accuracyM: fix.accuracyM };
+  remember(s, fix);
   s.windowEndsAt = ctx.windowEndAt?.(fix.time) ?? null;
 
   if (cl.class === 'AMBIGUOUS') {
@@ -262,7 +318,7 @@ export function step(state: PresenceState, fix: PresenceFix, ctx: PresenceContex
     s.state = 'INSIDE';
     s.since = visit.enteredAt;
     s.candidate = null;
-    out.push({ kind: 'VISIT', change: 'UPDATED', visit: visitRecord(s, visit) });
+    if (updates) out.push({ kind: 'VISIT', change: 'UPDATED', visit: visitRecord(s, visit) });
   } else if (s.state === 'INSIDE') {
     s.state = 'LEAVING';
     s.since = fix.time;
@@ -275,7 +331,6 @@ export function step(state: PresenceState, fix: PresenceFix, ctx: PresenceContex
     if (precise) c.preciseAt ??= fix.time;
     tryConfirm(s, fix.time, ctx, out);
   }
-  return { state: s, outputs: out };
 }
 
 /** Applies what time alone decides by `now` (max_gap, window end, a precise candidate's dwell) when no fix comes. */
@@ -284,6 +339,16 @@ export function tick(state: PresenceState, now: number, ctx: PresenceContext): S
   const out: PresenceOutput[] = [];
   expire(s, now, ctx, out);
   return out.length || s.state !== state.state ? { state: s, outputs: out } : { state, outputs: [] };
+}
+
+/** `tick` on a state the caller owns (changed in place; outputs appended to `out`). */
+export function tickInPlace(
+  s: PresenceState,
+  now: number,
+  ctx: PresenceContext,
+  out: PresenceOutput[],
+): void {
+  expire(s, now, ctx, out);
 }
 
 /**

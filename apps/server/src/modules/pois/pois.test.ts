@@ -91,6 +91,16 @@ function stay(c: { lat: number; lon: number }, t0: number) {
   return { path, fix };
 }
 
+/** A 150 m POI assigned to two MSISDNs (a reference and one under test) and the stay they are compared on. */
+async function stayOfTwo() {
+  const c = spot();
+  const poi = await poiAt(c, 150);
+  const [reference, m] = [await consentingMsisdn(), await consentingMsisdn()];
+  await assign(poi.id, [reference, m]);
+  const t0 = Date.now() - 200 * MIN;
+  return { poi, reference, m, t0, ...stay(c, t0) };
+}
+
 /** What the compared visits must agree on. */
 const stripVisits = (v: VisitPage) =>
   v.items.map(({ enteredAt, enteredEarliest, exitedAt, closedBy, fixCount, dwellMinutes }) => ({
@@ -585,12 +595,7 @@ describe('presence', () => {
   });
 
   it('a restart mid-visit (another process, a fresh memory) and a rolled-back batch change nothing: the positions decide', async () => {
-    const c = spot();
-    const poi = await poiAt(c, 150);
-    const [reference, m] = [await consentingMsisdn(), await consentingMsisdn()];
-    await assign(poi.id, [reference, m]);
-    const t0 = Date.now() - 200 * MIN;
-    const { path, fix } = stay(c, t0);
+    const { poi, reference, m, t0, path, fix } = await stayOfTwo();
     await track(reference, t0, path);
 
     // The first fixes through the server's pipeline: the visit opens, later fixes only move its state in memory.
@@ -634,6 +639,45 @@ describe('presence', () => {
       'VISIT_CLOSED',
     ]);
   });
+
+  // PostgreSQL: a batch prepared on another connection evaluates the states the process follows (in place); when the
+  // batch then fails before the presence step completes it, those states must not be trusted by the next batch.
+  it.skipIf(!process.env['DATABASE_URL'])(
+    'a prepared batch that fails before it completes leaves the followed states to their checkpoints',
+    async () => {
+      const { poi, reference, m, path, fix } = await stayOfTwo();
+      // The reference never has the fix whose batch fails (the sixth, inside).
+      for (let i = 0; i < path.length; i++)
+        if (i !== 5) await f.server.location.pipeline.submit([fix(reference, i)]);
+
+      let fail = false;
+      const pipeline = new PositionPipeline(f.db, {
+        steps: [
+          {
+            name: 'fails when asked, before presence completes',
+            afterStore() {
+              if (fail) throw new Error('rolled back');
+              return Promise.resolve();
+            },
+          },
+          presenceStep(),
+        ],
+        concurrentReads: true,
+        prepareFrom: 1,
+      });
+      // Inside from the second fix on: the visit is open and followed in memory past its checkpoint.
+      for (let i = 0; i < 5; i++) await pipeline.submit([fix(m, i)]);
+      fail = true;
+      await expect(pipeline.submit([fix(m, 5)])).rejects.toThrow('rolled back');
+      fail = false;
+      for (let i = 6; i < path.length; i++) await pipeline.submit([fix(m, i)]);
+
+      const expected = stripVisits(await visitsOf(reference, poi.id));
+      expect(expected).toEqual([expect.objectContaining({ closedBy: 'EXIT', fixCount: 7 })]);
+      // The fix that was never stored is not counted (its evaluation was dropped with its batch).
+      expect(stripVisits(await visitsOf(m, poi.id))).toEqual(expected);
+    },
+  );
 
   // PostgreSQL: the step prepares a batch on another connection while the batch is stored (PGlite has one connection);
   // from 3 positions, the batches of 6 and 8 are prepared so and those of 2 and 1 in their transaction, in turn.

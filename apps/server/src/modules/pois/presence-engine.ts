@@ -27,7 +27,9 @@ import {
   presenceStateOf,
   seed,
   step,
+  stepInPlace,
   tick,
+  tickInPlace,
   activeUntil,
   type AssignmentSchedule,
   type PassedBy,
@@ -636,18 +638,35 @@ async function epochAndCheckpoints(
   return { rows: out, followed };
 }
 
-/** One fix for the pair: evaluated inside the assignment's active periods; outside them only time acts. */
-function advance(state: PresenceState, fix: PresenceFix, pair: Pair): StepResult {
-  if (isActive(pair, fix.time)) return step(state, fix, pair.ctx);
-  const result = tick(state, fix.time, pair.ctx);
-  if (result.state.state !== 'OUTSIDE') return result;
+/**
+ * One fix for the pair, on a state the caller owns (changed in place): evaluated inside the assignment's active
+ * periods; outside them only time acts. `updates`: report an open visit's progress (replay reads visits from them).
+ */
+function advance(
+  state: PresenceState,
+  fix: PresenceFix,
+  pair: Pair,
+  outputs: PresenceOutput[],
+  updates: boolean,
+): StepResult['ignored'] {
+  if (isActive(pair, fix.time)) {
+    if (!updates) return stepInPlace(state, fix, pair.ctx, outputs);
+    const result = step(state, fix, pair.ctx);
+    Object.assign(state, result.state);
+    for (const output of result.outputs) outputs.push(output);
+    return result.ignored;
+  }
+  tickInPlace(state, fix.time, pair.ctx, outputs);
   // Still a fix of the MSISDN: the next entry is bounded by it, as by any other.
-  return { ...result, state: { ...result.state, lastFixAt: fix.time } };
+  if (state.state === 'OUTSIDE') state.lastFixAt = fix.time;
+  return undefined;
 }
 
 /**
- * The pair's fixes in order from `state`. A pair OUTSIDE stays so, touched only in its newest fix time, for a fix
- * that cannot be INSIDE (its centre beyond the POI's bounding circle) — the many far pairs cost a distance each.
+ * The pair's fixes in order from `state`, which the caller owns: it is changed in place and answered. A pair OUTSIDE
+ * stays so, touched only in its newest fix time, for a fix that cannot be INSIDE (its centre beyond the POI's
+ * bounding circle) — the many far pairs cost a distance each. An open visit's progress is not among the outputs
+ * unless `updates` (the state holds it).
  */
 function run(
   pair: Pair,
@@ -655,23 +674,16 @@ function run(
   fixes: readonly PresenceFix[],
   outputs: PresenceOutput[],
   onLate: (msisdnId: number, time: number) => void,
+  updates = false,
 ): PresenceState {
-  let outsideAt: number | null = null;
   for (const fix of fixes) {
     if (state.state === 'OUTSIDE' && !mayBeInside(pair.ctx.poi, fix.lat, fix.lon)) {
-      if (state.lastFixAt === null || fix.time >= state.lastFixAt) outsideAt = fix.time;
+      if (state.lastFixAt === null || fix.time >= state.lastFixAt) state.lastFixAt = fix.time;
       continue;
     }
-    if (outsideAt !== null) {
-      state = { ...state, lastFixAt: outsideAt };
-      outsideAt = null;
-    }
-    const result = advance(state, fix, pair);
-    if (result.ignored === 'OUT_OF_ORDER') onLate(pair.msisdnId, fix.time);
-    state = result.state;
-    for (const output of result.outputs) outputs.push(output);
+    if (advance(state, fix, pair, outputs, updates) === 'OUT_OF_ORDER') onLate(pair.msisdnId, fix.time);
   }
-  return outsideAt === null ? state : { ...state, lastFixAt: outsideAt };
+  return state;
 }
 
 /** The state of a pair that has no checkpoint in another state: OUTSIDE, its last fix the MSISDN's previous one. */
@@ -835,6 +847,9 @@ export async function prepareBatch(
   // The followed states as they are now: loading pairs may drop the memory (its size limit), and then they would
   // read as OUTSIDE, their rows not having been read.
   const heldOf = new Map([...followed].map((m) => [m, memory.held.get(m)]));
+  // The batch owns the followed states from here (its evaluation changes them in place): completeBatch gives them
+  // back; a batch that fails before leaves them out, and the next batch reads their checkpoints.
+  for (const m of followed) memory.held.delete(m);
   const pairsByMsisdn = await cachedPairs(reader, memory, msisdnIds);
   const replayFrom = new Map<number, number>();
   const onLate = (msisdnId: number, time: number) =>
@@ -1345,7 +1360,7 @@ export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: 
         .executeTakeFirst();
       const fixes = positions.map((p) => toFix({ ...p, accuracyM: p.accuracy_m }, Number(p.id)));
       const produced: PresenceOutput[] = [];
-      let state = run(pair, outsideState(pair, before ?? null), fixes, produced, () => undefined);
+      let state = run(pair, outsideState(pair, before ?? null), fixes, produced, () => undefined, true);
       const ticked = tick(state, now.getTime(), pair.ctx);
       state = ticked.state;
       produced.push(...ticked.outputs);
