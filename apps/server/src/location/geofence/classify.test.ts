@@ -185,6 +185,20 @@ describe('classifier: inside probability of a polygon (ray quadrature)', () => {
     return mass / rays;
   }
 
+  it('weighs a centre on the boundary as half inside on an edge and a quarter at a square corner', () => {
+    const square = polygonOf([
+      [-100, -100],
+      [100, -100],
+      [100, 100],
+      [-100, 100],
+    ]);
+    for (let e = 0; e < square.ax.length; e++) {
+      const [ax, ay, bx, by] = [square.ax[e]!, square.ay[e]!, square.bx[e]!, square.by[e]!];
+      expect(polygonMass(square, (ax + bx) / 2, (ay + by) / 2, 10), `edge ${e}`).toBeCloseTo(0.5, 2);
+      expect(polygonMass(square, ax, ay, 10), `corner ${e}`).toBeCloseTo(0.25, 2);
+    }
+  });
+
   it('finds the crossings of every ray as a ray-by-ray test of every edge does (500 corners, holes, odd ray counts)', () => {
     const random = prng(11);
     const star = (corners: number, radius: number, cx = 0, cy = 0) =>

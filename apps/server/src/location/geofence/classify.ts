@@ -64,10 +64,15 @@ export function effectiveAccuracy(fix: FixLike, params: ClassifyParams = DEFAULT
   return Math.max(1, accuracy);
 }
 
-/** Metres from the fix centre to the POI (0 inside): `d` from a circle's centre, (x, y) in a polygon's frame. */
-function toPoiM(poi: PreparedPoi, d: number, x: number, y: number): number {
-  if (poi.kind === 'CIRCLE') return Math.max(0, d - poi.radiusM);
-  return insidePolygon(poi, x, y) ? 0 : distanceToEdges(x, y, poi.ax, poi.ay, poi.bx, poi.by);
+/**
+ * Whether the fix centre lies farther than `clearM` from the POI: `d` from a circle's centre, (x, y) in a polygon's
+ * frame. A polygon lies within `boundM` of its centroid, so a centre beyond `clearM + boundM` is answered without
+ * measuring the distance to each edge (most fixes a polygon is judged against are that far).
+ */
+function fartherThan(poi: PreparedPoi, d: number, x: number, y: number, clearM: number): boolean {
+  if (poi.kind === 'CIRCLE') return d - poi.radiusM > clearM;
+  if (d - poi.boundM > clearM) return true;
+  return !insidePolygon(poi, x, y) && distanceToEdges(x, y, poi.ax, poi.ay, poi.bx, poi.by) > clearM;
 }
 
 /** Classes one fix against one POI: INSIDE, OUTSIDE or AMBIGUOUS (issue 11's rules, in this order). */
@@ -99,7 +104,7 @@ export function classifyFix(
   // The disk clear of the grown POI: a fix this far out cannot be a jittered inside one (ArcGIS's exit rule).
   else if (
     pIn <= params.outsideP &&
-    toPoiM(poi, toCentre, x, y) > accuracyM + Math.min(accuracyM, params.outsideBufferMaxM)
+    fartherThan(poi, toCentre, x, y, accuracyM + Math.min(accuracyM, params.outsideBufferMaxM))
   )
     result = 'OUTSIDE';
   return { class: result, pIn, accuracyM, uninformative };
