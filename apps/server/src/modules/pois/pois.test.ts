@@ -11,7 +11,7 @@ import {
 } from '@lbs/contracts';
 import { useOrgFixtures } from '../organisation/test-fixtures.ts';
 import { PositionPipeline, type PositionInput } from '../../location/pipeline.ts';
-import { replayMsisdn, sweepDeadlines } from './presence-engine.ts';
+import { loadPairs, replayMsisdn, sweepDeadlines } from './presence-engine.ts';
 import { presenceStep } from './presence-step.ts';
 
 const f = useOrgFixtures();
@@ -592,6 +592,40 @@ describe('presence', () => {
       .executeTakeFirst();
     expect(state?.state).toBe('INSIDE');
     expect(await eventsOf(m)).toHaveLength(0);
+  });
+
+  it('evaluates a pair in every window of its assignments, and a pair with fewer only in its own', async () => {
+    const poi = await poiAt(spot());
+    const [both, morning] = [await consentingMsisdn(), await consentingMsisdn()];
+    // Written directly (the API would seed each pair as it is assigned, loading its terms one assignment at a time).
+    const window = (msisdnId: number, start: string, end: string, purpose: 'VISIT' | 'ATTENDANCE_SITE') =>
+      f.db
+        .insertInto('poi_assignments')
+        .values({
+          company_id: poi.companyId,
+          poi_id: poi.id,
+          msisdn_id: msisdnId,
+          purpose,
+          days: JSON.stringify([1, 2, 3, 4, 5, 6, 7]),
+          windows: JSON.stringify([{ start, end }]),
+          notify_on_enter: false,
+          notify_on_exit: false,
+        })
+        .execute();
+    await window(both, '06:10', '07:10', 'VISIT');
+    await window(both, '14:00', '15:00', 'ATTENDANCE_SITE');
+    await window(morning, '06:10', '07:10', 'VISIT');
+    // Loaded together (the first MSISDN's pair gathers its second schedule after the other's terms were met).
+    const pairs = await loadPairs(f.db, [both, morning]);
+    const activeHalfHours = (msisdnId: number) => {
+      const pair = pairs.get(msisdnId)![0]!;
+      const day = Date.UTC(2026, 2, 4);
+      return Array.from({ length: 48 }, (_, k) => day + k * 30 * MIN).filter(
+        (t) => pair.ctx.windowEndAt!(t) !== null,
+      ).length;
+    };
+    expect(activeHalfHours(both)).toBe(4);
+    expect(activeHalfHours(morning)).toBe(2);
   });
 
   it('a restart mid-visit (another process, a fresh memory) and a rolled-back batch change nothing: the positions decide', async () => {

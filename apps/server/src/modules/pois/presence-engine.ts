@@ -75,51 +75,55 @@ export interface Pair {
   poiId: number;
   schedules: AssignmentSchedule[];
   timeZone: string;
-  /** The time zone and schedules as one number: pairs with the same terms share their window answers. */
-  sig: number;
+  /** The pair's time zone and schedules as shared by every pair with the same ones (their window answers too). */
+  terms: Terms;
   ctx: PresenceContext;
-  /** The last minute this pair asked `activeEnd` about, and the answer (fixes of a batch share their minute). */
-  lastMinute?: number;
-  lastEnd?: number | null | undefined;
 }
 
-const signatures = new Map<string, number>();
-let nextSignature = 0;
-/** One number per time zone and schedules (a short key for the memo below); a number is never given twice. */
-function termsSignature(timeZone: string, schedules: readonly AssignmentSchedule[]): number {
+/** A time zone and schedules, with the answers `activeEnd` gave for them. */
+interface Terms {
+  timeZone: string;
+  schedules: readonly AssignmentSchedule[];
+  /** Per minute since 1970 (a small integer): when the active period around it ends. */
+  memo: Map<number, number | null | undefined>;
+  /** The last minute asked about, and the answer (the fixes of a batch share their minute). */
+  lastMinute: number;
+  lastEnd: number | null | undefined;
+}
+
+const termsByText = new Map<string, Terms>();
+/** The terms object of a time zone and schedules: one per distinct terms, shared by their pairs. */
+function termsOf(timeZone: string, schedules: readonly AssignmentSchedule[]): Terms {
   const text = `${timeZone}|${JSON.stringify(schedules)}`;
-  let sig = signatures.get(text);
-  if (sig === undefined) {
-    if (signatures.size > 100_000) {
-      signatures.clear();
-      activeMemo.clear();
-    }
-    sig = nextSignature++;
-    signatures.set(text, sig);
+  let terms = termsByText.get(text);
+  if (!terms) {
+    if (termsByText.size > 100_000) termsByText.clear();
+    // The schedules copied: a pair's own list grows while its assignments are read (loadPairs).
+    terms = { timeZone, schedules: [...schedules], memo: new Map(), lastMinute: NaN, lastEnd: undefined };
+    termsByText.set(text, terms);
   }
-  return sig;
+  return terms;
 }
 
-const activeMemo = new Map<number, number | null | undefined>();
 /**
  * When the pair's active period around `at` ends (undefined: not active; null: not within 14 days). Windows start
  * and end on whole minutes of a zone whose offsets are whole minutes, so the answer holds for the whole minute and
  * is shared by every pair with the same terms (time zone arithmetic is the engine's dearest part otherwise).
  */
 function activeEnd(pair: Pair, at: number): number | null | undefined {
+  const terms = pair.terms;
   const minute = Math.floor(at / 60_000);
-  if (pair.lastMinute === minute) return pair.lastEnd;
-  // Minutes since 1970 stay below 10⁸ until the year 2160.
-  const key = pair.sig * 1e8 + minute;
+  if (terms.lastMinute === minute) return terms.lastEnd;
+  const memo = terms.memo;
   let end: number | null | undefined;
-  if (activeMemo.has(key)) end = activeMemo.get(key);
+  if (memo.has(minute)) end = memo.get(minute);
   else {
-    if (activeMemo.size > 200_000) activeMemo.clear();
-    end = activeUntil(pair.schedules, pair.timeZone, at);
-    activeMemo.set(key, end);
+    if (memo.size > 50_000) memo.clear();
+    end = activeUntil(terms.schedules, terms.timeZone, at);
+    memo.set(minute, end);
   }
-  pair.lastMinute = minute;
-  pair.lastEnd = end;
+  terms.lastMinute = minute;
+  terms.lastEnd = end;
   return end;
 }
 const isActive = (pair: Pair, at: number) => activeEnd(pair, at) !== undefined;
@@ -192,7 +196,7 @@ export async function loadPairs(
     const minDwell = row.min_dwell_minutes ?? row.category_dwell ?? 5;
     if (last && last.msisdnId === row.msisdn_id && last.poiId === row.poi_id) {
       last.schedules.push(schedule);
-      last.sig = termsSignature(last.timeZone, last.schedules);
+      last.terms = termsOf(last.timeZone, last.schedules);
       // The most sensitive of the assignments' dwells decides (each purpose reads the visit it needs).
       if (minDwell < dwell) {
         dwell = minDwell;
@@ -212,7 +216,7 @@ export async function loadPairs(
       poiId: row.poi_id,
       schedules,
       timeZone,
-      sig: termsSignature(timeZone, schedules),
+      terms: termsOf(timeZone, schedules),
       ctx: {
         msisdnId: row.msisdn_id,
         poi: preparedPoi(row.poi_id, row.version, row.geometry),
