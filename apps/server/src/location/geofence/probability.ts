@@ -229,7 +229,21 @@ export function polygonMass(
   // from its start). Found by the sign of cross products with the rays next to the previous vertex's rank, not by its
   // angle (an atan2 per vertex: a 500-corner polygon 18 % slower); a vertex shared by two edges has one rank for both.
   let last = 0;
-  const rankOf = (px: number, py: number) => (last = vertexRank(px - x, py - y, rayCount, outside, last));
+  const rankOf = (px: number, py: number) => {
+    const dx = px - x;
+    const dy = py - y;
+    // Mostly the previous vertex's rank still: the vertex strictly counter-clockwise of the ray before it and not of
+    // the ray at it (two cross products; that wedge is one rank whatever the quadrant), else looked for.
+    const g = last;
+    if (
+      g > 0 &&
+      g < rayCount &&
+      rayCos[g - 1]! * dy - raySin[g - 1]! * dx > 0 &&
+      !(rayCos[g]! * dy - raySin[g]! * dx > 0)
+    )
+      return g;
+    return (last = vertexRank(dx, dy, rayCount, outside, g));
+  };
   for (let e = 0; e < edges; e++) {
     const ax = poi.ax[e]!;
     const ay = poi.ay[e]!;
