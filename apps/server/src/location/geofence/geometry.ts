@@ -183,16 +183,27 @@ export function distanceToEdges(
   by: Float64Array,
 ): number {
   let best = Infinity;
-  for (let e = 0; e < ax.length; e++) {
-    const dx = bx[e]! - ax[e]!;
-    const dy = by[e]! - ay[e]!;
-    const len2 = dx * dx + dy * dy;
-    const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - ax[e]!) * dx + (y - ay[e]!) * dy) / len2)) : 0;
-    const ex = ax[e]! + t * dx - x;
-    const ey = ay[e]! + t * dy - y;
-    best = Math.min(best, ex * ex + ey * ey);
-  }
+  for (let e = 0; e < ax.length; e++)
+    best = Math.min(best, segmentDistance2(x, y, ax[e]!, ay[e]!, bx[e]!, by[e]!));
   return Math.sqrt(best);
+}
+
+/** Squared distance from (x, y) to the segment from (ax, ay) to (bx, by). */
+export function segmentDistance2(
+  x: number,
+  y: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / len2)) : 0;
+  const ex = ax + t * dx - x;
+  const ey = ay + t * dy - y;
+  return ex * ex + ey * ey;
 }
 
 export type { LonLat };

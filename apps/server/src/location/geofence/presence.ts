@@ -242,17 +242,18 @@ export function step(state: PresenceState, fix: PresenceFix, ctx: PresenceContex
 
 /**
  * `step` on a state the caller owns: the state and its objects change in place, the outputs are appended to `out`,
- * and an open visit's progress is not reported (no UPDATED output: the caller reads the visit from the state). The
- * presence engine's path, where a copy of every state on every fix was most of what a step cost.
+ * and an open visit's progress is reported only with `updates` (UPDATED outputs; else the caller reads the visit from
+ * the state). The presence engine's path, where a copy of every state on every fix was most of what a step cost.
  */
 export function stepInPlace(
   s: PresenceState,
   fix: PresenceFix,
   ctx: PresenceContext,
   out: PresenceOutput[],
+  updates = false,
 ): StepResult['ignored'] {
   const ignored = ignoredFix(s, fix);
-  if (!ignored) evaluate(s, fix, ctx, out, false);
+  if (!ignored) evaluate(s, fix, ctx, out, updates);
   return ignored;
 }
 

@@ -1,4 +1,4 @@
-import { distanceToEdges } from './geometry.ts';
+import { segmentDistance2 } from './geometry.ts';
 import { insidePolygon, type PreparedPolygon } from './prepared-poi.ts';
 
 /**
@@ -121,11 +121,20 @@ function fan(poi: PreparedPolygon, x: number, y: number): { from: number; span: 
 
 /**
  * How many of the rays (directions in `rayCos`/`raySin`, counter-clockwise) point at a smaller angle than (dx, dy):
- * on a fan (`outside` the box: under π) the rays before it, on the full circle those from angle 0 up to it — its quadrant's rays found
- * from the signs, then within the quadrant (under π/2 apart) by the sign of the cross product, as on a fan. The
- * count is walked to from `guess` (the previous vertex's, mostly the same or next to it), one ray at a time.
+ * on a fan (`outside` the box: under π) the rays before it, on the full circle those from angle 0 up to it. Mostly
+ * `guess` (the previous vertex's): the vertex strictly counter-clockwise of the ray before it and not of the ray at it
+ * (two cross products; that wedge is one rank whatever the quadrant). Else its quadrant's rays are found from the
+ * signs, and within the quadrant (under π/2 apart) the count is walked to from `guess` by the sign of the cross
+ * product, as on a fan, one ray at a time.
  */
 function vertexRank(dx: number, dy: number, rayCount: number, outside: boolean, guess: number): number {
+  if (
+    guess > 0 &&
+    guess < rayCount &&
+    rayCos[guess - 1]! * dy - raySin[guess - 1]! * dx > 0 &&
+    !(rayCos[guess]! * dy - raySin[guess]! * dx > 0)
+  )
+    return guess;
   let lo = 0;
   let hi = rayCount;
   if (!outside) {
@@ -154,17 +163,7 @@ function onBoundary(poi: PreparedPolygon, x: number, y: number): boolean {
     const y1 = ay[e]!;
     const y2 = by[e]!;
     if ((y1 < y - 1e-3 && y2 < y - 1e-3) || (y1 > y + 1e-3 && y2 > y + 1e-3)) continue;
-    if (
-      distanceToEdges(
-        x,
-        y,
-        ax.subarray(e, e + 1),
-        ay.subarray(e, e + 1),
-        bx.subarray(e, e + 1),
-        by.subarray(e, e + 1),
-      ) < 1e-3
-    )
-      return true;
+    if (segmentDistance2(x, y, x1, y1, x2, y2) < 1e-6) return true;
   }
   return false;
 }
@@ -229,21 +228,7 @@ export function polygonMass(
   // from its start). Found by the sign of cross products with the rays next to the previous vertex's rank, not by its
   // angle (an atan2 per vertex: a 500-corner polygon 18 % slower); a vertex shared by two edges has one rank for both.
   let last = 0;
-  const rankOf = (px: number, py: number) => {
-    const dx = px - x;
-    const dy = py - y;
-    // Mostly the previous vertex's rank still: the vertex strictly counter-clockwise of the ray before it and not of
-    // the ray at it (two cross products; that wedge is one rank whatever the quadrant), else looked for.
-    const g = last;
-    if (
-      g > 0 &&
-      g < rayCount &&
-      rayCos[g - 1]! * dy - raySin[g - 1]! * dx > 0 &&
-      !(rayCos[g]! * dy - raySin[g]! * dx > 0)
-    )
-      return g;
-    return (last = vertexRank(dx, dy, rayCount, outside, g));
-  };
+  const rankOf = (px: number, py: number) => (last = vertexRank(px - x, py - y, rayCount, outside, last));
   for (let e = 0; e < edges; e++) {
     const ax = poi.ax[e]!;
     const ay = poi.ay[e]!;

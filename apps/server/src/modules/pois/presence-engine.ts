@@ -26,7 +26,6 @@ import {
   presenceParams,
   presenceStateOf,
   seed,
-  step,
   stepInPlace,
   tick,
   tickInPlace,
@@ -73,9 +72,7 @@ export interface Pair {
   companyId: number;
   msisdnId: number;
   poiId: number;
-  schedules: AssignmentSchedule[];
-  timeZone: string;
-  /** The pair's time zone and schedules as shared by every pair with the same ones (their window answers too). */
+  /** The pair's time zone and schedules (every assignment's), shared by every pair with the same ones. */
   terms: Terms;
   ctx: PresenceContext;
 }
@@ -92,14 +89,13 @@ interface Terms {
 }
 
 const termsByText = new Map<string, Terms>();
-/** The terms object of a time zone and schedules: one per distinct terms, shared by their pairs. */
+/** The terms object of a time zone and schedules (kept as given: never changed): one per distinct terms. */
 function termsOf(timeZone: string, schedules: readonly AssignmentSchedule[]): Terms {
   const text = `${timeZone}|${JSON.stringify(schedules)}`;
   let terms = termsByText.get(text);
   if (!terms) {
     if (termsByText.size > 100_000) termsByText.clear();
-    // The schedules copied: a pair's own list grows while its assignments are read (loadPairs).
-    terms = { timeZone, schedules: [...schedules], memo: new Map(), lastMinute: NaN, lastEnd: undefined };
+    terms = { timeZone, schedules, memo: new Map(), lastMinute: NaN, lastEnd: undefined };
     termsByText.set(text, terms);
   }
   return terms;
@@ -195,8 +191,7 @@ export async function loadPairs(
     };
     const minDwell = row.min_dwell_minutes ?? row.category_dwell ?? 5;
     if (last && last.msisdnId === row.msisdn_id && last.poiId === row.poi_id) {
-      last.schedules.push(schedule);
-      last.terms = termsOf(last.timeZone, last.schedules);
+      last.terms = termsOf(last.terms.timeZone, [...last.terms.schedules, schedule]);
       // The most sensitive of the assignments' dwells decides (each purpose reads the visit it needs).
       if (minDwell < dwell) {
         dwell = minDwell;
@@ -208,15 +203,11 @@ export async function loadPairs(
       continue;
     }
     dwell = minDwell;
-    const timeZone = row.config.trackingWindow?.timezone ?? 'UTC';
-    const schedules = [schedule];
     const pair: Pair = {
       companyId: row.company_id,
       msisdnId: row.msisdn_id,
       poiId: row.poi_id,
-      schedules,
-      timeZone,
-      terms: termsOf(timeZone, schedules),
+      terms: termsOf(row.config.trackingWindow?.timezone ?? 'UTC', [schedule]),
       ctx: {
         msisdnId: row.msisdn_id,
         poi: preparedPoi(row.poi_id, row.version, row.geometry),
@@ -653,13 +644,7 @@ function advance(
   outputs: PresenceOutput[],
   updates: boolean,
 ): StepResult['ignored'] {
-  if (isActive(pair, fix.time)) {
-    if (!updates) return stepInPlace(state, fix, pair.ctx, outputs);
-    const result = step(state, fix, pair.ctx);
-    Object.assign(state, result.state);
-    for (const output of result.outputs) outputs.push(output);
-    return result.ignored;
-  }
+  if (isActive(pair, fix.time)) return stepInPlace(state, fix, pair.ctx, outputs, updates);
   tickInPlace(state, fix.time, pair.ctx, outputs);
   // Still a fix of the MSISDN: the next entry is bounded by it, as by any other.
   if (state.state === 'OUTSIDE') state.lastFixAt = fix.time;
