@@ -31,7 +31,7 @@ export async function seedReportHistory(
   for (const company of companies) {
     const msisdns = await db
       .selectFrom('msisdns')
-      .select(['id', 'msisdn', 'consent_status'])
+      .select(['id', 'msisdn', 'consent_status', 'consent_requested_at'])
       .where('company_id', '=', company.id)
       .orderBy('id')
       .execute();
@@ -57,9 +57,14 @@ export async function seedReportHistory(
         detail: JSON.stringify(detail),
       });
 
-    // Consent: asked in the first half of the span, answered a day or three later.
+    // Consent: asked in the first half of the span, answered a day or three later. A pending request keeps the time
+    // the organisation seed gave it (those unanswered for three weeks are flagged already: a reminder after the flag
+    // would make them answerable again), and was first asked three days or more before it.
     for (const [i, m] of msisdns.entries()) {
-      const asked = at(0.05 + ((i * 7) % 40) / 100);
+      const pendingSince = m.consent_status === 'PENDING' ? m.consent_requested_at : null;
+      let asked = at(0.05 + ((i * 7) % 40) / 100);
+      if (pendingSince && asked.getTime() > pendingSince.getTime() - 3 * DAY)
+        asked = new Date(pendingSince.getTime() - 3 * DAY);
       sms(m.id, 'msisdn.consent.request', asked, { channel: 'SMS' });
       let consentAt: Date | null = null;
       if (m.consent_status !== 'PENDING') {
@@ -85,8 +90,8 @@ export async function seedReportHistory(
           { via: 'SMS', previous: 'GRANTED', at: consentAt },
         );
       }
-      if (m.consent_status === 'PENDING') {
-        requested = at(0.75 + (i % 20) / 100);
+      if (pendingSince) {
+        requested = pendingSince;
         sms(m.id, 'msisdn.consent.request', requested, { channel: 'SMS', reminder: true });
       }
       await db
