@@ -456,14 +456,14 @@ async function auditPage(page: Page, route: string, path: string): Promise<PageA
   };
 }
 
-/** The privacy notice, when shown at this first sign-in, accepted whatever the language (its one button). */
+/**
+ * The privacy notice, when shown at this first sign-in, accepted whatever the language (its one button). The notice
+ * and the page's main region are rendered together: once either is on screen, the notice is there or will not come.
+ */
 async function acceptNoticeInAnyLanguage(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog');
-  const shown = await dialog.waitFor({ state: 'visible', timeout: 5_000 }).then(
-    () => true,
-    () => false,
-  );
-  if (!shown) return;
+  await page.locator('#main-content, [role="dialog"]').first().waitFor({ state: 'visible', timeout: 30_000 });
+  if (!(await dialog.isVisible())) return;
   await dialog.getByRole('checkbox').check();
   await dialog.getByRole('button').click();
   await dialog.waitFor({ state: 'detached', timeout: 30_000 });

@@ -26,6 +26,24 @@ export async function fillDate(scope: Page | Locator, name: string, isoDate: str
     .waitFor({ state: 'attached' });
 }
 
+/**
+ * Ticks the first `count` rows of the data grid on the page, one after another, each once the grid shows the one
+ * before ticked. A grid's selection is its own state: the checkbox turns checked when the grid renders again, which
+ * may come after the click has returned (Playwright's check() then reports that the click changed nothing).
+ */
+export async function tickRows(page: Page, count: number): Promise<void> {
+  const selector = '.MuiDataGrid-row input[type="checkbox"]';
+  await page.waitForSelector('.MuiDataGrid-row', { timeout: 30_000 });
+  for (let i = 0; i < count; i++) {
+    await page.locator(selector).nth(i).click();
+    await page.waitForFunction(
+      ([sel, n]) => (document.querySelectorAll(sel)[n] as HTMLInputElement | undefined)?.checked === true,
+      [selector, i] as const,
+      { timeout: 10_000, polling: 50 },
+    );
+  }
+}
+
 /** Picks an option of a company/department/zone/designation select (type-ahead, then the exact option). */
 export async function pickEntity(page: Page, name: string, optionName: string): Promise<void> {
   const input = page.locator(`form input[name="${name}"]`);

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Poi, PoiAssignmentPage } from '@lbs/contracts';
 import { launchBrowser, signIn } from '../src/browser.ts';
-import { accessTokenOf, apiAs, fillField, idInUrl } from '../src/forms.ts';
+import { accessTokenOf, apiAs, fillField, idInUrl, tickRows } from '../src/forms.ts';
 import { acceptNoticeIfShown } from '../src/portal.ts';
 
 /**
@@ -96,10 +96,7 @@ describe('POIs: draw, edit, assign', () => {
   });
 
   it('assigns two employees at once and shows each assignment with its detectability', async () => {
-    await page.waitForSelector('.MuiDataGrid-row', { timeout: 30_000 });
-    const boxes = page.locator('.MuiDataGrid-row input[type="checkbox"]');
-    await boxes.nth(0).check();
-    await boxes.nth(1).check();
+    await tickRows(page, 2);
     await page.getByRole('button', { name: /^Assign \(2\)$/ }).click();
     await page.getByText('2 employees assigned').waitFor({ timeout: 20_000 });
     const res = await apiAs(baseUrl, await accessTokenOf(page), 'GET', `/poi-assignments?poiId=${circleId}`);

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TaskAssignmentPage } from '@lbs/contracts';
 import { launchBrowser, signIn } from '../src/browser.ts';
-import { accessTokenOf, apiAs, fillField, idInUrl } from '../src/forms.ts';
+import { accessTokenOf, apiAs, fillField, idInUrl, tickRows } from '../src/forms.ts';
 import { acceptNoticeIfShown } from '../src/portal.ts';
 
 /**
@@ -62,10 +62,7 @@ describe('Tasks: add, assign, complete with proof', () => {
       page.locator('form button[type="submit"]').click(),
     ]);
     taskId = idInUrl(page);
-    await page.waitForSelector('.MuiDataGrid-row', { timeout: 30_000 });
-    const boxes = page.locator('.MuiDataGrid-row input[type="checkbox"]');
-    await boxes.nth(0).check();
-    await boxes.nth(1).check();
+    await tickRows(page, 2);
     await page.getByRole('button', { name: 'Assign selected (2)' }).click();
     await page.getByText('2 employees assigned').waitFor({ timeout: 20_000 });
     const members = await assignmentsOf(page, `taskId=${taskId}`);
