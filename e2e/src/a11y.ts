@@ -6,6 +6,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { ROUTES, type Role, type RouteDef } from '@lbs/contracts';
 import { DEMO_PASSWORD } from './browser.ts';
 import { accessTokenOf, apiAs } from './forms.ts';
+import { acceptNoticeIfShown } from './portal.ts';
 import { REPO_ROOT } from './server.ts';
 
 /**
@@ -457,19 +458,6 @@ async function auditPage(page: Page, route: string, path: string): Promise<PageA
 }
 
 /**
- * The privacy notice, when shown at this first sign-in, accepted whatever the language (its one button). The notice
- * and the page's main region are rendered together: once either is on screen, the notice is there or will not come.
- */
-async function acceptNoticeInAnyLanguage(page: Page): Promise<void> {
-  const dialog = page.getByRole('dialog');
-  await page.locator('#main-content, [role="dialog"]').first().waitFor({ state: 'visible', timeout: 30_000 });
-  if (!(await dialog.isVisible())) return;
-  await dialog.getByRole('checkbox').check();
-  await dialog.getByRole('button').click();
-  await dialog.waitFor({ state: 'detached', timeout: 30_000 });
-}
-
-/**
  * Signs `username` in with a browser of `locale` and audits every route of the SPEC table its role may open:
  * axe-core (serious and critical), content outside landmarks, and, right to left, the text contrast check.
  */
@@ -501,7 +489,7 @@ export async function auditRole(
       page.waitForURL((url) => url.origin === baseUrl && url.pathname === '/monitor', { timeout: 30_000 }),
       page.click('button[type="submit"]'),
     ]);
-    await acceptNoticeInAnyLanguage(page);
+    await acceptNoticeIfShown(page);
     // The pointer leaves the spot of the Sign in button: a tooltip it happened to hover (portaled outside the
     // landmarks) would otherwise depend on where the pages' elements fall.
     await page.mouse.move(0, 0);
