@@ -72,6 +72,8 @@ export interface DeviceOwner {
   msisdnId: number;
   msisdn: string;
   consentStatus: ConsentStatus;
+  /** When the consent in force was given (null: none): a fix taken before it was taken without consent. */
+  consentAt: Date | null;
   trackingEnabled: boolean;
   company: { id: number; status: CompanyStatus; config: CompanyConfig };
   /** The token has never been used: its first use is written before the report is acknowledged. */
@@ -94,6 +96,7 @@ async function ownerByHash(db: Executor, tokenHash: string): Promise<DeviceOwner
       'm.id as msisdn_id',
       'm.msisdn',
       'm.consent_status',
+      'm.consent_at',
       'm.tracking_enabled',
       'm.company_id',
       'c.status',
@@ -109,6 +112,7 @@ async function ownerByHash(db: Executor, tokenHash: string): Promise<DeviceOwner
     msisdnId: row.msisdn_id,
     msisdn: row.msisdn,
     consentStatus: row.consent_status,
+    consentAt: row.consent_at,
     trackingEnabled: row.tracking_enabled,
     company: { id: row.company_id, status: row.status, config: row.config },
     firstUse: row.last_used_at === null,

@@ -9,7 +9,10 @@ import { ReportFormatError, type AppReport } from './app-reports.ts';
 
 export interface IngestResult {
   stored: number;
-  /** Reports outside the company's tracking window: accepted (so the app does not resend them) but not stored. */
+  /**
+   * Reports outside the company's tracking window, or taken before the employee's consent was given (an app's
+   * backlog): accepted (so the app does not resend them) but not stored.
+   */
   discarded: number;
 }
 
@@ -27,7 +30,7 @@ export function deviceTokenInvalid(scheme: 'Basic' | 'Token'): AppError {
 /**
  * Positions from the employee's tracking app: token → MSISDN, report format, the pipeline's validation (400), the
  * same gate as network location at the time of each fix (no consent, tracking off, company suspended → 403 for the
- * whole request; outside the window → dropped), then the pipeline.
+ * whole request; outside the window or taken before consent was given → dropped), then the pipeline.
  */
 export class AppIngest {
   private readonly tokenUse: TokenUse;
@@ -99,10 +102,14 @@ export class AppIngest {
       trackingEnabled: owner.trackingEnabled,
     };
     const allowed = [];
+    // Consent covers what is located from its giving on: an older fix (an app's backlog) is dropped like one outside
+    // the window. (The status gate comes first: a revoked consent's time is its revocation's.)
+    const consentFrom = owner.consentAt?.getTime() ?? -Infinity;
     for (const input of inputs) {
       const decision = mayLocate(subject, owner.company, input.time);
-      if (decision.ok) allowed.push(input);
-      else if (decision.reason !== 'location.outsideWindow')
+      if (decision.ok) {
+        if (input.time.getTime() >= consentFrom) allowed.push(input);
+      } else if (decision.reason !== 'location.outsideWindow')
         throw new AppError(403, decision.reason, MESSAGES[decision.reason]);
     }
     const { stored } = allowed.length ? await this.pipeline.submit(allowed) : { stored: [] };

@@ -210,6 +210,39 @@ describe('OsmAnd ingest (Traccar Client)', () => {
       await setTrackingWindow(server.context.db, 'ALPHA', previous.trackingWindow);
     }
   });
+
+  it('drops a backlog fix taken before consent was given (taken, never stored) and stores the ones after it', async () => {
+    const { db } = server.context;
+    const other = (await companyMsisdns(db, 'ALPHA')).filter(trackable).find((m) => m.id !== granted.id)!;
+    const consentAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 2 * 3_600_000);
+    // Consent given two hours ago, before the MSISDN's token is first used (the owner cache reads it then).
+    await db.updateTable('msisdns').set({ consent_at: consentAt }).where('id', '=', other.id).execute();
+    const token = await issue(other.id);
+    const before = (await positionsOf(other.id)).length;
+    const at = (ms: number) => Math.floor(ms / 1000);
+    for (const time of [consentAt.getTime() - 30 * 60_000, consentAt.getTime() - 1000])
+      expect(
+        (
+          await server.app.inject({
+            method: 'GET',
+            url: `/ingest/osmand?id=${token}&lat=24.7&lon=46.7&accuracy=20&timestamp=${at(time)}`,
+          })
+        ).statusCode,
+      ).toBe(200);
+    expect((await positionsOf(other.id)).length).toBe(before);
+    const after = consentAt.getTime() + 60_000;
+    expect(
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: `/ingest/osmand?id=${token}&lat=24.7&lon=46.7&accuracy=20&timestamp=${at(after)}`,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const stored = await positionsOf(other.id);
+    expect(stored.length).toBe(before + 1);
+    expect(stored[0]!.time.getTime()).toBe(after);
+  });
 });
 
 describe('OwnTracks ingest (HTTP mode)', () => {
