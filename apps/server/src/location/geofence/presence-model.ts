@@ -119,7 +119,7 @@ export interface PresenceState {
   lastClass: FixClass | null;
   /** The newest fix classified: the same position delivered twice is dropped. */
   lastFix: FixKey | null;
-  /** The newest network fix classified: an identical next one is no independent evidence. */
+  /** The newest network fix classified INSIDE or OUTSIDE: an identical later one is no independent evidence. */
   lastNetwork: FixPlace | null;
   candidate: Candidate | null;
   visit: OpenVisit | null;

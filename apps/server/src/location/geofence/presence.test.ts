@@ -133,6 +133,25 @@ describe('presence: entering', () => {
     const app = { ...same, accuracyM: 60, source: 'OWNTRACKS' as const };
     expect(run(track().at(0, app).at(5, app).fixes(), ctx).state.state).toBe('INSIDE');
   });
+
+  it('still counts a repeat as no evidence after an AMBIGUOUS fix in between, entering and leaving', () => {
+    const same = { east: 0, accuracyM: 50 };
+    const cell = { east: 0, accuracyM: 1000 }; // a 1 km cell: AMBIGUOUS against a 100 m POI
+    const entering = run(track().at(0, same).at(3, cell).at(6, same).fixes(), ctx);
+    expect(entering.state).toMatchObject({ state: 'ENTERING', candidate: { fixCount: 1 } });
+    expect(eventsOf(entering.outputs)).toEqual([]);
+    // Another place after it is evidence again, and so is the first place after that.
+    const back = run(track().at(0, same).at(3, { east: 5, accuracyM: 50 }).at(6, same).fixes(), ctx);
+    expect(back.state.state).toBe('INSIDE');
+
+    const away = { east: 3000, accuracyM: 50 };
+    const leaving = run(
+      track().stay({ from: 0, to: 20, every: 5 }).at(25, away).at(30, cell).at(36, away).fixes(),
+      ctx,
+    );
+    expect(leaving.state).toMatchObject({ state: 'LEAVING', candidate: { fixCount: 1 } });
+    expect(eventsOf(leaving.outputs).map((e) => e.type)).toEqual(['GEOFENCE_ENTER']);
+  });
 });
 
 describe('presence: leaving', () => {
@@ -243,9 +262,11 @@ describe('presence: time, windows and order', () => {
 
   it('reads a state stored in version 1 (newest fixes as text) as the same state in version 2', () => {
     const ctx = presenceContext();
-    const same = { east: 30, accuracyM: 150 };
+    // Two identical INSIDE network fixes: the state remembers the last counted network fix.
+    const same = { east: 30, accuracyM: 60 };
     const [a, b, c] = track().at(0, same).at(5, same).at(10).fixes();
     const current = run([a!, b!], ctx).state;
+    expect(current).toMatchObject({ state: 'ENTERING', lastNetwork: { accuracyM: 60 } });
     const { lastFix, lastNetwork, ...rest } = current;
     const stored = {
       ...rest,

@@ -202,8 +202,11 @@ const fixKey = (fix: PresenceFix): FixKey => ({
   accuracyM: fix.accuracyM,
 });
 
-/** Remembers the fix as the newest one (and the newest network one), in the state's own objects when it has them. */
-function remember(s: PresenceState, fix: PresenceFix): void {
+/**
+ * Remembers the fix as the newest one (and, when it is evidence, the newest network one), in the state's own objects
+ * when it has them. An AMBIGUOUS fix in between does not make a repeat of the last counted network fix new evidence.
+ */
+function remember(s: PresenceState, fix: PresenceFix, evidence: boolean): void {
   const last = s.lastFix;
   if (last) {
     last.time = fix.time;
@@ -212,7 +215,7 @@ function remember(s: PresenceState, fix: PresenceFix): void {
     last.lon = fix.lon;
     last.accuracyM = fix.accuracyM;
   } else s.lastFix = fixKey(fix);
-  if (fix.source !== 'NETWORK') return;
+  if (fix.source !== 'NETWORK' || !evidence) return;
   const network = s.lastNetwork;
   if (network) {
     network.lat = fix.lat;
@@ -273,7 +276,7 @@ function evaluate(
   const before = s.lastFixAt;
   s.lastFixAt = fix.time;
   s.lastClass = cl.class;
-  remember(s, fix);
+  remember(s, fix, cl.class !== 'AMBIGUOUS');
   s.windowEndsAt = ctx.windowEndAt?.(fix.time) ?? null;
 
   if (cl.class === 'AMBIGUOUS') {
