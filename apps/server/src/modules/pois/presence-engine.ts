@@ -1303,6 +1303,66 @@ export function visitOfRow(r: VisitRow): VisitRecord {
   };
 }
 
+/** Two visits of one pair that share a moment (an open visit lasts to this day). */
+const overlapping = (a: VisitRecord, b: VisitRecord) =>
+  a.enteredAt <= (b.exitedAt ?? Infinity) && b.enteredAt <= (a.exitedAt ?? Infinity);
+
+/**
+ * Where a pair's replay from `from` starts: at an anchor where in-order delivery stood OUTSIDE — `max_gap` and the
+ * enter dwell before `from`, moved back before every stored visit or passed-by that spans it (a replay started OUTSIDE
+ * in the middle of a stay would invent a passed-by or a second visit) — or, when the pair was seeded INSIDE after
+ * the anchor, at its seeded visit's fix (`seedFix`): the pair's evaluation began there.
+ */
+async function replayStart(
+  tx: Executor,
+  pair: Pair,
+  from: number,
+): Promise<{ anchor: number; seedFix: PresenceFix | null }> {
+  const { maxGapMs, enterDwellMs, exitDwellMs } = pair.ctx.params;
+  const back = maxGapMs + enterDwellMs;
+  let anchor = from - back;
+  for (let moves = 0; moves < 1000; moves++) {
+    const at = new Date(anchor);
+    // A stay spans the anchor from its entry until its exit was decided (at most max_gap and the exit dwell after
+    // its first outside fix); a passed-by from its first inside fix to its outside one.
+    const { rows } = await sql<{ first: Date | null }>`
+      select min(t) as first from (
+        select entered_at as t from visits
+        where msisdn_id = ${pair.msisdnId} and poi_id = ${pair.poiId} and entered_at < ${at}
+          and (exited_at is null or coalesce(exited_latest, exited_at)
+                 >= ${new Date(anchor - maxGapMs - exitDwellMs)})
+        union all
+        select first_inside_at from poi_passed_by
+        where msisdn_id = ${pair.msisdnId} and poi_id = ${pair.poiId} and first_inside_at < ${at}
+          and outside_at >= ${at}
+      ) spans`.execute(tx);
+    const first = rows[0]?.first;
+    if (!first) break;
+    anchor = new Date(first).getTime() - back;
+  }
+  // A pair seeded INSIDE (a POI or assignment made around the phone) begins with its seeded visit: nothing before
+  // it was evaluated, so the replay starts from the seeding as seedPairs made it.
+  const seeded = await tx
+    .selectFrom('positions as p')
+    .innerJoin('visits as v', (join) =>
+      join
+        .onRef('v.msisdn_id', '=', 'p.msisdn_id')
+        .onRef('v.entered_at', '=', 'p.time')
+        .on('v.poi_id', '=', pair.poiId)
+        .on('v.seeded', '=', true)
+        .on('v.entered_at', '>=', new Date(anchor)),
+    )
+    .select(['p.id', 'p.time', 'p.lat', 'p.lon', 'p.accuracy_m', 'p.source'])
+    .where('p.msisdn_id', '=', pair.msisdnId)
+    .where('p.time', '>=', new Date(anchor))
+    .orderBy('p.time', 'desc')
+    .orderBy('p.id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!seeded) return { anchor, seedFix: null };
+  return { anchor, seedFix: toFix({ ...seeded, accuracyM: seeded.accuracy_m }, Number(seeded.id)) };
+}
+
 /**
  * Late fixes: re-runs the MSISDN's presence at each of its pairs from before the first visit the late fix can touch,
  * over the stored positions, exactly as in-order delivery would have; the visits that differ are rewritten with a
@@ -1315,39 +1375,41 @@ export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: 
     await loadStates(tx, pairs);
     let corrections = 0;
     for (const pair of pairs) {
-      const { maxGapMs, enterDwellMs } = pair.ctx.params;
-      const touched = await tx
-        .selectFrom('visits')
-        .select((eb) => eb.fn.min('entered_at').as('first'))
-        .where('msisdn_id', '=', msisdnId)
-        .where('poi_id', '=', pair.poiId)
-        .where((eb) => eb.or([eb('exited_at', 'is', null), eb('exited_at', '>=', new Date(from - maxGapMs))]))
-        .executeTakeFirst();
-      const first = touched?.first ? new Date(touched.first as Date).getTime() : from;
-      const anchor = Math.min(from, first) - maxGapMs - enterDwellMs;
+      const { anchor, seedFix } = await replayStart(tx, pair, from);
+      // From the seeding (the pair's history begins there), or OUTSIDE at the anchor.
+      const after = seedFix ? seedFix.time : anchor;
       const positions = await tx
         .selectFrom('positions')
         .select(['id', 'time', 'lat', 'lon', 'accuracy_m', 'source'])
         .where('msisdn_id', '=', msisdnId)
-        .where('time', '>=', new Date(anchor))
+        .where('time', seedFix ? '>' : '>=', new Date(after))
         .where('time', '<=', now)
         .orderBy('time')
         .orderBy('id')
         .execute();
       // Starts as live delivery would have: OUTSIDE, its last fix the MSISDN's position before the anchor (looked
       // for as far back as the pipeline accepts positions, so only those periods of `positions` are read).
-      const before = await tx
-        .selectFrom('positions')
-        .select('time')
-        .where('msisdn_id', '=', msisdnId)
-        .where('time', '>=', new Date(anchor - MAX_POSITION_AGE_MS))
-        .where('time', '<', new Date(anchor))
-        .orderBy('time', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const before = seedFix
+        ? undefined
+        : await tx
+            .selectFrom('positions')
+            .select('time')
+            .where('msisdn_id', '=', msisdnId)
+            .where('time', '>=', new Date(anchor - MAX_POSITION_AGE_MS))
+            .where('time', '<', new Date(anchor))
+            .orderBy('time', 'desc')
+            .limit(1)
+            .executeTakeFirst();
       const fixes = positions.map((p) => toFix({ ...p, accuracyM: p.accuracy_m }, Number(p.id)));
       const produced: PresenceOutput[] = [];
-      let state = run(pair, outsideState(pair, before ?? null), fixes, produced, () => undefined, true);
+      let start = outsideState(pair, before ?? null);
+      if (seedFix) {
+        // As seedPairs did when the assignment was made: INSIDE from that fix, without an ENTER.
+        const seeded = seed(seedFix, pair.ctx);
+        start = seeded.state;
+        produced.push(...seeded.outputs);
+      }
+      let state = run(pair, start, fixes, produced, () => undefined, true);
       const ticked = tick(state, now.getTime(), pair.ctx);
       state = ticked.state;
       produced.push(...ticked.outputs);
@@ -1360,7 +1422,7 @@ export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: 
         .selectAll()
         .where('msisdn_id', '=', msisdnId)
         .where('poi_id', '=', pair.poiId)
-        .where('entered_at', '>=', new Date(anchor))
+        .where('entered_at', '>=', new Date(after))
         .execute();
       // An open visit's row follows its checkpoint; what the pair stands at now is what the replay is held against.
       const current = await currentPresence(tx, msisdnId, pair.poiId);
@@ -1369,11 +1431,26 @@ export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: 
         const v = visitOfRow(r as VisitRow);
         return open && v.key === open.key ? open : v;
       });
-      const replayed = finalVisitsOf(outputs.map((o) => o.output)).filter((v) => v.enteredAt >= anchor);
+      const replayed = finalVisitsOf(outputs.map((o) => o.output)).filter((v) => v.enteredAt >= after);
       const diff = diffVisitsOf(stored, replayed);
+      // A stay whose entry moved (a late first fix) has a new key: the same stay, corrected, not a new one. Its
+      // events already emitted (the entry; the exit and close of a closed stay) are not emitted again.
+      const rekeyed = new Map<string, VisitRecord>();
+      for (const visit of diff.added) {
+        const old = diff.removed.find((v) => ![...rekeyed.values()].includes(v) && overlapping(v, visit));
+        if (old) rekeyed.set(visit.key, old);
+      }
+      const emitted = (type: string, key: string) => {
+        const old = rekeyed.get(key);
+        return !!old && (type === 'GEOFENCE_ENTER' ? !old.seeded : old.exitedAt !== null);
+      };
       // Outputs of visits that did not change are not written again; events keep their keys (no duplicates).
       const changedKeys = new Set([...diff.added, ...diff.changed].map((v) => v.key));
-      const kept = outputs.filter((o) => o.output.kind !== 'VISIT' || changedKeys.has(o.output.visit.key));
+      const kept = outputs.filter(({ output: o }) =>
+        o.kind === 'VISIT'
+          ? changedKeys.has(o.visit.key)
+          : o.kind !== 'EVENT' || !emitted(o.event.type, o.event.visit.key),
+      );
       await writeResults(tx, [{ pair, state, through }], kept, now);
       if (diff.removed.length)
         await tx
@@ -1384,18 +1461,21 @@ export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: 
             diff.removed.map((v) => v.key),
           )
           .execute();
-      for (const [visit, removed] of [
-        ...diff.changed.map((v) => [v, false] as const),
-        ...diff.removed.map((v) => [v, true] as const),
+      const replaced = new Set(rekeyed.values());
+      for (const [visit, removed, old] of [
+        ...diff.changed.map((v) => [v, false, v] as const),
+        ...[...rekeyed].map(([key, old]) => [diff.added.find((v) => v.key === key)!, false, old] as const),
+        ...diff.removed.filter((v) => !replaced.has(v)).map((v) => [v, true, v] as const),
       ]) {
         corrections++;
+        const moved = old.key === visit.key ? '' : `${visit.key}:`;
         await emit(tx as Db, {
           type: 'VISIT_CORRECTED',
           companyId: pair.companyId,
           msisdnId,
           subject: { type: 'poi', id: pair.poiId },
           payload: { ...presencePayload(visit, visit.enteredEarliest, visit.enteredLatest), removed },
-          idempotencyKey: `VISIT_CORRECTED:${visit.key}:${removed ? 'removed' : `${visit.exitedAt}:${visit.fixCount}:${visit.closedBy}`}`,
+          idempotencyKey: `VISIT_CORRECTED:${old.key}:${removed ? 'removed' : `${moved}${visit.exitedAt}:${visit.fixCount}:${visit.closedBy}`}`,
           occurredAt: now,
         });
       }

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import type { Poi } from '@lbs/contracts';
+import { useOrgFixtures } from '../organisation/test-fixtures.ts';
+import { replayMsisdn } from './presence-engine.ts';
+
+/**
+ * A replay of late fixes gives what in-order delivery gave (issue 11), where a review found it did not: a pair seeded
+ * around a parked phone got an ENTER; a replay whose start fell within an earlier stay (started OUTSIDE there) made a
+ * passed-by or a second visit of it; a late first fix, moving a stay's entry (its key), emitted the stay's events again.
+ */
+const f = useOrgFixtures();
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+let lonSeed = 44.5;
+const spot = () => ({ lat: 23.8, lon: (lonSeed += 0.05) });
+const east = (c: { lat: number; lon: number }, metres: number) => ({
+  lat: c.lat,
+  lon: c.lon + metres / (111_320 * Math.cos((c.lat * Math.PI) / 180)),
+});
+
+const consentingMsisdn = () => f.trackedMsisdn('ALPHA', 'Field Operations', 'Driver', 'North');
+async function poiAt(c: { lat: number; lon: number }, radiusM = 150) {
+  const res = await f.call('CA', 'POST', '/pois', {
+    name: `Review ${f.unique()}`,
+    geometry: { type: 'CIRCLE', center: c, radiusM },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Poi;
+}
+async function assign(poiId: number, msisdnIds: number[]) {
+  const res = await f.call('CA', 'POST', '/poi-assignments', {
+    poiId,
+    msisdnIds,
+    purpose: 'VISIT',
+    days: [1, 2, 3, 4, 5, 6, 7],
+    windows: [{ start: '00:00', end: '00:00' }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+const submit = (
+  msisdnId: number,
+  at: number,
+  p: { lat: number; lon: number },
+  accuracyM = 50,
+  source: 'NETWORK' | 'OSMAND' = 'NETWORK',
+) => f.server.location.pipeline.submit([{ msisdnId, time: new Date(at), ...p, accuracyM, source }]);
+const events = (msisdnId: number) =>
+  f.db
+    .selectFrom('domain_events')
+    .select(['type', 'idempotency_key', 'occurred_at'])
+    .where('msisdn_id', '=', msisdnId)
+    .where('type', 'in', ['GEOFENCE_ENTER', 'GEOFENCE_EXIT', 'VISIT_CLOSED', 'VISIT_CORRECTED'])
+    .orderBy('id')
+    .execute();
+const visits = (msisdnId: number) =>
+  f.db
+    .selectFrom('visits')
+    .select(['entered_at', 'exited_at', 'closed_by', 'seeded', 'fix_count'])
+    .where('msisdn_id', '=', msisdnId)
+    .orderBy('entered_at')
+    .execute();
+const replayJobsFrom = async (msisdnId: number) => {
+  const jobs = await f.db
+    .selectFrom('jobs')
+    .select(['payload'])
+    .where('kind', '=', 'presence.replay')
+    .execute();
+  const mine = jobs
+    .map((j) => j.payload as { msisdnId: number; from: string })
+    .filter((p) => p.msisdnId === msisdnId);
+  expect(mine.length).toBeGreaterThan(0);
+  return Math.min(...mine.map((p) => Date.parse(p.from)));
+};
+const passedBy = (msisdnId: number) =>
+  f.db.selectFrom('poi_passed_by').selectAll().where('msisdn_id', '=', msisdnId).execute();
+const jitter = (c: { lat: number; lon: number }, i: number) => east(c, [10, -20, 25, -5, 15][i % 5]!);
+
+describe('replay of a seeded pair', () => {
+  it('a pair seeded around a parked phone emits no ENTER, even after a late fix makes the MSISDN replay', async () => {
+    const c = spot();
+    const m = await consentingMsisdn();
+    const now = Date.now();
+    // Parked inside for 95 minutes before the POI exists (no pair: nothing evaluated).
+    for (let t = now - 100 * MIN, i = 0; t <= now - 5 * MIN; t += 5 * MIN, i++)
+      await submit(m, t, jitter(c, i));
+    const poi = await poiAt(c);
+    await assign(poi.id, [m]);
+    expect(await events(m)).toEqual([]);
+    expect((await visits(m)).map((v) => v.seeded)).toEqual([true]);
+    // An app backlog fix (older than the latest): a replay of the MSISDN is queued; run it as the runner would.
+    await submit(m, now - 50 * MIN + 30_000, jitter(c, 3), 20, 'OSMAND');
+    await replayMsisdn(f.db, m, await replayJobsFrom(m), new Date());
+    const after = await events(m);
+    expect(after.filter((e) => e.type === 'GEOFENCE_ENTER')).toEqual([]);
+  });
+});
+
+describe('replay whose start falls within an earlier stay', () => {
+  it('network: a stay that ended 33 min before the replayed hour stays one visit, with no passed-by made of its end', async () => {
+    const c = spot();
+    const poi = await poiAt(c);
+    const m = await consentingMsisdn();
+    await assign(poi.id, [m]);
+    const H = Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR;
+    let i = 0;
+    for (let t = H - 93 * MIN; t <= H - 33 * MIN; t += 5 * MIN) await submit(m, t, jitter(c, i++));
+    for (let t = H - 28 * MIN; t <= H + 40 * MIN; t += 5 * MIN)
+      await submit(m, t, east(c, 3000 + (i++ % 3) * 100));
+    const passedBefore = await passedBy(m);
+    const visitsBefore = await visits(m);
+    const eventsBefore = await events(m);
+    expect(passedBefore).toHaveLength(0);
+    expect(visitsBefore).toHaveLength(1);
+    // A late fix far away, in hour H.
+    await submit(m, H + 11 * MIN, east(c, 3050));
+    await replayMsisdn(f.db, m, await replayJobsFrom(m), new Date());
+    const passedAfter = await passedBy(m);
+    expect({ passedBy: passedAfter.length, visits: await visits(m), events: await events(m) }).toEqual({
+      passedBy: 0,
+      visits: visitsBefore,
+      events: eventsBefore,
+    });
+  });
+
+  it('app: a stay whose phone died 33 min before the replayed hour stays one visit (no second ENTER)', async () => {
+    const c = spot();
+    const poi = await poiAt(c);
+    const m = await consentingMsisdn();
+    await assign(poi.id, [m]);
+    const H = Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR;
+    let i = 0;
+    for (let t = H - 93 * MIN; t <= H - 33 * MIN; t += MIN) await submit(m, t, jitter(c, i++), 10, 'OSMAND');
+    await submit(m, H + 20 * MIN, east(c, 3000)); // the phone back, far away: the visit closed NO_DATA
+    const visitsBefore = await visits(m);
+    const eventsBefore = await events(m);
+    expect(visitsBefore.map((v) => v.closed_by)).toEqual(['NO_DATA']);
+    await submit(m, H + 10 * MIN, east(c, 3100)); // late
+    await replayMsisdn(f.db, m, await replayJobsFrom(m), new Date());
+    const after = await visits(m);
+    expect({ visits: after, events: await events(m) }).toEqual({
+      visits: visitsBefore,
+      events: eventsBefore,
+    });
+  });
+});
+
+describe('replay of a late first fix', () => {
+  it('emits one ENTER for the stay (the visit corrected), not a second one', async () => {
+    const c = spot();
+    const poi = await poiAt(c);
+    const m = await consentingMsisdn();
+    await assign(poi.id, [m]);
+    const t0 = Date.now() - 200 * MIN;
+    const path = [
+      east(c, 3000),
+      ...[0, 1, 2, 3, 4, 5, 6, 7].map((i) => jitter(c, i)),
+      east(c, 3000),
+      east(c, 3100),
+      east(c, 2900),
+      east(c, 3050),
+    ];
+    for (const [i, p] of path.entries()) if (i !== 1) await submit(m, t0 + i * 5 * MIN, p);
+    expect((await events(m)).filter((e) => e.type === 'GEOFENCE_ENTER')).toHaveLength(1);
+    await submit(m, t0 + 5 * MIN, path[1]!); // late: the first inside fix
+    await replayMsisdn(f.db, m, await replayJobsFrom(m), new Date());
+    const after = await events(m);
+    expect(after.filter((e) => e.type === 'GEOFENCE_ENTER')).toHaveLength(1);
+    // The stay, corrected: entered at the late first fix, one correction event for it (not a removal).
+    expect((await visits(m)).map((v) => v.entered_at.getTime())).toEqual([t0 + 5 * MIN]);
+    const corrections = after.filter((e) => e.type === 'VISIT_CORRECTED');
+    expect(corrections).toHaveLength(1);
+    expect(corrections[0]!.idempotency_key).not.toMatch(/:removed$/);
+  });
+});
