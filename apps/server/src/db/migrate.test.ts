@@ -48,6 +48,7 @@ const TABLES = [
   'poi_presence',
   'pois',
   'positions',
+  'presence_closures',
   'presence_epoch',
   'report_deliveries',
   'report_exports',
@@ -95,6 +96,7 @@ const ALL_MIGRATIONS = [
   '0022-notification-digests',
   '0023-positions-history-cover',
   '0024-latest-positions-hot',
+  '0025-presence-closures',
 ];
 
 let testDb: TestDatabase | undefined;

@@ -588,6 +588,11 @@ export interface PoiPresenceTable {
   fix_at: number | null;
 }
 
+export interface PresenceClosuresTable {
+  msisdn_id: number;
+  closed_at: Timestamp;
+}
+
 export interface PresenceEpochTable {
   id: number;
   epoch: number;
@@ -654,6 +659,7 @@ export interface Database {
   pois: PoisTable;
   poi_assignments: PoiAssignmentsTable;
   poi_presence: PoiPresenceTable;
+  presence_closures: PresenceClosuresTable;
   presence_epoch: PresenceEpochTable;
   visits: VisitsTable;
   poi_passed_by: PoiPassedByTable;

@@ -43,7 +43,7 @@ export {
   type VisitChange,
   type VisitRecord,
 } from './presence-model.ts';
-export { nextDeadline, seed, step, stepInPlace, tick, tickInPlace } from './presence.ts';
+export { isLate, nextDeadline, seed, step, stepInPlace, tick, tickInPlace } from './presence.ts';
 export { compareFixes, diffVisits, finalVisits, passedByOf, replay, type ReplayResult } from './replay.ts';
 export {
   accuracyStats,

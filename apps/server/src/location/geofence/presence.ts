@@ -224,11 +224,23 @@ function remember(s: PresenceState, fix: PresenceFix, evidence: boolean): void {
   } else s.lastNetwork = { lat: fix.lat, lon: fix.lon, accuracyM: fix.accuracyM };
 }
 
-/** Why a fix changes nothing: older than the newest evaluated one (replay it), or the newest one again. */
+/**
+ * Whether a fix comes too late for the state: older than its newest evaluated fix, or than the instant time alone
+ * closed it after that fix (max_gap or the window's end, applied by the sweep before this fix came: in order, the fix
+ * would have come first). Such a fix is replayed with the MSISDN's stored positions.
+ */
+export function isLate(state: PresenceState, fix: { time: number }): boolean {
+  const last = state.lastFixAt;
+  return (
+    last != null && (fix.time < last || (state.since != null && state.since > last && fix.time < state.since))
+  );
+}
+
+/** Why a fix changes nothing: it comes too late (replay it), or it is the newest one again. */
 function ignoredFix(state: PresenceState, fix: PresenceFix): StepResult['ignored'] {
-  if (state.lastFixAt != null && fix.time < state.lastFixAt) return 'OUT_OF_ORDER';
-  const last = state.lastFix;
-  if (last && last.time === fix.time && last.source === fix.source && samePlace(last, fix))
+  if (isLate(state, fix)) return 'OUT_OF_ORDER';
+  const lastFix = state.lastFix;
+  if (lastFix && lastFix.time === fix.time && lastFix.source === fix.source && samePlace(lastFix, fix))
     return 'DUPLICATE';
   return undefined;
 }

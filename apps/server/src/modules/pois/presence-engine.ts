@@ -20,6 +20,7 @@ import {
   diffVisits as diffVisitsOf,
   finalVisits as finalVisitsOf,
   initialPresence,
+  isLate,
   mayBeInside,
   nextDeadline,
   preparePoi,
@@ -328,6 +329,7 @@ export async function writeResults(
   now: Date,
 ): Promise<Map<string, number>> {
   const revs = await writeCheckpoints(tx, changed, now);
+  await recordClosures(tx, changed);
   // States written outside a pipeline batch (sweep, replay, seeding): the pipelines' memories must read them.
   if (revs.size)
     await tx
@@ -338,6 +340,32 @@ export async function writeResults(
   await writeOutputs(tx, changed, outputs);
   return revs;
 }
+
+/**
+ * Per MSISDN, the latest instant at which time alone closed one of these states after its newest fix (presence_closures:
+ * a later fix from before it is late).
+ */
+async function recordClosures(
+  tx: Executor,
+  changed: readonly { pair: Pair; state: PresenceState }[],
+): Promise<void> {
+  const closures = new Map<number, number>();
+  for (const { pair, state } of changed)
+    if (closedByTimeAt(state) !== null)
+      closures.set(pair.msisdnId, Math.max(closures.get(pair.msisdnId) ?? -Infinity, state.since!));
+  if (!closures.size) return;
+  await sql`
+    insert into presence_closures (msisdn_id, closed_at)
+    select * from unnest(${int4Array([...closures.keys()])}::int[],
+                         ${timestamptzArray([...closures.values()])}::timestamptz[])
+    on conflict (msisdn_id) do update set closed_at = greatest(presence_closures.closed_at, excluded.closed_at)`.execute(
+    tx,
+  );
+}
+
+/** When time alone closed the state after its newest fix (null: it was not). */
+const closedByTimeAt = (s: PresenceState): number | null =>
+  s.state === 'OUTSIDE' && s.since !== null && s.lastFixAt !== null && s.since > s.lastFixAt ? s.since : null;
 
 /** What the core emitted (visits, passed-by, events); an open visit's row is brought up to its state. */
 async function writeOutputs(
@@ -568,6 +596,8 @@ export type EpochRows = (CheckpointSqlRow & {
   states_epoch: number;
   instance: string;
   msisdn_id: number | null;
+  /** The MSISDNs' presence_closures: MSISDN and instant (epoch ms) in turn, comma-separated (the same on each row). */
+  closures: string | null;
 })[];
 
 /** The epochs and the checkpoints not OUTSIDE of `msisdnIds`, in one statement. */
@@ -577,7 +607,10 @@ export async function readEpochAndCheckpoints(
 ): Promise<EpochRows> {
   return (
     await sql<EpochRows[number]>`${PREPARED}
-      select e.epoch, e.states_epoch, e.instance, ${CHECKPOINT_COLUMNS}
+      select e.epoch, e.states_epoch, e.instance, ${CHECKPOINT_COLUMNS},
+        (select string_agg(c.msisdn_id::text || ',' || ${epochMs(sql.ref('c.closed_at'))}::text, ',')
+         from presence_closures c
+         where exists (select from presence_closures) and c.msisdn_id = any(${int4Array(msisdnIds)}::int[])) as closures
       from presence_epoch e
       left join poi_presence pp on pp.msisdn_id = any(${int4Array(msisdnIds)}::int[]) and pp.state <> 'OUTSIDE'
       where e.id = 1`.execute(tx)
@@ -596,7 +629,7 @@ async function epochAndCheckpoints(
   memory: PresenceMemory,
   positions: readonly { msisdnId: number; previous?: { id: number } | null }[],
   early?: EpochRows,
-): Promise<{ rows: Map<string, CheckpointRow>; followed: Set<number> }> {
+): Promise<{ rows: Map<string, CheckpointRow>; followed: Set<number>; closures: Map<number, number> }> {
   const followedOf = () => {
     const followed = new Set<number>();
     for (const p of positions)
@@ -630,7 +663,10 @@ async function epochAndCheckpoints(
   for (const r of rows)
     if (r.msisdn_id !== null && !followed.has(r.msisdn_id))
       out.set(pairKey(r.msisdn_id, r.poi_id), checkpointOf(r));
-  return { rows: out, followed };
+  const closures = new Map<number, number>();
+  const list = splitList(rows[0]?.closures);
+  for (let i = 0; i + 1 < list.length; i += 2) closures.set(Number(list[i]), Number(list[i + 1]));
+  return { rows: out, followed, closures };
 }
 
 /**
@@ -666,11 +702,16 @@ function run(
   updates = false,
 ): PresenceState {
   for (const fix of fixes) {
-    if (state.state === 'OUTSIDE' && !mayBeInside(pair.ctx.poi, fix.lat, fix.lon)) {
+    if (state.state === 'OUTSIDE' && !mayBeInside(pair.ctx.poi, fix.lat, fix.lon) && !isLate(state, fix)) {
       if (state.lastFixAt === null || fix.time >= state.lastFixAt) state.lastFixAt = fix.time;
       continue;
     }
-    if (advance(state, fix, pair, outputs, updates) === 'OUT_OF_ORDER') onLate(pair.msisdnId, fix.time);
+    if (advance(state, fix, pair, outputs, updates) === 'OUT_OF_ORDER') {
+      // The replay asked for evaluates this fix and the pair's later ones in order: they are left to it (evaluated
+      // here, they would emit what the replay then corrects).
+      onLate(pair.msisdnId, fix.time);
+      break;
+    }
   }
   return state;
 }
@@ -832,7 +873,7 @@ export async function prepareBatch(
   early?: EpochRows,
 ): Promise<PreparedBatch> {
   const msisdnIds = [...new Set(positions.map((p) => p.msisdnId))];
-  const { rows, followed } = await epochAndCheckpoints(reader, memory, positions, early);
+  const { rows, followed, closures } = await epochAndCheckpoints(reader, memory, positions, early);
   // The followed states as they are now: loading pairs may drop the memory (its size limit), and then they would
   // read as OUTSIDE, their rows not having been read.
   const heldOf = new Map([...followed].map((m) => [m, memory.held.get(m)]));
@@ -840,6 +881,7 @@ export async function prepareBatch(
   // back; a batch that fails before leaves them out, and the next batch reads their checkpoints.
   for (const m of followed) memory.held.delete(m);
   const pairsByMsisdn = await cachedPairs(reader, memory, msisdnIds);
+  const closed = await closedByTime(reader, positions, closures);
   const replayFrom = new Map<number, number>();
   const onLate = (msisdnId: number, time: number) =>
     replayFrom.set(msisdnId, Math.min(replayFrom.get(msisdnId) ?? Infinity, time));
@@ -883,13 +925,15 @@ export async function prepareBatch(
     for (const pair of pairs) {
       const h = held?.pairs.get(pair.poiId);
       const row = held ? h?.row : rows.get(pairKey(msisdnId, pair.poiId));
+      // A pair closed by time before these fixes came: they are late (a replay evaluates them).
+      const timeClosed = row ? undefined : closed.get(pairKey(msisdnId, pair.poiId));
       // A pair OUTSIDE stays so unless a fix may be inside it: nothing to evaluate, read or write.
-      if (!row) {
+      if (!row && !timeClosed) {
         let near = false;
         for (const f of fixes) if ((near = mayBeInside(pair.ctx.poi, f.lat, f.lon))) break;
         if (!near) continue;
       }
-      const initial = row ? h?.state : outsideState(pair, previous);
+      const initial = row ? h?.state : (timeClosed ?? outsideState(pair, previous));
       const evaluation: Evaluation = {
         pair,
         fixes,
@@ -921,6 +965,38 @@ export async function prepareBatch(
     replayFrom,
     epochs: { instance: memory.instance, epoch: memory.epoch, statesEpoch: memory.statesEpoch },
   };
+}
+
+/**
+ * The states closed by time alone (max_gap, a window's end: the sweep) after their newest fix, before a batch with a
+ * fix from before that instant came — an app's backlog, sent once the phone is back. Such a state is OUTSIDE, so the
+ * batch's read of the states not OUTSIDE leaves it out; the MSISDNs whose presence_closures say so (few) have their
+ * OUTSIDE states read here, and a fix before the closing instant is late (a replay evaluates it).
+ */
+async function closedByTime(
+  reader: Executor,
+  positions: readonly BatchPosition[],
+  closures: ReadonlyMap<number, number>,
+): Promise<Map<string, PresenceState>> {
+  const out = new Map<string, PresenceState>();
+  if (!closures.size) return out;
+  const suspects = new Set<number>();
+  for (const p of positions) {
+    const closedAt = closures.get(p.msisdnId);
+    if (closedAt !== undefined && p.time.getTime() < closedAt) suspects.add(p.msisdnId);
+  }
+  if (!suspects.size) return out;
+  const rows = await reader
+    .selectFrom('poi_presence')
+    .select(['msisdn_id', 'poi_id', 'data'])
+    .where('msisdn_id', 'in', [...suspects])
+    .where('state', '=', 'OUTSIDE')
+    .execute();
+  for (const r of rows) {
+    const state = presenceStateOf(r.data as PresenceState);
+    if (closedByTimeAt(state) !== null) out.set(pairKey(r.msisdn_id, r.poi_id), state);
+  }
+  return out;
 }
 
 /**
@@ -1207,6 +1283,11 @@ export async function sweepDeadlines(db: Db, now: Date, limit = 1000): Promise<n
         .where('msisdn_id', '=', o.msisdn_id)
         .where('poi_id', '=', o.poi_id)
         .execute();
+    // A closure older than any position the pipeline accepts can have no fix before it still to come.
+    await tx
+      .deleteFrom('presence_closures')
+      .where('closed_at', '<', new Date(now.getTime() - MAX_POSITION_AGE_MS))
+      .execute();
     return due.length;
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Poi } from '@lbs/contracts';
 import { useOrgFixtures } from '../organisation/test-fixtures.ts';
-import { replayMsisdn } from './presence-engine.ts';
+import { replayMsisdn, sweepDeadlines } from './presence-engine.ts';
 
 /**
  * A replay of late fixes gives what in-order delivery gave (issue 11), where a review found it did not: a pair seeded
@@ -170,5 +170,34 @@ describe('replay of a late first fix', () => {
     const corrections = after.filter((e) => e.type === 'VISIT_CORRECTED');
     expect(corrections).toHaveLength(1);
     expect(corrections[0]!.idempotency_key).not.toMatch(/:removed$/);
+  });
+});
+
+describe('an app backlog sent once the sweep closed the visit for want of data', () => {
+  it('ends with the visits of in-order delivery, the early close corrected', async () => {
+    const c = spot();
+    const poi = await poiAt(c);
+    const [reference, m] = [await consentingMsisdn(), await consentingMsisdn()];
+    await assign(poi.id, [reference, m]);
+    const t0 = Date.now() - 200 * MIN;
+    const fix = (id: number, i: number) => ({
+      msisdnId: id,
+      time: new Date(t0 + i * 5 * MIN),
+      ...jitter(c, i),
+      accuracyM: 20,
+      source: 'OSMAND' as const,
+    });
+    // Reference: two hours of fixes delivered on time.
+    for (let i = 0; i <= 24; i++) await f.server.location.pipeline.submit([fix(reference, i)]);
+    // The first hour on time; the phone goes offline; the sweep closes the visit NO_DATA; the backlog comes.
+    for (let i = 0; i <= 12; i++) await f.server.location.pipeline.submit([fix(m, i)]);
+    await sweepDeadlines(f.db, new Date(t0 + 100 * MIN));
+    expect((await visits(m)).map((v) => v.closed_by)).toEqual(['NO_DATA']);
+    await f.server.location.pipeline.submit(Array.from({ length: 12 }, (_, k) => fix(m, 13 + k)));
+    await replayMsisdn(f.db, m, await replayJobsFrom(m), new Date());
+    await sweepDeadlines(f.db, new Date());
+    const types = async (id: number) => (await events(id)).map((e) => e.type);
+    expect(await visits(m)).toEqual(await visits(reference));
+    expect(await types(m)).toEqual([...(await types(reference)), 'VISIT_CORRECTED']);
   });
 });
