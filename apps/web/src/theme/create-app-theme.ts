@@ -114,6 +114,9 @@ export function createAppTheme({ mode, direction, modern, locale }: AppThemeOpti
             // MapLibre's attribution tells its links from the text around them by a lighter grey only (2:1, under
             // the 3:1 of WCAG 1.4.1): here they are underlined, in the text's own colour.
             '.maplibregl-map .maplibregl-ctrl-attrib a': { color: 'inherit', textDecoration: 'underline' },
+            // A grid cell's text takes its own direction: a Latin name in the Arabic interface starts at its start and
+            // is cut at its end (it lost its beginning), a number keeps its + in front.
+            '.MuiDataGrid-cell': { unicodeBidi: 'plaintext' },
           },
         },
         MuiCard: {

@@ -115,7 +115,7 @@ describe('Reports page', () => {
     expect(await screen.findByText('92.5%')).toBeInTheDocument();
     expect(screen.getByText('1,234')).toBeInTheDocument();
     expect(screen.getByText('of 5,000 included in the tariff')).toBeInTheDocument();
-    expect(screen.getByText('of 20 due this month')).toBeInTheDocument();
+    expect(screen.getByText('of 20 due so far this month')).toBeInTheDocument();
     expect(screen.getByText('of 40 numbers')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'This month so far: November 2026' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true');

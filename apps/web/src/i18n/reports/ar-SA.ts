@@ -21,7 +21,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'reports.dashboard.locatesIncluded': 'من {{included}} مشمولة في التعرفة',
   'reports.dashboard.locatesNoneIncluded': 'لا شيء مشمول: كل عملية تحديد موقع تُفوتَر',
   'reports.dashboard.tasks': 'المهام المنجزة',
-  'reports.dashboard.tasksDue': 'من {{due}} مستحقة هذا الشهر',
+  'reports.dashboard.tasksDue': 'من {{due}} حلّ موعدها حتى الآن هذا الشهر',
   'reports.dashboard.withoutConsent': 'أرقام بلا موافقة',
   'reports.dashboard.withoutConsentOf': 'من {{total}} رقمًا',
   'reports.dashboard.chooseCompany': 'اختر شركة لعرض شهرها وتشغيل تقاريرها.',

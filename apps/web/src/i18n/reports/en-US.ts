@@ -22,7 +22,7 @@ const strings = {
   'reports.dashboard.locatesIncluded': 'of {{included}} included in the tariff',
   'reports.dashboard.locatesNoneIncluded': 'None included: every locate is billed',
   'reports.dashboard.tasks': 'Tasks done',
-  'reports.dashboard.tasksDue': 'of {{due}} due this month',
+  'reports.dashboard.tasksDue': 'of {{due}} due so far this month',
   'reports.dashboard.withoutConsent': 'Numbers without consent',
   'reports.dashboard.withoutConsentOf': 'of {{total}} numbers',
   'reports.dashboard.chooseCompany': 'Choose a company to see its month and run its reports.',

@@ -21,7 +21,7 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'reports.dashboard.locatesIncluded': 'de {{included}} incluidas en la tarifa',
   'reports.dashboard.locatesNoneIncluded': 'Ninguna incluida: cada localización se factura',
   'reports.dashboard.tasks': 'Tareas completadas',
-  'reports.dashboard.tasksDue': 'de {{due}} que vencen este mes',
+  'reports.dashboard.tasksDue': 'de {{due}} con vencimiento hasta hoy este mes',
   'reports.dashboard.withoutConsent': 'Números sin consentimiento',
   'reports.dashboard.withoutConsentOf': 'de {{total}} números',
   'reports.dashboard.chooseCompany': 'Elige una empresa para ver su mes y ejecutar sus informes.',

@@ -21,7 +21,7 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'reports.dashboard.locatesIncluded': 'sur {{included}} incluses dans le tarif',
   'reports.dashboard.locatesNoneIncluded': 'Aucune incluse : chaque localisation est facturée',
   'reports.dashboard.tasks': 'Tâches terminées',
-  'reports.dashboard.tasksDue': 'sur {{due}} à échéance ce mois-ci',
+  'reports.dashboard.tasksDue': 'sur {{due}} arrivées à échéance ce mois-ci',
   'reports.dashboard.withoutConsent': 'Numéros sans consentement',
   'reports.dashboard.withoutConsentOf': 'sur {{total}} numéros',
   'reports.dashboard.chooseCompany': 'Choisissez une entreprise pour voir son mois et exécuter ses rapports.',

@@ -21,7 +21,7 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'reports.dashboard.locatesIncluded': 'di {{included}} incluse nella tariffa',
   'reports.dashboard.locatesNoneIncluded': 'Nessuna inclusa: ogni localizzazione è fatturata',
   'reports.dashboard.tasks': 'Attività completate',
-  'reports.dashboard.tasksDue': 'di {{due}} in scadenza questo mese',
+  'reports.dashboard.tasksDue': 'di {{due}} scadute finora questo mese',
   'reports.dashboard.withoutConsent': 'Numeri senza consenso',
   'reports.dashboard.withoutConsentOf': 'di {{total}} numeri',
   'reports.dashboard.chooseCompany': 'Scegli un’azienda per vederne il mese ed eseguirne i report.',

@@ -21,7 +21,7 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'reports.dashboard.locatesIncluded': '套餐含 {{included}} 次',
   'reports.dashboard.locatesNoneIncluded': '套餐不含定位：每次定位均计费',
   'reports.dashboard.tasks': '已完成任务',
-  'reports.dashboard.tasksDue': '本月到期 {{due}} 项',
+  'reports.dashboard.tasksDue': '本月至今到期 {{due}} 项',
   'reports.dashboard.withoutConsent': '未同意的号码',
   'reports.dashboard.withoutConsentOf': '共 {{total}} 个号码',
   'reports.dashboard.chooseCompany': '请选择公司以查看其本月数据并运行其报表。',

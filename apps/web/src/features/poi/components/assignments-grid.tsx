@@ -39,7 +39,7 @@ export function AssignmentsGrid({
         field: 'employeeName',
         headerName: t('poi.fields.employee'),
         flex: 1,
-        minWidth: 180,
+        minWidth: 170,
         valueGetter: (_v, row) => `${row.employeeName} · ${row.msisdn}`,
       },
       {
@@ -55,7 +55,7 @@ export function AssignmentsGrid({
         field: 'schedule',
         headerName: t('poi.fields.schedule'),
         flex: 1,
-        minWidth: 200,
+        minWidth: 180,
         sortable: false,
         valueGetter: (_v, row) => scheduleOf(t, locale, row),
       },
@@ -69,14 +69,15 @@ export function AssignmentsGrid({
       {
         field: 'presence',
         headerName: t('poi.fields.presence'),
-        minWidth: 110,
+        minWidth: 100,
         sortable: false,
         valueFormatter: (value: string) => t(`poi.state.${value}`),
       },
       {
         field: 'actions',
         headerName: '',
-        minWidth: 110,
+        // The columns' least widths fit beside the menu at 1440 px (the action was cut off at 1,100 px).
+        minWidth: 90,
         sortable: false,
         renderCell: ({ row }) =>
           row.abilities.delete && (

@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { canOpenRouteId, POI_EXPORT_FORMATS, type Poi } from '@lbs/contracts';
+import { CellText } from '../../../components/cell-text.tsx';
 import { ProblemAlert } from '../../../components/problem-alert.tsx';
 import { exportPois } from '../api/export-pois.ts';
 import { PageFrame } from '../../../components/page-frame.tsx';
@@ -53,7 +54,7 @@ export function PoiListPage() {
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%' }}>
             <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: row.color, flexShrink: 0 }} />
-            <span>{row.name}</span>
+            <CellText>{row.name}</CellText>
           </Box>
         ),
       },

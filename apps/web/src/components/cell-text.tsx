@@ -1,0 +1,24 @@
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+
+/**
+ * A grid cell's text beside something else (an icon, a dot): in its own direction (a Latin name in the Arabic
+ * interface keeps its beginning) and cut at its end with an ellipsis when the column is narrow.
+ */
+export function CellText({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      component="span"
+      dir="auto"
+      sx={{
+        minWidth: 0,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        textAlign: 'match-parent',
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
