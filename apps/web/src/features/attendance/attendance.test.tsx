@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   ATTENDANCE_STATUSES,
@@ -249,6 +249,37 @@ describe('Attendance page', () => {
     const request = calls.find((c) => c.url.includes('/attendance/sheet'))!;
     expect(new URL(request.url, 'http://localhost').searchParams.get('month')).toBe('2026-11');
   });
+  it('the monthly sheet opens on the month of the last finished day: the month before on a first of the month', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // The first of this month, just after midnight (not later than the real clock: the signed-in user's token
+      // must not have expired on the faked one).
+      const real = new Date();
+      const first = new Date(real.getFullYear(), real.getMonth(), 1, 0, 0, 30);
+      const before = new Date(real.getFullYear(), real.getMonth() - 1, 1);
+      const expected = `${before.getFullYear()}-${String(before.getMonth() + 1).padStart(2, '0')}`;
+      vi.setSystemTime(first);
+      const { calls } = renderApp('/attendance/list?view=monthly', testUser('CompanyAdmin'), (url) =>
+        url.pathname.endsWith('/attendance/sheet')
+          ? jsonResponse({
+              month: '2026-11',
+              dates: [],
+              rows: [],
+              dayTotals: [],
+              total: 0,
+              page: 1,
+              size: 500,
+            })
+          : undefined,
+      );
+      await waitFor(() => expect(calls.some((c) => c.url.includes('/attendance/sheet'))).toBe(true));
+      const request = calls.find((c) => c.url.includes('/attendance/sheet'))!;
+      expect(new URL(request.url, 'http://localhost').searchParams.get('month')).toBe(expected);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('the monthly sheet of 2,400 employees: only the rows in view are rendered, the others a page away', async () => {
     const dates = Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`);
     const pageOf = (page: number): AttendanceSheet => ({

@@ -36,7 +36,9 @@ export function AttendancePage() {
   const [status, setStatus] = useUrlFilter('status');
   const [open, setOpen] = useState<{ msisdnId: number; date: string; day?: AttendanceDay } | null>(null);
   const date = dateParam ?? localIsoDate();
-  const month = monthParam ?? date.slice(0, 7);
+  // The monthly sheet opens on the month of the last finished day (on a month's first day, the month before: the
+  // new one has nothing yet), or on the chosen day's month.
+  const month = monthParam ?? (dateParam ?? localIsoDate(new Date(Date.now() - 86_400_000))).slice(0, 7);
   const monthly = view === 'monthly';
   const managing = view === 'shifts' || view === 'holidays';
 

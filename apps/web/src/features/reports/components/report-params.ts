@@ -41,7 +41,10 @@ export const REPORT_FIELDS = [
 ] as const;
 export type ReportField = (typeof REPORT_FIELDS)[number];
 
-/** The default period: this month so far; a monthly report: the whole of last month. */
+/**
+ * The default period: this month so far — from the first of last month on a month's first day, when this month holds
+ * no finished day yet; a monthly report: the whole of last month.
+ */
 export function defaultPeriod(
   meta: Pick<ReportMeta, 'monthly'>,
   today: Date = new Date(),
@@ -49,7 +52,7 @@ export function defaultPeriod(
   const y = today.getFullYear();
   const m = today.getMonth();
   if (meta.monthly) return { from: localIsoDate(new Date(y, m - 1, 1)), to: localIsoDate(new Date(y, m, 0)) };
-  return { from: localIsoDate(new Date(y, m, 1)), to: localIsoDate(today) };
+  return { from: localIsoDate(new Date(y, today.getDate() === 1 ? m - 1 : m, 1)), to: localIsoDate(today) };
 }
 
 export function initialValues(meta: ReportMeta): ReportFormValues {
