@@ -346,7 +346,12 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   const loading = useDelayedFlag(query.isFetching);
   const data = query.data;
   const rows = useMemo(() => data?.items ?? [], [data]);
-  const sortModel = useMemo(() => sortParamToModel(state.sort), [state.sort]);
+  // The grid shows the sort on its columns only: a sort by something else (the default -createdAt) it would drop,
+  // telling onSortModelChange while it first renders (a URL change React Router warns of); the server still sorts.
+  const sortModel = useMemo(
+    () => sortParamToModel(state.sort).filter((item) => columns.some((c) => c.field === item.field)),
+    [state.sort, columns],
+  );
   // No header cut short ("Employee MSIS…"): each column fits its header's text, which is also its tooltip.
   const { fontFamily } = useTheme().typography;
   const textWidth = useMemo(() => headerTextWidth(fontFamily), [fontFamily]);
