@@ -594,6 +594,36 @@ describe('presence', () => {
     expect(await eventsOf(m)).toHaveLength(0);
   });
 
+  it('seeds no visit from a latest fix taken outside the assignment window (the window began since)', async () => {
+    const c = spot();
+    const m = await consentingMsisdn();
+    await track(m, Date.now() - 20 * MIN, [c], 30, 5, 'OSMAND');
+    const poi = await poiAt(c, 100);
+    const hhmm = (ms: number) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Asia/Riyadh',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date(ms));
+    // A window from ten minutes ago to an hour from now (company time): now inside it, the fix before it.
+    const res = await f.call('CA', 'POST', '/poi-assignments', {
+      poiId: poi.id,
+      msisdnIds: [m],
+      purpose: 'VISIT',
+      days: [1, 2, 3, 4, 5, 6, 7],
+      windows: [{ start: hhmm(Date.now() - 9 * MIN), end: hhmm(Date.now() + 60 * MIN) }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const state = await f.db
+      .selectFrom('poi_presence')
+      .select('state')
+      .where('msisdn_id', '=', m)
+      .executeTakeFirst();
+    expect(state?.state).toBe('OUTSIDE');
+    expect((await visitsOf(m, poi.id)).items).toEqual([]);
+  });
+
   it('evaluates a pair in every window of its assignments, and a pair with fewer only in its own', async () => {
     const poi = await poiAt(spot());
     const [both, morning] = [await consentingMsisdn(), await consentingMsisdn()];

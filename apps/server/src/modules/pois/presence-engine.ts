@@ -1221,7 +1221,8 @@ export async function seedPairs(
           l.position_id,
         )
       : null;
-    const active = fix && isActive(pair, now.getTime());
+    // The fix counts only if it fell in the assignment's active period too (in order it would not have been evaluated).
+    const active = fix && isActive(pair, now.getTime()) && isActive(pair, fix.time);
     const result = seed(active ? fix : null, pair.ctx, now.getTime());
     changed.push({ pair, state: result.state });
     for (const output of result.outputs) outputs.push({ pair, output });
