@@ -58,6 +58,15 @@ async function assign(poiId: number, msisdnIds: number[]) {
   return (res.json() as { items: PoiAssignment[] }).items;
 }
 
+/** An instant's HH:mm in Alpha's time zone (an assignment window's bound). */
+const hhmm = (ms: number) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Riyadh',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(ms));
+
 /** Positions every `every` minutes from `start`, one per point. */
 async function track(
   msisdnId: number,
@@ -599,13 +608,6 @@ describe('presence', () => {
     const m = await consentingMsisdn();
     await track(m, Date.now() - 20 * MIN, [c], 30, 5, 'OSMAND');
     const poi = await poiAt(c, 100);
-    const hhmm = (ms: number) =>
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: 'Asia/Riyadh',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }).format(new Date(ms));
     // A window from ten minutes ago to an hour from now (company time): now inside it, the fix before it.
     const res = await f.call('CA', 'POST', '/poi-assignments', {
       poiId: poi.id,
@@ -622,6 +624,35 @@ describe('presence', () => {
       .executeTakeFirst();
     expect(state?.state).toBe('OUTSIDE');
     expect((await visitsOf(m, poi.id)).items).toEqual([]);
+  });
+
+  it('closes a visit WINDOW_END at the next fix once its assignment window is narrowed to have ended', async () => {
+    const c = spot();
+    const m = await consentingMsisdn();
+    const poi = await poiAt(c, 150);
+    const now = Date.now();
+    const res = await f.call('CA', 'POST', '/poi-assignments', {
+      poiId: poi.id,
+      msisdnIds: [m],
+      purpose: 'VISIT',
+      days: [1, 2, 3, 4, 5, 6, 7],
+      windows: [{ start: hhmm(now - 3 * 60 * MIN), end: hhmm(now + 3 * 60 * MIN) }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as { items: PoiAssignment[] }).items[0]!.id;
+    // Entered on the second fix: the checkpoint written then holds the state as it stands (no catch-up to redo).
+    await track(m, now - 40 * MIN, [c, east(c, 20)]);
+    expect((await visitsOf(m, poi.id)).items[0]).toMatchObject({ closedBy: 'OPEN' });
+    // The window now ended twenty minutes ago; the next fix (inside the POI, outside the window) closes the visit.
+    const narrowed = await f.call('CA', 'PATCH', `/poi-assignments/${id}`, {
+      windows: [{ start: hhmm(now - 3 * 60 * MIN), end: hhmm(now - 20 * MIN) }],
+    });
+    expect(narrowed.statusCode, narrowed.body).toBe(200);
+    await track(m, now - 5 * MIN, [c]);
+    expect((await visitsOf(m, poi.id)).items[0]).toMatchObject({
+      closedBy: 'WINDOW_END',
+      exitedAt: new Date(now - 35 * MIN).toISOString(),
+    });
   });
 
   it('evaluates a pair in every window of its assignments, and a pair with fewer only in its own', async () => {

@@ -681,6 +681,13 @@ function advance(
   updates: boolean,
 ): StepResult['ignored'] {
   if (isActive(pair, fix.time)) return stepInPlace(state, fix, pair.ctx, outputs, updates);
+  // A period that still runs at a fix outside every period was made under other terms (the assignment's window was
+  // narrowed since): under the terms now it ended with its newest fix's period, or at that fix if that is no more in one.
+  const end = state.windowEndsAt;
+  if (state.state !== 'OUTSIDE' && end !== null && end > fix.time && state.lastFixAt !== null) {
+    const now = activeEnd(pair, state.lastFixAt);
+    state.windowEndsAt = Math.min(end, now === undefined ? state.lastFixAt : (now ?? end));
+  }
   tickInPlace(state, fix.time, pair.ctx, outputs);
   // Still a fix of the MSISDN: the next entry is bounded by it, as by any other.
   if (state.state === 'OUTSIDE') state.lastFixAt = fix.time;
