@@ -109,7 +109,7 @@ describe('ServerDataGrid', () => {
     const onRowClick = vi.fn();
     const columns: GridColDef<OrgUnit>[] = [
       { field: 'name', headerName: 'Name', width: 200 },
-      { field: 'msisdnCount', headerName: 'MSISDNs', width: 120 },
+      { field: 'msisdnCount', headerName: 'MSISDNs', type: 'number', width: 120 },
     ];
     const router = createMemoryRouter(
       [
@@ -217,6 +217,17 @@ describe('ServerDataGrid', () => {
     const header = await screen.findByText('MSISDNs');
     fireEvent.mouseOver(header);
     expect(await screen.findByRole('tooltip', { name: 'MSISDNs' })).toBeInTheDocument();
+  });
+
+  it('writes a count in the interface’s digits, not the browser’s', async () => {
+    await i18n.changeLanguage('ar-SA');
+    try {
+      renderGrid(45);
+      // Unit 12's count, in Arabic-Indic digits.
+      expect(await screen.findByText('١٢')).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en-US');
+    }
   });
 
   it('shows No Record Found for an empty page', async () => {

@@ -355,7 +355,18 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   // No header cut short ("Employee MSIS…"): each column fits its header's text, which is also its tooltip.
   const { fontFamily } = useTheme().typography;
   const textWidth = useMemo(() => headerTextWidth(fontFamily), [fontFamily]);
-  const fitted = useMemo(() => fitHeaders(columns, textWidth), [columns, textWidth]);
+  // A count in the interface's digits (the grid formats numbers in the browser's locale: 66 in the Arabic interface).
+  const fitted = useMemo(() => {
+    const numbers = new Intl.NumberFormat(i18n.language);
+    return fitHeaders(
+      columns.map((c) =>
+        c.type === 'number' && !c.valueFormatter && !c.renderCell
+          ? { ...c, valueFormatter: (value: number | null) => (value == null ? '' : numbers.format(value)) }
+          : c,
+      ),
+      textWidth,
+    );
+  }, [columns, textWidth, i18n.language]);
 
   return (
     <Box>
