@@ -596,7 +596,7 @@ export type EpochRows = (CheckpointSqlRow & {
   states_epoch: number;
   instance: string;
   msisdn_id: number | null;
-  /** The MSISDNs' presence_closures: MSISDN and instant (epoch ms) in turn, comma-separated (the same on each row). */
+  /** The MSISDNs' presence_closures: MSISDN and instant (epoch ms) in turn, comma-separated (on one row; else null). */
   closures: string | null;
 })[];
 
@@ -608,9 +608,13 @@ export async function readEpochAndCheckpoints(
   return (
     await sql<EpochRows[number]>`${PREPARED}
       select e.epoch, e.states_epoch, e.instance, ${CHECKPOINT_COLUMNS},
-        (select string_agg(c.msisdn_id::text || ',' || ${epochMs(sql.ref('c.closed_at'))}::text, ',')
-         from presence_closures c
-         where exists (select from presence_closures) and c.msisdn_id = any(${int4Array(msisdnIds)}::int[])) as closures
+        -- On the first row only (not repeated on each checkpoint's).
+        case when row_number() over () = 1 then
+          (select string_agg(c.msisdn_id::text || ',' || case when c.closed_at = 'infinity' then 'Infinity'
+                    else ${epochMs(sql.ref('c.closed_at'))}::text end, ',')
+           from presence_closures c
+           where exists (select from presence_closures) and c.msisdn_id = any(${int4Array(msisdnIds)}::int[]))
+        end as closures
       from presence_epoch e
       left join poi_presence pp on pp.msisdn_id = any(${int4Array(msisdnIds)}::int[]) and pp.state <> 'OUTSIDE'
       where e.id = 1`.execute(tx)
@@ -664,7 +668,7 @@ async function epochAndCheckpoints(
     if (r.msisdn_id !== null && !followed.has(r.msisdn_id))
       out.set(pairKey(r.msisdn_id, r.poi_id), checkpointOf(r));
   const closures = new Map<number, number>();
-  const list = splitList(rows[0]?.closures);
+  const list = splitList(rows.find((r) => r.closures !== null)?.closures);
   for (let i = 0; i + 1 < list.length; i += 2) closures.set(Number(list[i]), Number(list[i + 1]));
   return { rows: out, followed, closures };
 }
@@ -910,6 +914,12 @@ export async function prepareBatch(
       throughs.push({ msisdnId, through: null, newest: undefined });
       continue;
     }
+    if (closures.get(msisdnId) === Infinity) {
+      // A replay is pending: these fixes are left to it (it reads every stored position up to when it runs).
+      onLate(msisdnId, positions[first]!.time.getTime());
+      throughs.push({ msisdnId, through: null, newest: undefined });
+      continue;
+    }
     const fixes: PresenceFix[] = [];
     for (let i = first; i < end; i++) {
       const p = positions[i]!;
@@ -990,7 +1000,8 @@ async function closedByTime(
   const suspects = new Set<number>();
   for (const p of positions) {
     const closedAt = closures.get(p.msisdnId);
-    if (closedAt !== undefined && p.time.getTime() < closedAt) suspects.add(p.msisdnId);
+    if (closedAt !== undefined && closedAt !== Infinity && p.time.getTime() < closedAt)
+      suspects.add(p.msisdnId);
   }
   if (!suspects.size) return out;
   const rows = await reader
@@ -1187,6 +1198,11 @@ async function writeEvaluations(
  * again by a late fix that comes after it ran (or while it runs), so no late fix is left out of every replay.
  */
 export async function requestReplay(tx: Executor, msisdnId: number, from: number): Promise<void> {
+  // Until the replay has run, the MSISDN's fixes are left to it (a closure at infinity: every fix is before it), so
+  // no fix evaluated meanwhile from a state the replay will change emits what it then corrects (a second ENTER).
+  await sql`
+    insert into presence_closures (msisdn_id, closed_at) values (${msisdnId}, 'infinity')
+    on conflict (msisdn_id) do update set closed_at = 'infinity'`.execute(tx);
   const hour = Math.floor(from / 3_600_000);
   await enqueue(
     tx as Db,
@@ -1460,9 +1476,13 @@ async function replayStart(
 export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: Date): Promise<number> {
   return db.transaction().execute(async (tx) => {
     const pairs = (await loadPairs(tx, [msisdnId])).get(msisdnId) ?? [];
-    if (!pairs.length) return 0;
+    if (!pairs.length) {
+      await tx.deleteFrom('presence_closures').where('msisdn_id', '=', msisdnId).execute();
+      return 0;
+    }
     await loadStates(tx, pairs);
     let corrections = 0;
+    let closedAt = -Infinity;
     for (const pair of pairs) {
       const { anchor, seedFix } = await replayStart(tx, pair, from);
       // From the seeding (the pair's history begins there), or OUTSIDE at the anchor.
@@ -1531,7 +1551,11 @@ export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: 
       }
       const emitted = (type: string, key: string) => {
         const old = rekeyed.get(key);
-        return !!old && (type === 'GEOFENCE_ENTER' ? !old.seeded : old.exitedAt !== null);
+        if (!old) return false;
+        if (type === 'GEOFENCE_ENTER') return !old.seeded;
+        // Only an exit emits GEOFENCE_EXIT (a close for want of data or at the window's end does not); any close
+        // emitted VISIT_CLOSED.
+        return type === 'GEOFENCE_EXIT' ? old.closedBy === 'EXIT' : old.exitedAt !== null;
       };
       // Outputs of visits that did not change are not written again; events keep their keys (no duplicates).
       const changedKeys = new Set([...diff.added, ...diff.changed].map((v) => v.key));
@@ -1541,6 +1565,7 @@ export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: 
           : o.kind !== 'EVENT' || !emitted(o.event.type, o.event.visit.key),
       );
       await writeResults(tx, [{ pair, state, through }], kept, now);
+      closedAt = Math.max(closedAt, closedByTimeAt(state) ?? -Infinity);
       if (diff.removed.length)
         await tx
           .deleteFrom('visits')
@@ -1569,6 +1594,14 @@ export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: 
         });
       }
     }
+    // The replay has run: the MSISDN's fixes are evaluated live again, and a state it left closed by time is
+    // recorded as such (after its writes: the locks in the pipeline's order, states before closures).
+    await tx.deleteFrom('presence_closures').where('msisdn_id', '=', msisdnId).execute();
+    if (closedAt > -Infinity)
+      await tx
+        .insertInto('presence_closures')
+        .values({ msisdn_id: msisdnId, closed_at: new Date(closedAt) })
+        .execute();
     return corrections;
   });
 }

@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Poi } from '@lbs/contracts';
 import { useOrgFixtures } from '../organisation/test-fixtures.ts';
-import { replayMsisdn, sweepDeadlines } from './presence-engine.ts';
+import { readEpochAndCheckpoints, replayMsisdn, sweepDeadlines } from './presence-engine.ts';
 
 /**
  * A replay of late fixes gives what in-order delivery gave (issue 11), where a review found it did not: a pair seeded
@@ -199,5 +200,94 @@ describe('an app backlog sent once the sweep closed the visit for want of data',
     const types = async (id: number) => (await events(id)).map((e) => e.type);
     expect(await visits(m)).toEqual(await visits(reference));
     expect(await types(m)).toEqual([...(await types(reference)), 'VISIT_CORRECTED']);
+  });
+});
+
+describe('an app backlog after the sweep closed the visit, sent one fix per request (Traccar Client)', () => {
+  it('emits no second GEOFENCE_ENTER before the replay runs', async () => {
+    const c = spot();
+    const poi = await poiAt(c);
+    const [reference, m] = [await consentingMsisdn(), await consentingMsisdn()];
+    await assign(poi.id, [reference, m]);
+    const t0 = Date.now() - 200 * MIN;
+    const fix = (id: number, i: number) => ({
+      msisdnId: id,
+      time: new Date(t0 + i * 5 * MIN),
+      ...jitter(c, i),
+      accuracyM: 20,
+      source: 'OSMAND' as const,
+    });
+    for (let i = 0; i <= 24; i++) await f.server.location.pipeline.submit([fix(reference, i)]);
+    for (let i = 0; i <= 12; i++) await f.server.location.pipeline.submit([fix(m, i)]);
+    await sweepDeadlines(f.db, new Date(t0 + 100 * MIN));
+    expect((await visits(m)).map((v) => v.closed_by)).toEqual(['NO_DATA']);
+    // The backlog, one request per fix, as the app sends it; the replay job runs after it.
+    for (let k = 13; k <= 24; k++) await f.server.location.pipeline.submit([fix(m, k)]);
+    await replayMsisdn(f.db, m, await replayJobsFrom(m), new Date());
+    await sweepDeadlines(f.db, new Date());
+    const types = async (id: number) => (await events(id)).map((e) => e.type);
+    expect(await visits(m)).toEqual(await visits(reference));
+    expect((await types(m)).filter((t) => t === 'GEOFENCE_ENTER')).toEqual(['GEOFENCE_ENTER']);
+  });
+});
+
+describe('a stay whose entry moved, first closed for want of data, then by an exit', () => {
+  it('emits the GEOFENCE_EXIT in-order delivery emitted (it was never emitted before)', async () => {
+    const c = spot();
+    const poi = await poiAt(c);
+    const [reference, m] = [await consentingMsisdn(), await consentingMsisdn()];
+    await assign(poi.id, [reference, m]);
+    const t0 = Date.now() - 200 * MIN;
+    const path = [
+      east(c, 3000),
+      ...[0, 1, 2, 3, 4, 5, 6, 7].map((i) => jitter(c, i)), // t0+5 … t0+40 inside
+      east(c, 3000), // t0+45
+      east(c, 3100),
+      east(c, 2900),
+      east(c, 3050), // t0+60
+    ];
+    const fix = (id: number, i: number) => ({
+      msisdnId: id,
+      time: new Date(t0 + i * 5 * MIN),
+      ...path[i]!,
+      accuracyM: 20,
+      source: 'OSMAND' as const,
+    });
+    for (let i = 0; i < path.length; i++) await f.server.location.pipeline.submit([fix(reference, i)]);
+    // m: the first inside fix is held back; the phone falls silent inside; the sweep closes NO_DATA.
+    for (let i = 0; i <= 8; i++) if (i !== 1) await f.server.location.pipeline.submit([fix(m, i)]);
+    await sweepDeadlines(f.db, new Date(t0 + 80 * MIN));
+    expect((await visits(m)).map((v) => v.closed_by)).toEqual(['NO_DATA']);
+    // The backlog: the held-back first fix and the fixes away.
+    await f.server.location.pipeline.submit([1, 9, 10, 11, 12].map((i) => fix(m, i)));
+    await replayMsisdn(f.db, m, await replayJobsFrom(m), new Date());
+    const types = async (id: number) => (await events(id)).map((e) => e.type);
+    expect(await visits(m)).toEqual(await visits(reference));
+    expect((await types(reference)).filter((t) => t === 'GEOFENCE_EXIT')).toHaveLength(1);
+    expect((await types(m)).filter((t) => t === 'GEOFENCE_EXIT')).toHaveLength(1);
+  });
+});
+
+describe('the per-batch read with presence_closures', () => {
+  it('sends the closures once, not on every checkpoint row', async () => {
+    const db = f.db;
+    const poi = await poiAt(spot());
+    const ids = [await consentingMsisdn(), await consentingMsisdn(), await consentingMsisdn()];
+    // Each MSISDN of the batch: one pair INSIDE (a checkpoint row each), and a closure.
+    await sql`insert into poi_presence (msisdn_id, poi_id, company_id, state, data)
+      select id, ${poi.id}, ${poi.companyId}, 'INSIDE', '{}'::jsonb from unnest(${ids}::int[]) id`.execute(
+      db,
+    );
+    await sql`insert into presence_closures (msisdn_id, closed_at)
+      select id, now() - interval '1 day' from unnest(${ids}::int[]) id`.execute(db);
+    try {
+      const rows = await readEpochAndCheckpoints(db, ids);
+      expect(rows).toHaveLength(3);
+      expect(rows.filter((r) => r.closures !== null)).toHaveLength(1);
+      expect(rows.find((r) => r.closures !== null)!.closures!.split(',')).toHaveLength(6);
+    } finally {
+      await sql`delete from poi_presence where msisdn_id = any(${ids}::int[])`.execute(db);
+      await sql`delete from presence_closures where msisdn_id = any(${ids}::int[])`.execute(db);
+    }
   });
 });

@@ -43,16 +43,21 @@ export type ReportField = (typeof REPORT_FIELDS)[number];
 
 /**
  * The default period: this month so far — from the first of last month on a month's first day, when this month holds
- * no finished day yet; a monthly report: the whole of last month.
+ * no finished day yet (within the report's longest period: a 31-day report starts a day later after a 31-day month);
+ * a monthly report: the whole of last month.
  */
 export function defaultPeriod(
-  meta: Pick<ReportMeta, 'monthly'>,
+  meta: Pick<ReportMeta, 'monthly' | 'maxPeriodDays'>,
   today: Date = new Date(),
 ): { from: string; to: string } {
   const y = today.getFullYear();
   const m = today.getMonth();
+  const d = today.getDate();
   if (meta.monthly) return { from: localIsoDate(new Date(y, m - 1, 1)), to: localIsoDate(new Date(y, m, 0)) };
-  return { from: localIsoDate(new Date(y, today.getDate() === 1 ? m - 1 : m, 1)), to: localIsoDate(today) };
+  if (d !== 1) return { from: localIsoDate(new Date(y, m, 1)), to: localIsoDate(today) };
+  const earliest = new Date(y, m, d - (meta.maxPeriodDays - 1));
+  const first = new Date(y, m - 1, 1);
+  return { from: localIsoDate(first < earliest ? earliest : first), to: localIsoDate(today) };
 }
 
 export function initialValues(meta: ReportMeta): ReportFormValues {
