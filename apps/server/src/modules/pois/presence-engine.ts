@@ -1042,10 +1042,21 @@ export async function completeBatch(
   const onLate = (msisdnId: number, time: number) =>
     replayFrom.set(msisdnId, Math.min(replayFrom.get(msisdnId) ?? Infinity, time));
   const batchIds = new Set(stored.map((p) => p.id));
-  const revs = await writeEvaluations(tx, batch.toWrite, batchIds, now, onLate);
+  // A writer other than a pipeline (the sweep, a replay, seeding) may have written states since the batch read them
+  // (it moves states_epoch; its commit is seen now that the batch is stored): then every evaluation that started from
+  // a checkpoint is written too, over that checkpoint — one that moved (a visit the sweep closed for want of data
+  // that a fix here fills) is evaluated again from what it holds now, so the fix is not lost.
+  const { rows: epochRows } = await sql<{ states_epoch: number }>`${PREPARED}
+    select states_epoch from presence_epoch where id = 1`.execute(tx);
+  const statesMoved = Number(epochRows[0]?.states_epoch ?? 0) !== batch.epochs.statesEpoch;
+  const toWrite = statesMoved
+    ? batch.evaluations.filter((e) => e.start.row !== null || batch.toWrite.includes(e))
+    : batch.toWrite;
+  const revs = await writeEvaluations(tx, toWrite, batchIds, now, onLate);
 
   const { epochs } = batch;
   const current =
+    !statesMoved &&
     epochs.instance === memory.instance &&
     epochs.epoch === memory.epoch &&
     epochs.statesEpoch === memory.statesEpoch;

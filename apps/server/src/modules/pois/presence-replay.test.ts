@@ -2,7 +2,16 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Poi } from '@lbs/contracts';
 import { useOrgFixtures } from '../organisation/test-fixtures.ts';
-import { readEpochAndCheckpoints, replayMsisdn, sweepDeadlines } from './presence-engine.ts';
+import { storePositions } from '../../location/position-store.ts';
+import {
+  batchPositions,
+  completeBatch,
+  prepareBatch,
+  presenceMemory,
+  readEpochAndCheckpoints,
+  replayMsisdn,
+  sweepDeadlines,
+} from './presence-engine.ts';
 
 /**
  * A replay of late fixes gives what in-order delivery gave (issue 11), where a review found it did not: a pair seeded
@@ -272,5 +281,49 @@ describe('the per-batch read with presence_closures', () => {
       await sql`delete from poi_presence where msisdn_id = any(${ids}::int[])`.execute(db);
       await sql`delete from presence_closures where msisdn_id = any(${ids}::int[])`.execute(db);
     }
+  });
+});
+
+describe('a fix from before max_gap ran out, stored just after the sweep closed the visit', () => {
+  it('is replayed (or keeps the visit open), not lost', async () => {
+    const c = spot();
+    const poi = await poiAt(c);
+    const m = await consentingMsisdn();
+    await assign(poi.id, [m]);
+    const t0 = Date.now() - 200 * MIN;
+    for (let i = 0; i <= 8; i++)
+      await f.server.location.pipeline.submit([
+        { msisdnId: m, time: new Date(t0 + i * 5 * MIN), ...jitter(c, i), accuracyM: 20, source: 'OSMAND' },
+      ]);
+    // The last fix at t0+40: max_gap (30 min) runs out at t0+70. A fix taken at t0+60 arrives at t0+80, its batch
+    // prepared (on the reader) just before the sweep, stored just after it.
+    const inputs = [
+      {
+        msisdnId: m,
+        time: new Date(t0 + 60 * MIN),
+        ...jitter(c, 9),
+        accuracyM: 20,
+        source: 'OSMAND' as const,
+      },
+    ];
+    const memory = presenceMemory();
+    const batch = await prepareBatch(f.db, await batchPositions(f.db, inputs), memory);
+    await sweepDeadlines(f.db, new Date(t0 + 80 * MIN));
+    await f.db.transaction().execute(async (tx) => {
+      const stored = await storePositions(tx, inputs);
+      await completeBatch(tx, batch, stored, new Date(t0 + 80 * MIN), memory);
+    });
+    const replays = (
+      await f.db.selectFrom('jobs').select('payload').where('kind', '=', 'presence.replay').execute()
+    )
+      .map((j) => j.payload as { msisdnId: number })
+      .filter((p) => p.msisdnId === m);
+    // In order the fix at t0+60 kept the visit open past t0+80: a replay is queued, and it ends the visit at that fix.
+    expect(replays.length).toBeGreaterThan(0);
+    await replayMsisdn(f.db, m, await replayJobsFrom(m), new Date());
+    await sweepDeadlines(f.db, new Date());
+    expect((await visits(m)).map((v) => [v.closed_by, v.exited_at?.getTime(), v.fix_count])).toEqual([
+      ['NO_DATA', t0 + 60 * MIN, 10],
+    ]);
   });
 });
