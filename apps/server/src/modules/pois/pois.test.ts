@@ -47,12 +47,12 @@ async function poiAt(c: { lat: number; lon: number }, radiusM = 150, name = `Sit
   return res.json() as Poi;
 }
 
-async function assign(poiId: number, msisdnIds: number[]) {
+async function assign(poiId: number, msisdnIds: number[], schedule = ALL_DAY) {
   const res = await f.call('CA', 'POST', '/poi-assignments', {
     poiId,
     msisdnIds,
     purpose: 'VISIT',
-    ...ALL_DAY,
+    ...schedule,
   });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { items: PoiAssignment[] }).items;
@@ -609,14 +609,10 @@ describe('presence', () => {
     await track(m, Date.now() - 20 * MIN, [c], 30, 5, 'OSMAND');
     const poi = await poiAt(c, 100);
     // A window from ten minutes ago to an hour from now (company time): now inside it, the fix before it.
-    const res = await f.call('CA', 'POST', '/poi-assignments', {
-      poiId: poi.id,
-      msisdnIds: [m],
-      purpose: 'VISIT',
-      days: [1, 2, 3, 4, 5, 6, 7],
+    await assign(poi.id, [m], {
+      ...ALL_DAY,
       windows: [{ start: hhmm(Date.now() - 9 * MIN), end: hhmm(Date.now() + 60 * MIN) }],
     });
-    expect(res.statusCode, res.body).toBe(201);
     const state = await f.db
       .selectFrom('poi_presence')
       .select('state')
@@ -631,20 +627,15 @@ describe('presence', () => {
     const m = await consentingMsisdn();
     const poi = await poiAt(c, 150);
     const now = Date.now();
-    const res = await f.call('CA', 'POST', '/poi-assignments', {
-      poiId: poi.id,
-      msisdnIds: [m],
-      purpose: 'VISIT',
-      days: [1, 2, 3, 4, 5, 6, 7],
+    const [assigned] = await assign(poi.id, [m], {
+      ...ALL_DAY,
       windows: [{ start: hhmm(now - 3 * 60 * MIN), end: hhmm(now + 3 * 60 * MIN) }],
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = (res.json() as { items: PoiAssignment[] }).items[0]!.id;
     // Entered on the second fix: the checkpoint written then holds the state as it stands (no catch-up to redo).
     await track(m, now - 40 * MIN, [c, east(c, 20)]);
     expect((await visitsOf(m, poi.id)).items[0]).toMatchObject({ closedBy: 'OPEN' });
     // The window now ended twenty minutes ago; the next fix (inside the POI, outside the window) closes the visit.
-    const narrowed = await f.call('CA', 'PATCH', `/poi-assignments/${id}`, {
+    const narrowed = await f.call('CA', 'PATCH', `/poi-assignments/${assigned!.id}`, {
       windows: [{ start: hhmm(now - 3 * 60 * MIN), end: hhmm(now - 20 * MIN) }],
     });
     expect(narrowed.statusCode, narrowed.body).toBe(200);

@@ -1049,8 +1049,9 @@ export async function completeBatch(
   const { rows: epochRows } = await sql<{ states_epoch: number }>`${PREPARED}
     select states_epoch from presence_epoch where id = 1`.execute(tx);
   const statesMoved = Number(epochRows[0]?.states_epoch ?? 0) !== batch.epochs.statesEpoch;
+  const mustWriteNow = new Set(batch.toWrite);
   const toWrite = statesMoved
-    ? batch.evaluations.filter((e) => e.start.row !== null || batch.toWrite.includes(e))
+    ? batch.evaluations.filter((e) => e.start.row !== null || mustWriteNow.has(e))
     : batch.toWrite;
   const revs = await writeEvaluations(tx, toWrite, batchIds, now, onLate);
 
@@ -1555,13 +1556,16 @@ export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: 
       const diff = diffVisitsOf(stored, replayed);
       // A stay whose entry moved (a late first fix) has a new key: the same stay, corrected, not a new one. Its
       // events already emitted (the entry; the exit and close of a closed stay) are not emitted again.
-      const rekeyed = new Map<string, VisitRecord>();
+      const rekeyed = new Map<string, { visit: VisitRecord; old: VisitRecord }>();
+      const replaced = new Set<VisitRecord>();
       for (const visit of diff.added) {
-        const old = diff.removed.find((v) => ![...rekeyed.values()].includes(v) && overlapping(v, visit));
-        if (old) rekeyed.set(visit.key, old);
+        const old = diff.removed.find((v) => !replaced.has(v) && overlapping(v, visit));
+        if (!old) continue;
+        rekeyed.set(visit.key, { visit, old });
+        replaced.add(old);
       }
       const emitted = (type: string, key: string) => {
-        const old = rekeyed.get(key);
+        const old = rekeyed.get(key)?.old;
         if (!old) return false;
         if (type === 'GEOFENCE_ENTER') return !old.seeded;
         // Only an exit emits GEOFENCE_EXIT (a close for want of data or at the window's end does not); any close
@@ -1586,10 +1590,9 @@ export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: 
             diff.removed.map((v) => v.key),
           )
           .execute();
-      const replaced = new Set(rekeyed.values());
       for (const [visit, removed, old] of [
         ...diff.changed.map((v) => [v, false, v] as const),
-        ...[...rekeyed].map(([key, old]) => [diff.added.find((v) => v.key === key)!, false, old] as const),
+        ...[...rekeyed.values()].map(({ visit, old }) => [visit, false, old] as const),
         ...diff.removed.filter((v) => !replaced.has(v)).map((v) => [v, true, v] as const),
       ]) {
         corrections++;

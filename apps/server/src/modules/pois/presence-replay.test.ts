@@ -54,6 +54,18 @@ const submit = (
   accuracyM = 50,
   source: 'NETWORK' | 'OSMAND' = 'NETWORK',
 ) => f.server.location.pipeline.submit([{ msisdnId, time: new Date(at), ...p, accuracyM, source }]);
+/**
+ * A POI at a place of its own and a consenting MSISDN `m` sent to it all day — with `reference`, a second one to deliver
+ * the same fixes to in order.
+ */
+async function assignedSite(withReference = false) {
+  const c = spot();
+  const poi = await poiAt(c);
+  const m = await consentingMsisdn();
+  const reference = withReference ? await consentingMsisdn() : 0;
+  await assign(poi.id, withReference ? [m, reference] : [m]);
+  return { c, poi, m, reference };
+}
 const events = (msisdnId: number) =>
   f.db
     .selectFrom('domain_events')
@@ -107,10 +119,7 @@ describe('replay of a seeded pair', () => {
 
 describe('replay whose start falls within an earlier stay', () => {
   it('network: a stay that ended 33 min before the replayed hour stays one visit, with no passed-by made of its end', async () => {
-    const c = spot();
-    const poi = await poiAt(c);
-    const m = await consentingMsisdn();
-    await assign(poi.id, [m]);
+    const { c, m } = await assignedSite();
     const H = Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR;
     let i = 0;
     for (let t = H - 93 * MIN; t <= H - 33 * MIN; t += 5 * MIN) await submit(m, t, jitter(c, i++));
@@ -133,10 +142,7 @@ describe('replay whose start falls within an earlier stay', () => {
   });
 
   it('app: a stay whose phone died 33 min before the replayed hour stays one visit (no second ENTER)', async () => {
-    const c = spot();
-    const poi = await poiAt(c);
-    const m = await consentingMsisdn();
-    await assign(poi.id, [m]);
+    const { c, m } = await assignedSite();
     const H = Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR;
     let i = 0;
     for (let t = H - 93 * MIN; t <= H - 33 * MIN; t += MIN) await submit(m, t, jitter(c, i++), 10, 'OSMAND');
@@ -156,10 +162,7 @@ describe('replay whose start falls within an earlier stay', () => {
 
 describe('replay of a late first fix', () => {
   it('emits one ENTER for the stay (the visit corrected), not a second one', async () => {
-    const c = spot();
-    const poi = await poiAt(c);
-    const m = await consentingMsisdn();
-    await assign(poi.id, [m]);
+    const { c, m } = await assignedSite();
     const t0 = Date.now() - 200 * MIN;
     const path = [
       east(c, 3000),
@@ -191,10 +194,7 @@ describe('an app backlog sent once the sweep closed the visit for want of data',
   ])(
     '%s: ends with the visits of in-order delivery, one ENTER, the early close corrected',
     async (_, single) => {
-      const c = spot();
-      const poi = await poiAt(c);
-      const [reference, m] = [await consentingMsisdn(), await consentingMsisdn()];
-      await assign(poi.id, [reference, m]);
+      const { c, m, reference } = await assignedSite(true);
       const t0 = Date.now() - 200 * MIN;
       const fix = (id: number, i: number) => ({
         msisdnId: id,
@@ -225,10 +225,7 @@ describe('an app backlog sent once the sweep closed the visit for want of data',
 
 describe('a stay whose entry moved, first closed for want of data, then by an exit', () => {
   it('emits the GEOFENCE_EXIT in-order delivery emitted (it was never emitted before)', async () => {
-    const c = spot();
-    const poi = await poiAt(c);
-    const [reference, m] = [await consentingMsisdn(), await consentingMsisdn()];
-    await assign(poi.id, [reference, m]);
+    const { c, m, reference } = await assignedSite(true);
     const t0 = Date.now() - 200 * MIN;
     const path = [
       east(c, 3000),
@@ -286,10 +283,7 @@ describe('the per-batch read with presence_closures', () => {
 
 describe('a fix from before max_gap ran out, stored just after the sweep closed the visit', () => {
   it('is replayed (or keeps the visit open), not lost', async () => {
-    const c = spot();
-    const poi = await poiAt(c);
-    const m = await consentingMsisdn();
-    await assign(poi.id, [m]);
+    const { c, m } = await assignedSite();
     const t0 = Date.now() - 200 * MIN;
     for (let i = 0; i <= 8; i++)
       await f.server.location.pipeline.submit([
