@@ -943,7 +943,7 @@ export async function prepareBatch(
       const h = held?.pairs.get(pair.poiId);
       const row = held ? h?.row : rows.get(pairKey(msisdnId, pair.poiId));
       // A pair closed by time before these fixes came: they are late (a replay evaluates them).
-      const timeClosed = row ? undefined : closed.get(pairKey(msisdnId, pair.poiId));
+      const timeClosed = row || !closed.size ? undefined : closed.get(pairKey(msisdnId, pair.poiId));
       // A pair OUTSIDE stays so unless a fix may be inside it: nothing to evaluate, read or write.
       if (!row && !timeClosed) {
         let near = false;
@@ -1273,7 +1273,7 @@ export async function seedPairs(
 export async function sweepDeadlines(db: Db, now: Date, limit = 1000): Promise<number> {
   return db.transaction().execute(async (tx) => {
     // Due: a deadline that fixes do not move, or no position of the MSISDN for longer than the pair's max gap.
-    const { rows: due } = await sql<CheckpointSqlRow>`
+    let { rows: due } = await sql<CheckpointSqlRow>`
       select ${CHECKPOINT_COLUMNS}
       from poi_presence pp
       left join latest_positions lp on lp.msisdn_id = pp.msisdn_id
@@ -1284,6 +1284,25 @@ export async function sweepDeadlines(db: Db, now: Date, limit = 1000): Promise<n
       limit ${limit}
       for update of pp skip locked`.execute(tx);
     if (!due.length) return 0;
+    // A batch of one of these MSISDNs still being written holds its latest_positions row, and its positions are not
+    // visible here: time closing the MSISDN's visits now could close a stay that the batch's fixes continue (the batch
+    // read the states before this commits, and may not write them). Such MSISDNs are left to the next sweep; the rows
+    // of the others are held until this commits, so their batches wait for it and then find the states moved. An
+    // MSISDN without a latest position has no batch to wait for.
+    const msisdnIds = [...new Set(due.map((d) => d.msisdn_id))];
+    const { rows: held } = await sql<{ msisdn_id: number }>`
+      select msisdn_id from latest_positions where msisdn_id = any(${int4Array(msisdnIds)}::int[])
+      order by msisdn_id for share skip locked`.execute(tx);
+    const { rows: present } = await sql<{ msisdn_id: number }>`
+      select msisdn_id from latest_positions where msisdn_id = any(${int4Array(msisdnIds)}::int[])`.execute(
+      tx,
+    );
+    const busy = new Set(present.map((r) => r.msisdn_id));
+    for (const r of held) busy.delete(r.msisdn_id);
+    // The answer counts them still: a full page means more may be due.
+    const found = due.length;
+    if (busy.size) due = due.filter((d) => !busy.has(d.msisdn_id));
+    if (!due.length) return found;
     const pairsByMsisdn = await loadPairs(
       tx,
       [...new Set(due.map((d) => d.msisdn_id))],
@@ -1324,7 +1343,7 @@ export async function sweepDeadlines(db: Db, now: Date, limit = 1000): Promise<n
       .deleteFrom('presence_closures')
       .where('closed_at', '<', new Date(now.getTime() - MAX_POSITION_AGE_MS))
       .execute();
-    return due.length;
+    return found;
   });
 }
 

@@ -9,6 +9,7 @@ import {
   prepareBatch,
   presenceMemory,
   replayMsisdn,
+  sweepDeadlines,
 } from './presence-engine.ts';
 
 const f = useOrgFixtures();
@@ -174,5 +175,53 @@ describe('a batch completed after another found the states moved', () => {
     };
     expect(await evaluateAndStore(0, false)).toBe('ENTERING');
     expect(await evaluateAndStore(1, true)).toBeUndefined();
+  });
+});
+
+/**
+ * The sweep closes a visit for want of data from the positions it can see. A batch being written holds positions it
+ * cannot see yet, and may have read the states before the sweep's commit (then it writes none of them when its fix
+ * changes nothing): the fix was lost, the visit closed before it. The sweep now leaves an MSISDN whose batch is being
+ * written to its next run.
+ */
+describe.skipIf(!process.env['DATABASE_URL'])('the sweep while a batch is being written (PostgreSQL)', () => {
+  it('leaves the batch’s MSISDN alone: the visit goes on to the batch’s fix', async () => {
+    const msisdnId = await trackedEmployee();
+    const poi = await site();
+    expect((await assign(poi.id, msisdnId)).statusCode).toBe(201);
+    const t0 = Date.now() - 200 * MIN;
+    const fix = (minute: number) => ({
+      msisdnId,
+      time: new Date(t0 + minute * MIN),
+      lat: poi.centroid.lat,
+      lon: poi.centroid.lon + (minute % 2 ? 0.0001 : -0.0001),
+      accuracyM: 20,
+      source: 'OSMAND' as const,
+    });
+    for (let minute = 0; minute <= 40; minute += 5) await f.server.location.pipeline.submit([fix(minute)]);
+    // The last fix at t0+40: max_gap (30 min) runs out at t0+70. The fix taken at t0+60 arrives at t0+80; the sweep
+    // runs while its batch is stored and evaluated but not committed.
+    const inputs = [fix(60)];
+    const memory = presenceMemory();
+    const batch = await prepareBatch(f.db, await batchPositions(f.db, inputs), memory);
+    let swept = -1;
+    await f.db.transaction().execute(async (tx) => {
+      const stored = await storePositions(tx, inputs);
+      await completeBatch(tx, batch, stored, new Date(t0 + 80 * MIN), memory);
+      swept = await sweepDeadlines(f.db, new Date(t0 + 80 * MIN));
+    });
+    expect(swept).toBe(1); // found due, and left alone
+    const visits = () =>
+      f.db
+        .selectFrom('visits')
+        .select(['closed_by', 'exited_at', 'fix_count'])
+        .where('msisdn_id', '=', msisdnId)
+        .execute();
+    expect((await visits()).map((v) => v.closed_by)).toEqual(['OPEN']);
+    // In order: the visit ends for want of data at the t0+60 fix, with its 10 fixes.
+    await sweepDeadlines(f.db, new Date());
+    expect((await visits()).map((v) => [v.closed_by, v.exited_at?.getTime(), v.fix_count])).toEqual([
+      ['NO_DATA', t0 + 60 * MIN, 10],
+    ]);
   });
 });
