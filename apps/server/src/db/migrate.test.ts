@@ -97,6 +97,7 @@ const ALL_MIGRATIONS = [
   '0023-positions-history-cover',
   '0024-latest-positions-hot',
   '0025-presence-closures',
+  '0026-presence-seeding',
 ];
 
 let testDb: TestDatabase | undefined;

@@ -23,6 +23,7 @@ import * as m0022 from './migrations/0022-notification-digests.ts';
 import * as m0023 from './migrations/0023-positions-history-cover.ts';
 import * as m0024 from './migrations/0024-latest-positions-hot.ts';
 import * as m0025 from './migrations/0025-presence-closures.ts';
+import * as m0026 from './migrations/0026-presence-seeding.ts';
 
 interface Migration {
   name: string;
@@ -55,6 +56,7 @@ const MIGRATIONS: Migration[] = [
   { name: '0023-positions-history-cover', up: m0023.up },
   { name: '0024-latest-positions-hot', up: m0024.up },
   { name: '0025-presence-closures', up: m0025.up },
+  { name: '0026-presence-seeding', up: m0026.up },
 ];
 
 /** Arbitrary constant shared by every process of the product: the advisory lock key for migrations. */

@@ -586,6 +586,9 @@ export interface PoiPresenceTable {
   through_id: number | null;
   gap_ms: number | null;
   fix_at: number | null;
+  /** When the pair was seeded (a new assignment), and the time of the MSISDN's latest position then. */
+  seeded_at: Timestamp | null;
+  seed_fix_at: Timestamp | null;
 }
 
 export interface PresenceClosuresTable {

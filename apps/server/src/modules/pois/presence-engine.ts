@@ -1263,6 +1263,13 @@ export async function seedPairs(
     for (const output of result.outputs) outputs.push({ pair, output });
   }
   await writeResults(tx, changed, outputs, now);
+  // Where the pair's evaluation began: a replay over it starts from this seeding (positions up to this fix had come).
+  await sql`
+    update poi_presence pp set seeded_at = ${now}, seed_fix_at = s.fix_at
+    from unnest(${int4Array(fresh.map((p) => p.msisdnId))}::int[], ${int4Array(fresh.map((p) => p.poiId))}::int[],
+                ${timestamptzArray(fresh.map((p) => byMsisdn.get(p.msisdnId)?.time.getTime() ?? null))}::timestamptz[])
+      as s(msisdn_id, poi_id, fix_at)
+    where pp.msisdn_id = s.msisdn_id and pp.poi_id = s.poi_id`.execute(tx);
 }
 
 /**
@@ -1446,14 +1453,14 @@ const overlapping = (a: VisitRecord, b: VisitRecord) =>
 /**
  * Where a pair's replay from `from` starts: at an anchor where in-order delivery stood OUTSIDE — `max_gap` and the
  * enter dwell before `from`, moved back before every stored visit or passed-by that spans it (a replay started OUTSIDE
- * in the middle of a stay would invent a passed-by or a second visit) — or, when the pair was seeded INSIDE after
- * the anchor, at its seeded visit's fix (`seedFix`): the pair's evaluation began there.
+ * in the middle of a stay would invent a passed-by or a second visit) — or, when the pair was seeded after the
+ * anchor, at its seeding (`seeding`): the pair's evaluation began there.
  */
 async function replayStart(
   tx: Executor,
   pair: Pair,
   from: number,
-): Promise<{ anchor: number; seedFix: PresenceFix | null }> {
+): Promise<{ anchor: number; seeding: Seeding | null }> {
   const { maxGapMs, enterDwellMs, exitDwellMs } = pair.ctx.params;
   const back = maxGapMs + enterDwellMs;
   let anchor = from - back;
@@ -1476,8 +1483,35 @@ async function replayStart(
     if (!first) break;
     anchor = new Date(first).getTime() - back;
   }
-  // A pair seeded INSIDE (a POI or assignment made around the phone) begins with its seeded visit: nothing before
-  // it was evaluated, so the replay starts from the seeding as seedPairs made it.
+  // A pair seeded after the anchor began there: the positions up to its seeding fix had come before the pair
+  // existed, so the replay starts from the seeding as seedPairs made it (INSIDE or OUTSIDE).
+  const row = await tx
+    .selectFrom('poi_presence')
+    .select(['seeded_at', 'seed_fix_at'])
+    .where('msisdn_id', '=', pair.msisdnId)
+    .where('poi_id', '=', pair.poiId)
+    .executeTakeFirst();
+  if (row?.seeded_at) {
+    if (!row.seed_fix_at || row.seed_fix_at.getTime() < anchor) return { anchor, seeding: null };
+    const fix = await tx
+      .selectFrom('positions')
+      .select(['id', 'time', 'lat', 'lon', 'accuracy_m', 'source'])
+      .where('msisdn_id', '=', pair.msisdnId)
+      .where('time', '=', row.seed_fix_at)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return {
+      anchor,
+      seeding: {
+        fixAt: row.seed_fix_at.getTime(),
+        fix: fix ? toFix({ ...fix, accuracyM: fix.accuracy_m }, Number(fix.id)) : null,
+        at: row.seeded_at.getTime(),
+      },
+    };
+  }
+  // Seeded before seeded_at was recorded: a pair seeded INSIDE (a POI or assignment made around the phone) begins with
+  // its seeded visit.
   const seeded = await tx
     .selectFrom('positions as p')
     .innerJoin('visits as v', (join) =>
@@ -1495,8 +1529,17 @@ async function replayStart(
     .orderBy('p.id')
     .limit(1)
     .executeTakeFirst();
-  if (!seeded) return { anchor, seedFix: null };
-  return { anchor, seedFix: toFix({ ...seeded, accuracyM: seeded.accuracy_m }, Number(seeded.id)) };
+  if (!seeded) return { anchor, seeding: null };
+  const fix = toFix({ ...seeded, accuracyM: seeded.accuracy_m }, Number(seeded.id));
+  return { anchor, seeding: { fixAt: fix.time, fix, at: null } };
+}
+
+/** Where a pair's evaluation began: the MSISDN's latest position then (its time, and the fix if still stored). */
+interface Seeding {
+  fixAt: number;
+  fix: PresenceFix | null;
+  /** When it was seeded (null: not recorded; the pair was seeded INSIDE from `fix`). */
+  at: number | null;
 }
 
 /**
@@ -1515,21 +1558,21 @@ export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: 
     let corrections = 0;
     let closedAt = -Infinity;
     for (const pair of pairs) {
-      const { anchor, seedFix } = await replayStart(tx, pair, from);
+      const { anchor, seeding } = await replayStart(tx, pair, from);
       // From the seeding (the pair's history begins there), or OUTSIDE at the anchor.
-      const after = seedFix ? seedFix.time : anchor;
+      const after = seeding ? seeding.fixAt : anchor;
       const positions = await tx
         .selectFrom('positions')
         .select(['id', 'time', 'lat', 'lon', 'accuracy_m', 'source'])
         .where('msisdn_id', '=', msisdnId)
-        .where('time', seedFix ? '>' : '>=', new Date(after))
+        .where('time', seeding ? '>' : '>=', new Date(after))
         .where('time', '<=', now)
         .orderBy('time')
         .orderBy('id')
         .execute();
       // Starts as live delivery would have: OUTSIDE, its last fix the MSISDN's position before the anchor (looked
       // for as far back as the pipeline accepts positions, so only those periods of `positions` are read).
-      const before = seedFix
+      const before = seeding
         ? undefined
         : await tx
             .selectFrom('positions')
@@ -1543,9 +1586,11 @@ export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: 
       const fixes = positions.map((p) => toFix({ ...p, accuracyM: p.accuracy_m }, Number(p.id)));
       const produced: PresenceOutput[] = [];
       let start = outsideState(pair, before ?? null);
-      if (seedFix) {
-        // As seedPairs did when the assignment was made: INSIDE from that fix, without an ENTER.
-        const seeded = seed(seedFix, pair.ctx);
+      if (seeding) {
+        // As seedPairs did when the assignment was made: INSIDE from that fix without an ENTER, or OUTSIDE.
+        const { fix, at } = seeding;
+        const active = fix && (at === null || (isActive(pair, at) && isActive(pair, fix.time)));
+        const seeded = at === null ? seed(fix, pair.ctx) : seed(active ? fix : null, pair.ctx, at);
         start = seeded.state;
         produced.push(...seeded.outputs);
       }

@@ -117,6 +117,26 @@ describe('replay of a seeded pair', () => {
   });
 });
 
+describe('replay of a pair seeded OUTSIDE', () => {
+  it('evaluates no position from before the seeding (no visit from before the assignment)', async () => {
+    const c = spot();
+    const poi = await poiAt(c);
+    const m = await consentingMsisdn();
+    const h = Math.floor((Date.now() - 3 * HOUR) / HOUR) * HOUR;
+    // Inside the site for 20 minutes before anyone sent the phone there; then away.
+    for (let minute = 10; minute <= 30; minute += 5)
+      await submit(m, h + minute * MIN, jitter(c, minute), 20, 'OSMAND');
+    await submit(m, h + 45 * MIN, east(c, 5000), 20, 'OSMAND');
+    await assign(poi.id, [m]); // seeded OUTSIDE from the fix at h+45
+    await submit(m, h + 40 * MIN, east(c, 4000), 20, 'OSMAND'); // late: a replay from h
+    await replayMsisdn(f.db, m, await replayJobsFrom(m), new Date());
+    // In order every one of these fixes came before the assignment: none was evaluated for it.
+    expect(await visits(m)).toEqual([]);
+    expect(await passedBy(m)).toEqual([]);
+    expect(await events(m)).toEqual([]);
+  });
+});
+
 describe('replay whose start falls within an earlier stay', () => {
   it('network: a stay that ended 33 min before the replayed hour stays one visit, with no passed-by made of its end', async () => {
     const { c, m } = await assignedSite();
