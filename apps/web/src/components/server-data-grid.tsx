@@ -268,13 +268,15 @@ function NamedLinearProgress(props: LinearProgressProps) {
 
 /** true while the first page is still loading: the empty-state text would only flash. */
 const PendingContext = createContext(false);
+const EmptyHintContext = createContext<string | undefined>(undefined);
 
 function NoRowsOverlay() {
   const pending = useContext(PendingContext);
+  const hint = useContext(EmptyHintContext);
   if (pending) return null;
   return (
     <Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}>
-      <EmptyState />
+      <EmptyState hint={hint} />
     </Box>
   );
 }
@@ -302,6 +304,8 @@ export interface ServerDataGridProps<R extends GridValidRowModel> {
   /** The list's Export (contracts LIST_EXPORTS): the whole list with the grid's filters, search and sort. */
   exportList?: ListExportKey;
   gridProps?: Partial<Omit<DataGridProps<R>, 'rows' | 'columns' | 'rowCount' | 'loading'>>;
+  /** A line under "No Record Found" when the list is empty: why, and what to do. */
+  emptyHint?: string | undefined;
 }
 
 export function ServerDataGrid<R extends GridValidRowModel>({
@@ -318,6 +322,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   enabled = true,
   exportList,
   gridProps,
+  emptyHint,
 }: ServerDataGridProps<R>) {
   const { i18n } = useTranslation();
   const { sx: extraSx, ...rest } = gridProps ?? {};
@@ -392,63 +397,65 @@ export function ServerDataGrid<R extends GridValidRowModel>({
       )}
       <ProblemAlert error={query.error} onRetry={() => void query.refetch()} />
       <PendingContext.Provider value={query.isPending && enabled}>
-        <DataGrid<R>
-          aria-label={label}
-          label={label}
-          columns={fitted}
-          rows={rows}
-          rowCount={data?.total ?? 0}
-          loading={loading}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
-          disableColumnFilter
-          disableRowSelectionOnClick
-          autoHeight
-          sortingOrder={['asc', 'desc', null]}
-          pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
-          paginationModel={{ page: state.page - 1, pageSize: state.size }}
-          onPaginationModelChange={(model) => {
-            const next = paginationToParams(model);
-            const sizeChanged = next.size !== state.size;
-            update({
-              page: sizeChanged || next.page === 1 ? undefined : String(next.page),
-              size: next.size === PAGE_SIZE_DEFAULT ? undefined : String(next.size),
-            });
-          }}
-          sortModel={sortModel}
-          onSortModelChange={(model) => {
-            const sort = sortModelToParam(model);
-            // cleared or back to the default: the URL drops `sort` and the default applies again
-            update({ sort: sort === defaultSort ? undefined : sort, page: undefined });
-          }}
-          onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
-          onCellKeyDown={
-            onRowClick
-              ? (params, event) => {
-                  if (event.key === 'Enter') onRowClick(params.row);
-                }
-              : undefined
-          }
-          localeText={gridLocaleText(i18n.language)}
-          slots={{
-            noRowsOverlay: NoRowsOverlay,
-            noResultsOverlay: NoRowsOverlay,
-            baseLinearProgress: NamedLinearProgress,
-          }}
-          slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
-          {...rest}
-          sx={[
-            {
-              border: 0,
-              '--DataGrid-overlayHeight': '220px',
-              '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
-              ...(onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}),
-              '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outlineOffset: -2 },
-            },
-            ...(Array.isArray(extraSx) ? extraSx : [extraSx]),
-          ]}
-        />
+        <EmptyHintContext.Provider value={emptyHint}>
+          <DataGrid<R>
+            aria-label={label}
+            label={label}
+            columns={fitted}
+            rows={rows}
+            rowCount={data?.total ?? 0}
+            loading={loading}
+            paginationMode="server"
+            sortingMode="server"
+            filterMode="server"
+            disableColumnFilter
+            disableRowSelectionOnClick
+            autoHeight
+            sortingOrder={['asc', 'desc', null]}
+            pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
+            paginationModel={{ page: state.page - 1, pageSize: state.size }}
+            onPaginationModelChange={(model) => {
+              const next = paginationToParams(model);
+              const sizeChanged = next.size !== state.size;
+              update({
+                page: sizeChanged || next.page === 1 ? undefined : String(next.page),
+                size: next.size === PAGE_SIZE_DEFAULT ? undefined : String(next.size),
+              });
+            }}
+            sortModel={sortModel}
+            onSortModelChange={(model) => {
+              const sort = sortModelToParam(model);
+              // cleared or back to the default: the URL drops `sort` and the default applies again
+              update({ sort: sort === defaultSort ? undefined : sort, page: undefined });
+            }}
+            onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
+            onCellKeyDown={
+              onRowClick
+                ? (params, event) => {
+                    if (event.key === 'Enter') onRowClick(params.row);
+                  }
+                : undefined
+            }
+            localeText={gridLocaleText(i18n.language)}
+            slots={{
+              noRowsOverlay: NoRowsOverlay,
+              noResultsOverlay: NoRowsOverlay,
+              baseLinearProgress: NamedLinearProgress,
+            }}
+            slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
+            {...rest}
+            sx={[
+              {
+                border: 0,
+                '--DataGrid-overlayHeight': '220px',
+                '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
+                ...(onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}),
+                '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outlineOffset: -2 },
+              },
+              ...(Array.isArray(extraSx) ? extraSx : [extraSx]),
+            ]}
+          />
+        </EmptyHintContext.Provider>
       </PendingContext.Provider>
     </Box>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   ATTENDANCE_STATUSES,
   type AttendanceDay,
@@ -188,6 +188,25 @@ describe('Attendance page', () => {
       status: 'LATE',
       reason: 'Traffic accident on the way',
     });
+  });
+
+  it('an empty list of today says why (no window open yet) and what to do; a filtered one or another day’s says no more', async () => {
+    const empty = (url: URL) =>
+      url.pathname.endsWith('/attendance')
+        ? jsonResponse({ items: [], total: 0, page: 1, size: 20 })
+        : undefined;
+    renderApp('/attendance/list', testUser('CompanyAdmin'), empty);
+    expect(await screen.findByText('No Record Found')).toBeInTheDocument();
+    expect(screen.getByText(/Today's days appear once a shift's check-in window opens/)).toBeInTheDocument();
+    cleanup();
+    // Narrowed by a filter, the list may be empty for another reason.
+    renderApp('/attendance/list?status=ABSENT', testUser('CompanyAdmin'), empty);
+    expect(await screen.findByText('No Record Found')).toBeInTheDocument();
+    expect(screen.queryByText(/check-in window opens/)).not.toBeInTheDocument();
+    cleanup();
+    renderApp('/attendance/list?date=2026-11-23', testUser('CompanyAdmin'), empty);
+    expect(await screen.findByText('No Record Found')).toBeInTheDocument();
+    expect(screen.queryByText(/check-in window opens/)).not.toBeInTheDocument();
   });
 
   it('the override action follows the server’s abilities', async () => {

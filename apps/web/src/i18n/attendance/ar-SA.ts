@@ -12,6 +12,8 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'attendance.filter.status': 'الحالة',
   'attendance.filter.all': 'الكل',
   'attendance.filter.search': 'الموظف أو الرقم',
+  'attendance.daily.todayEmpty':
+    'تظهر أيام اليوم عند فتح نافذة تسجيل الحضور للوردية. اختر تاريخًا سابقًا لعرض الأيام المكتملة.',
   'attendance.fields.employee': 'الموظف',
   'attendance.fields.msisdn': 'رقم الجوال',
   'attendance.fields.status': 'الحالة',

@@ -12,6 +12,8 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'attendance.filter.status': 'Statut',
   'attendance.filter.all': 'Tous',
   'attendance.filter.search': 'Employé ou numéro',
+  'attendance.daily.todayEmpty':
+    "Les journées d'aujourd'hui apparaissent à l'ouverture de la fenêtre de pointage d'une équipe. Choisissez une date antérieure pour voir les journées terminées.",
   'attendance.fields.employee': 'Employé',
   'attendance.fields.msisdn': 'Numéro de mobile',
   'attendance.fields.status': 'Statut',

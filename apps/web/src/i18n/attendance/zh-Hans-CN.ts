@@ -12,6 +12,8 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'attendance.filter.status': '状态',
   'attendance.filter.all': '全部',
   'attendance.filter.search': '员工或号码',
+  'attendance.daily.todayEmpty':
+    '班次的签到时段开始后，今天的考勤才会显示。选择更早的日期可查看已结束的考勤日。',
   'attendance.fields.employee': '员工',
   'attendance.fields.msisdn': '手机号码',
   'attendance.fields.status': '状态',

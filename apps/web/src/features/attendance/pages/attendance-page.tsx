@@ -34,6 +34,7 @@ export function AttendancePage() {
   const [dateParam, setDate] = useUrlFilter('date');
   const [monthParam, setMonth] = useUrlFilter('month');
   const [status, setStatus] = useUrlFilter('status');
+  const [search] = useUrlFilter('q');
   const [open, setOpen] = useState<{ msisdnId: number; date: string; day?: AttendanceDay } | null>(null);
   const date = dateParam ?? localIsoDate();
   // The monthly sheet opens on the month of the last finished day (on a month's first day, the month before: the
@@ -202,6 +203,15 @@ export function AttendancePage() {
             </>
           }
           gridProps={{ getRowId: (row: AttendanceDay) => `${row.msisdnId}:${row.date}` }}
+          emptyHint={
+            // Today's list, not narrowed by any filter, is empty until a window opens: say so.
+            date === localIsoDate() &&
+            !status &&
+            !search &&
+            Object.values(hierarchy.filters).every((v) => v === undefined || v === null)
+              ? t('attendance.daily.todayEmpty')
+              : undefined
+          }
         />
       )}
       <DayDrawer target={open} onClose={() => setOpen(null)} />
