@@ -98,6 +98,7 @@ const ALL_MIGRATIONS = [
   '0024-latest-positions-hot',
   '0025-presence-closures',
   '0026-presence-seeding',
+  '0027-presence-seed-position',
 ];
 
 let testDb: TestDatabase | undefined;

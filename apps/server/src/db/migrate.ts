@@ -24,6 +24,7 @@ import * as m0023 from './migrations/0023-positions-history-cover.ts';
 import * as m0024 from './migrations/0024-latest-positions-hot.ts';
 import * as m0025 from './migrations/0025-presence-closures.ts';
 import * as m0026 from './migrations/0026-presence-seeding.ts';
+import * as m0027 from './migrations/0027-presence-seed-position.ts';
 
 interface Migration {
   name: string;
@@ -57,6 +58,7 @@ const MIGRATIONS: Migration[] = [
   { name: '0024-latest-positions-hot', up: m0024.up },
   { name: '0025-presence-closures', up: m0025.up },
   { name: '0026-presence-seeding', up: m0026.up },
+  { name: '0027-presence-seed-position', up: m0027.up },
 ];
 
 /** Arbitrary constant shared by every process of the product: the advisory lock key for migrations. */

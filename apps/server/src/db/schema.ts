@@ -589,6 +589,7 @@ export interface PoiPresenceTable {
   /** When the pair was seeded (a new assignment), and the time of the MSISDN's latest position then. */
   seeded_at: Timestamp | null;
   seed_fix_at: Timestamp | null;
+  seed_position_id: number | null;
 }
 
 export interface PresenceClosuresTable {

@@ -1265,10 +1265,11 @@ export async function seedPairs(
   await writeResults(tx, changed, outputs, now);
   // Where the pair's evaluation began: a replay over it starts from this seeding (positions up to this fix had come).
   await sql`
-    update poi_presence pp set seeded_at = ${now}, seed_fix_at = s.fix_at
+    update poi_presence pp set seeded_at = ${now}, seed_fix_at = s.fix_at, seed_position_id = s.position_id
     from unnest(${int4Array(fresh.map((p) => p.msisdnId))}::int[], ${int4Array(fresh.map((p) => p.poiId))}::int[],
-                ${timestamptzArray(fresh.map((p) => byMsisdn.get(p.msisdnId)?.time.getTime() ?? null))}::timestamptz[])
-      as s(msisdn_id, poi_id, fix_at)
+                ${timestamptzArray(fresh.map((p) => byMsisdn.get(p.msisdnId)?.time.getTime() ?? null))}::timestamptz[],
+                ${int8Array(fresh.map((p) => byMsisdn.get(p.msisdnId)?.position_id ?? null))}::int8[])
+      as s(msisdn_id, poi_id, fix_at, position_id)
     where pp.msisdn_id = s.msisdn_id and pp.poi_id = s.poi_id`.execute(tx);
 }
 
@@ -1487,7 +1488,7 @@ async function replayStart(
   // existed, so the replay starts from the seeding as seedPairs made it (INSIDE or OUTSIDE).
   const row = await tx
     .selectFrom('poi_presence')
-    .select(['seeded_at', 'seed_fix_at'])
+    .select(['seeded_at', 'seed_fix_at', 'seed_position_id'])
     .where('msisdn_id', '=', pair.msisdnId)
     .where('poi_id', '=', pair.poiId)
     .executeTakeFirst();
@@ -1498,6 +1499,7 @@ async function replayStart(
       .select(['id', 'time', 'lat', 'lon', 'accuracy_m', 'source'])
       .where('msisdn_id', '=', pair.msisdnId)
       .where('time', '=', row.seed_fix_at)
+      .$if(row.seed_position_id !== null, (q) => q.where('id', '=', row.seed_position_id!))
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
@@ -1505,6 +1507,7 @@ async function replayStart(
       anchor,
       seeding: {
         fixAt: row.seed_fix_at.getTime(),
+        positionId: row.seed_position_id === null ? null : Number(row.seed_position_id),
         fix: fix ? toFix({ ...fix, accuracyM: fix.accuracy_m }, Number(fix.id)) : null,
         at: row.seeded_at.getTime(),
       },
@@ -1531,12 +1534,14 @@ async function replayStart(
     .executeTakeFirst();
   if (!seeded) return { anchor, seeding: null };
   const fix = toFix({ ...seeded, accuracyM: seeded.accuracy_m }, Number(seeded.id));
-  return { anchor, seeding: { fixAt: fix.time, fix, at: null } };
+  return { anchor, seeding: { fixAt: fix.time, positionId: null, fix, at: null } };
 }
 
 /** Where a pair's evaluation began: the MSISDN's latest position then (its time, and the fix if still stored). */
 interface Seeding {
   fixAt: number;
+  /** The position itself (null: not recorded; the positions after its time follow it). */
+  positionId: number | null;
   fix: PresenceFix | null;
   /** When it was seeded (null: not recorded; the pair was seeded INSIDE from `fix`). */
   at: number | null;
@@ -1565,7 +1570,17 @@ export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: 
         .selectFrom('positions')
         .select(['id', 'time', 'lat', 'lon', 'accuracy_m', 'source'])
         .where('msisdn_id', '=', msisdnId)
-        .where('time', seeding ? '>' : '>=', new Date(after))
+        .where((eb) =>
+          !seeding
+            ? eb('time', '>=', new Date(after))
+            : seeding.positionId === null
+              ? eb('time', '>', new Date(after))
+              : // A position of the same time stored after the seeding's came after it: in order it was evaluated.
+                eb.or([
+                  eb('time', '>', new Date(after)),
+                  eb.and([eb('time', '=', new Date(after)), eb('id', '>', seeding.positionId)]),
+                ]),
+        )
         .where('time', '<=', now)
         .orderBy('time')
         .orderBy('id')
@@ -1591,7 +1606,11 @@ export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: 
         const { fix, at } = seeding;
         const active = fix && (at === null || (isActive(pair, at) && isActive(pair, fix.time)));
         const seeded = at === null ? seed(fix, pair.ctx) : seed(active ? fix : null, pair.ctx, at);
-        start = seeded.state;
+        // Seeded OUTSIDE, the pair was evaluated as every pair OUTSIDE is (its row never read): from its last fix.
+        start =
+          seeded.state.state === 'OUTSIDE'
+            ? outsideState(pair, { time: new Date(seeding.fixAt) })
+            : seeded.state;
         produced.push(...seeded.outputs);
       }
       let state = run(pair, start, fixes, produced, () => undefined, true);

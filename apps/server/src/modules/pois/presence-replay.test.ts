@@ -137,6 +137,86 @@ describe('replay of a pair seeded OUTSIDE', () => {
   });
 });
 
+describe('replay of a pair seeded OUTSIDE before its window opened', () => {
+  it('starts from the seeding fix as live delivery did: the same entry bounds, nothing corrected', async () => {
+    const c = spot();
+    const poi = await poiAt(c);
+    const [m, reference] = [await consentingMsisdn(), await consentingMsisdn()];
+    const { config } = await f.db
+      .selectFrom('companies')
+      .select('config')
+      .where('id', '=', poi.companyId)
+      .executeTakeFirstOrThrow();
+    const timeZone = (config as { trackingWindow?: { timezone?: string } }).trackingWindow?.timezone ?? 'UTC';
+    const hhmm = (at: number) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(at);
+    const base = Math.floor(Date.now() / MIN) * MIN;
+    // The latest fix when the assignment is made lies before its window opens: the pair is seeded OUTSIDE from it.
+    for (const id of [m, reference]) await submit(id, base - 41 * MIN, east(c, 5000), 20, 'OSMAND');
+    const res = await f.call('CA', 'POST', '/poi-assignments', {
+      poiId: poi.id,
+      msisdnIds: [m, reference],
+      purpose: 'VISIT',
+      days: [1, 2, 3, 4, 5, 6, 7],
+      windows: [{ start: hhmm(base - 40 * MIN), end: hhmm(base + 120 * MIN) }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const inside = [40, 35, 30, 27, 25, 20];
+    for (const [i, back] of inside.entries())
+      await submit(reference, base - back * MIN, jitter(c, i), 20, 'OSMAND');
+    // m: the fix at -27 is held back, then comes late (a replay from the hour before it).
+    for (const [i, back] of inside.entries())
+      if (back !== 27) await submit(m, base - back * MIN, jitter(c, i), 20, 'OSMAND');
+    await submit(m, base - 27 * MIN, jitter(c, 3), 20, 'OSMAND');
+    await replayMsisdn(f.db, m, await replayJobsFrom(m), new Date());
+    const shape = async (id: number) =>
+      (
+        await f.db
+          .selectFrom('visits')
+          .select(['entered_at', 'entered_earliest', 'closed_by'])
+          .where('msisdn_id', '=', id)
+          .orderBy('entered_at')
+          .execute()
+      ).map((v) => [v.entered_at.getTime(), v.entered_earliest?.getTime() ?? null, v.closed_by]);
+    const live = await shape(reference);
+    // (An open visit's row follows its checkpoint: its fix count may lag, its entry does not.)
+    expect(live).toEqual([[base - 40 * MIN, base - 41 * MIN, 'OPEN']]);
+    expect(await shape(m)).toEqual(live);
+    expect((await events(m)).filter((e) => e.type === 'VISIT_CORRECTED')).toEqual([]);
+  });
+});
+
+describe('replay of a pair seeded from a fix that another of the same time followed', () => {
+  it('starts from the seeding position itself and evaluates the later one, as live delivery did', async () => {
+    const { c, poi, m, reference } = await assignedSite(true);
+    // The assignment (made by assignedSite, before any fix) is ended and made again once the network's fix is in.
+    await f.db.deleteFrom('poi_presence').where('poi_id', '=', poi.id).execute();
+    const base = Math.floor(Date.now() / MIN) * MIN;
+    const t = base - 20 * MIN;
+    for (const id of [m, reference]) await submit(id, t, east(c, 3000), 500, 'NETWORK');
+    await f.db.deleteFrom('poi_assignments').where('poi_id', '=', poi.id).execute();
+    await assign(poi.id, [m, reference]); // seeded OUTSIDE from the network's fix at t
+    // The app's fix of the same instant, inside, comes after the seeding: in order it is evaluated.
+    for (const id of [m, reference]) await submit(id, t, jitter(c, 0), 20, 'OSMAND');
+    for (const [i, back] of [15, 10, 5].entries()) {
+      await submit(reference, base - back * MIN, jitter(c, i + 1), 20, 'OSMAND');
+      if (back !== 10) await submit(m, base - back * MIN, jitter(c, i + 1), 20, 'OSMAND');
+    }
+    await submit(m, base - 10 * MIN, jitter(c, 2), 20, 'OSMAND'); // late
+    await replayMsisdn(f.db, m, await replayJobsFrom(m), new Date());
+    const shape = async (id: number) =>
+      (await visits(id)).map((v) => [v.entered_at.getTime(), v.closed_by, v.seeded]);
+    expect(await shape(reference)).toEqual([[t, 'OPEN', false]]);
+    expect(await shape(m)).toEqual(await shape(reference));
+    expect((await events(m)).filter((e) => e.type === 'VISIT_CORRECTED')).toEqual([]);
+  });
+});
+
 describe('replay whose start falls within an earlier stay', () => {
   it('network: a stay that ended 33 min before the replayed hour stays one visit, with no passed-by made of its end', async () => {
     const { c, m } = await assignedSite();

@@ -197,7 +197,9 @@ describe('Attendance page', () => {
         : undefined;
     renderApp('/attendance/list', testUser('CompanyAdmin'), empty);
     expect(await screen.findByText('No Record Found')).toBeInTheDocument();
-    expect(screen.getByText(/Today's days appear once a shift's check-in window opens/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Today's attendance appears once a shift's check-in window opens/),
+    ).toBeInTheDocument();
     cleanup();
     // Narrowed by a filter, the list may be empty for another reason.
     renderApp('/attendance/list?status=ABSENT', testUser('CompanyAdmin'), empty);

@@ -13,7 +13,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'attendance.filter.all': 'الكل',
   'attendance.filter.search': 'الموظف أو الرقم',
   'attendance.daily.todayEmpty':
-    'تظهر أيام اليوم عند فتح نافذة تسجيل الحضور للوردية. اختر تاريخًا سابقًا لعرض الأيام المكتملة.',
+    'تظهر سجلات حضور اليوم بعد أن تبدأ فترة تسجيل الحضور لإحدى الورديات. اختر تاريخًا سابقًا لعرض الأيام المكتملة.',
   'attendance.fields.employee': 'الموظف',
   'attendance.fields.msisdn': 'رقم الجوال',
   'attendance.fields.status': 'الحالة',

@@ -10,7 +10,7 @@ const strings = {
   'attendance.filter.all': 'All',
   'attendance.filter.search': 'Employee or number',
   'attendance.daily.todayEmpty':
-    "Today's days appear once a shift's check-in window opens. Choose an earlier date to see finished days.",
+    "Today's attendance appears once a shift's check-in window opens. Choose an earlier date to see completed days.",
   'attendance.fields.employee': 'Employee',
   'attendance.fields.msisdn': 'Mobile number',
   'attendance.fields.status': 'Status',

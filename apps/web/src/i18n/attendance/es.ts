@@ -13,7 +13,7 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'attendance.filter.all': 'Todos',
   'attendance.filter.search': 'Empleado o número',
   'attendance.daily.todayEmpty':
-    'Los días de hoy aparecen cuando se abre la ventana de entrada de un turno. Elige una fecha anterior para ver los días terminados.',
+    'Los registros de asistencia de hoy aparecen cuando se abre la ventana de entrada de un turno. Elige una fecha anterior para ver los días terminados.',
   'attendance.fields.employee': 'Empleado',
   'attendance.fields.msisdn': 'Número de móvil',
   'attendance.fields.status': 'Estado',

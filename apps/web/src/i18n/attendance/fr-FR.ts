@@ -13,7 +13,7 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'attendance.filter.all': 'Tous',
   'attendance.filter.search': 'Employé ou numéro',
   'attendance.daily.todayEmpty':
-    "Les journées d'aujourd'hui apparaissent à l'ouverture de la fenêtre de pointage d'une équipe. Choisissez une date antérieure pour voir les journées terminées.",
+    "Les présences du jour apparaissent à l'ouverture de la fenêtre de pointage d'une équipe. Choisissez un jour antérieur pour voir les journées terminées.",
   'attendance.fields.employee': 'Employé',
   'attendance.fields.msisdn': 'Numéro de mobile',
   'attendance.fields.status': 'Statut',

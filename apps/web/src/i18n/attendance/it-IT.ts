@@ -13,7 +13,7 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'attendance.filter.all': 'Tutti',
   'attendance.filter.search': 'Dipendente o numero',
   'attendance.daily.todayEmpty':
-    "Le giornate di oggi compaiono all'apertura della finestra di entrata di un turno. Scegli una data precedente per vedere le giornate concluse.",
+    "Le presenze di oggi compaiono all'apertura della finestra di entrata di un turno. Scegli una data precedente per vedere i giorni conclusi.",
   'attendance.fields.employee': 'Dipendente',
   'attendance.fields.msisdn': 'Numero di cellulare',
   'attendance.fields.status': 'Stato',
