@@ -1227,18 +1227,25 @@ export async function requestReplay(tx: Executor, msisdnId: number, from: number
   );
 }
 
-/** A new assignment's pair starts from the MSISDN's latest position, without an ENTER (it was there already). */
+/**
+ * A new assignment's pair starts from the MSISDN's latest position, without an ENTER (it was there already).
+ * `outsideToo`: a pair that comes back (its POI active again) is seeded afresh unless a stay of it is still going.
+ */
 export async function seedPairs(
   tx: Executor,
   msisdnIds: readonly number[],
   poiIds: readonly number[],
   now: Date,
+  { outsideToo = false }: { outsideToo?: boolean } = {},
 ): Promise<void> {
   const pairsByMsisdn = await loadPairs(tx, msisdnIds, poiIds);
   const pairs = [...pairsByMsisdn.values()].flat();
   if (!pairs.length) return;
   const states = await loadStates(tx, pairs);
-  const fresh = pairs.filter((p) => !states.has(pairKey(p.msisdnId, p.poiId)));
+  const fresh = pairs.filter((p) => {
+    const state = states.get(pairKey(p.msisdnId, p.poiId));
+    return !state || (outsideToo && state.state === 'OUTSIDE');
+  });
   if (!fresh.length) return;
   const latest = await tx
     .selectFrom('latest_positions')

@@ -217,6 +217,31 @@ describe('replay of a pair seeded from a fix that another of the same time follo
   });
 });
 
+describe('replay of a pair whose POI was inactive for a while', () => {
+  it('evaluates nothing from while the POI was inactive, as live delivery did', async () => {
+    const { c, poi, m, reference } = await assignedSite(true);
+    const patch = async (active: boolean) => {
+      const res = await f.call('CA', 'PATCH', `/pois/${poi.id}`, { active });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await patch(false);
+    const h = Math.floor((Date.now() - 3 * HOUR) / HOUR) * HOUR;
+    // Inside the site for 20 minutes while it was inactive; then away.
+    for (const id of [m, reference]) {
+      for (let minute = 10; minute <= 30; minute += 5)
+        await submit(id, h + minute * MIN, jitter(c, minute), 20, 'OSMAND');
+      await submit(id, h + 45 * MIN, east(c, 5000), 20, 'OSMAND');
+    }
+    await patch(true);
+    await submit(m, h + 40 * MIN, east(c, 4000), 20, 'OSMAND'); // late: a replay from h
+    await replayMsisdn(f.db, m, await replayJobsFrom(m), new Date());
+    expect(await visits(reference)).toEqual([]);
+    expect(await visits(m)).toEqual([]);
+    expect(await passedBy(m)).toEqual([]);
+    expect(await events(m)).toEqual([]);
+  });
+});
+
 describe('replay whose start falls within an earlier stay', () => {
   it('network: a stay that ended 33 min before the replayed hour stays one visit, with no passed-by made of its end', async () => {
     const { c, m } = await assignedSite();

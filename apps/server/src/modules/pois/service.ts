@@ -427,11 +427,26 @@ export function poisService({
             ? { ...geometryColumns(body.geometry), version: locked.version + 1 }
             : {}),
         };
+        // A POI made active again starts its pairs afresh, as a new POI does: nothing while it was inactive was
+        // evaluated, and a replay starts from this seeding (the MSISDNs' presence locked first: the replay's order).
+        const reactivated = body.active === true && !locked.active;
+        const assigned = reactivated
+          ? (
+              await trx
+                .selectFrom('poi_assignments')
+                .select('msisdn_id')
+                .distinct()
+                .where('poi_id', '=', id)
+                .execute()
+            ).map((r) => r.msisdn_id)
+          : [];
+        if (assigned.length) await lockPresence(trx, assigned);
         await trx
           .updateTable('pois')
           .set({ ...values, updated_at: now() })
           .where('id', '=', id)
           .execute();
+        if (assigned.length) await seedPairs(trx, assigned, [id], now(), { outsideToo: true });
         await audit(trx, actorOf(caller), {
           action: 'poi.update',
           entity: 'poi',
