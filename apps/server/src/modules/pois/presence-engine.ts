@@ -687,10 +687,12 @@ function advance(
   if (isActive(pair, fix.time)) return stepInPlace(state, fix, pair.ctx, outputs, updates);
   // A period that still runs at a fix outside every period was made under other terms (the assignment's window was
   // narrowed since): under the terms now it ended with its newest fix's period, or at that fix if that is no more in one.
+  // (No end at all — a period without end in sight, all day every day — was such a period too.)
   const end = state.windowEndsAt;
-  if (state.state !== 'OUTSIDE' && end !== null && end > fix.time && state.lastFixAt !== null) {
+  if (state.state !== 'OUTSIDE' && (end === null || end > fix.time) && state.lastFixAt !== null) {
     const now = activeEnd(pair, state.lastFixAt);
-    state.windowEndsAt = Math.min(end, now === undefined ? state.lastFixAt : (now ?? end));
+    const narrowed = now === undefined ? state.lastFixAt : now;
+    if (narrowed !== null) state.windowEndsAt = end === null ? narrowed : Math.min(end, narrowed);
   }
   tickInPlace(state, fix.time, pair.ctx, outputs);
   // Still a fix of the MSISDN: the next entry is bounded by it, as by any other.
@@ -1510,6 +1512,15 @@ async function replayStart(
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
+    // Seeded INSIDE or not is what the seeding did (its seeded visit), not what today's schedule would say.
+    const visit = await tx
+      .selectFrom('visits')
+      .select('id')
+      .where('msisdn_id', '=', pair.msisdnId)
+      .where('poi_id', '=', pair.poiId)
+      .where('seeded', '=', true)
+      .where('entered_at', '=', row.seed_fix_at)
+      .executeTakeFirst();
     return {
       anchor,
       seeding: {
@@ -1517,6 +1528,7 @@ async function replayStart(
         positionId: row.seed_position_id === null ? null : Number(row.seed_position_id),
         fix: fix ? toFix({ ...fix, accuracyM: fix.accuracy_m }, Number(fix.id)) : null,
         at: row.seeded_at.getTime(),
+        inside: visit !== undefined,
       },
     };
   }
@@ -1541,7 +1553,7 @@ async function replayStart(
     .executeTakeFirst();
   if (!seeded) return { anchor, seeding: null };
   const fix = toFix({ ...seeded, accuracyM: seeded.accuracy_m }, Number(seeded.id));
-  return { anchor, seeding: { fixAt: fix.time, positionId: null, fix, at: null } };
+  return { anchor, seeding: { fixAt: fix.time, positionId: null, fix, at: null, inside: true } };
 }
 
 /** Where a pair's evaluation began: the MSISDN's latest position then (its time, and the fix if still stored). */
@@ -1550,8 +1562,10 @@ interface Seeding {
   /** The position itself (null: not recorded; the positions after its time follow it). */
   positionId: number | null;
   fix: PresenceFix | null;
-  /** When it was seeded (null: not recorded; the pair was seeded INSIDE from `fix`). */
+  /** When it was seeded (null: not recorded). */
   at: number | null;
+  /** Seeded INSIDE from `fix` (a seeded visit), or else OUTSIDE. */
+  inside: boolean;
 }
 
 /**
@@ -1609,16 +1623,16 @@ export async function replayMsisdn(db: Db, msisdnId: number, from: number, now: 
       const produced: PresenceOutput[] = [];
       let start = outsideState(pair, before ?? null);
       if (seeding) {
-        // As seedPairs did when the assignment was made: INSIDE from that fix without an ENTER, or OUTSIDE.
-        const { fix, at } = seeding;
-        const active = fix && (at === null || (isActive(pair, at) && isActive(pair, fix.time)));
-        const seeded = at === null ? seed(fix, pair.ctx) : seed(active ? fix : null, pair.ctx, at);
-        // Seeded OUTSIDE, the pair was evaluated as every pair OUTSIDE is (its row never read): from its last fix.
-        start =
-          seeded.state.state === 'OUTSIDE'
-            ? outsideState(pair, { time: new Date(seeding.fixAt) })
-            : seeded.state;
-        produced.push(...seeded.outputs);
+        // As seedPairs did when the assignment was made: INSIDE from that fix without an ENTER, or OUTSIDE — then
+        // the pair was evaluated as every pair OUTSIDE is (its row never read): from its last fix.
+        const { fix, at, inside } = seeding;
+        let seeded = inside && fix ? seed(fix, pair.ctx, at ?? undefined) : null;
+        // (Made INSIDE then: terms changed since, such as the poll interval, do not undo it.)
+        if (seeded?.state.state === 'OUTSIDE') seeded = seed(fix!, pair.ctx);
+        if (seeded && seeded.state.state !== 'OUTSIDE') {
+          start = seeded.state;
+          produced.push(...seeded.outputs);
+        } else start = outsideState(pair, { time: new Date(seeding.fixAt) });
       }
       let state = run(pair, start, fixes, produced, () => undefined, true);
       const ticked = tick(state, now.getTime(), pair.ctx);

@@ -242,6 +242,49 @@ describe('replay of a pair whose POI was inactive for a while', () => {
   });
 });
 
+describe('replay of a pair seeded INSIDE whose window was narrowed since', () => {
+  it('keeps the seeded visit, ended at the narrowed window as live delivery ended it', async () => {
+    const c = spot();
+    const poi = await poiAt(c);
+    const [m, reference] = [await consentingMsisdn(), await consentingMsisdn()];
+    const { config } = await f.db
+      .selectFrom('companies')
+      .select('config')
+      .where('id', '=', poi.companyId)
+      .executeTakeFirstOrThrow();
+    const timeZone = (config as { trackingWindow?: { timezone?: string } }).trackingWindow?.timezone ?? 'UTC';
+    const hhmm = (at: number) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(at);
+    const base = Math.floor(Date.now() / MIN) * MIN;
+    for (const id of [m, reference]) await submit(id, base - 20 * MIN, jitter(c, 0), 20, 'OSMAND');
+    await assign(poi.id, [m, reference]); // all day: seeded INSIDE around the parked phones
+    // The window narrowed since: it ended before the seeding.
+    const rows = await f.db.selectFrom('poi_assignments').select('id').where('poi_id', '=', poi.id).execute();
+    for (const { id } of rows) {
+      const res = await f.call('CA', 'PATCH', `/poi-assignments/${id}`, {
+        windows: [{ start: hhmm(base - 3 * HOUR), end: hhmm(base - 30 * MIN) }],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    for (const [i, back] of [15, 10, 5].entries()) {
+      await submit(reference, base - back * MIN, jitter(c, i + 1), 20, 'OSMAND');
+      if (back !== 10) await submit(m, base - back * MIN, jitter(c, i + 1), 20, 'OSMAND');
+    }
+    await submit(m, base - 10 * MIN, jitter(c, 2), 20, 'OSMAND'); // late
+    await replayMsisdn(f.db, m, await replayJobsFrom(m), new Date());
+    const shape = async (id: number) =>
+      (await visits(id)).map((v) => [v.entered_at.getTime(), v.seeded, v.closed_by, v.exited_at?.getTime()]);
+    expect(await shape(reference)).toEqual([[base - 20 * MIN, true, 'WINDOW_END', base - 20 * MIN]]);
+    expect(await shape(m)).toEqual(await shape(reference));
+    expect((await events(m)).filter((e) => e.type === 'VISIT_CORRECTED')).toEqual([]);
+  });
+});
+
 describe('replay whose start falls within an earlier stay', () => {
   it('network: a stay that ended 33 min before the replayed hour stays one visit, with no passed-by made of its end', async () => {
     const { c, m } = await assignedSite();
