@@ -66,6 +66,28 @@ async function assignedSite(withReference = false) {
   await assign(poi.id, withReference ? [m, reference] : [m]);
   return { c, poi, m, reference };
 }
+/**
+ * A POI at a place of its own and two consenting MSISDNs not yet sent to it (`reference` is given the same fixes in
+ * order), with the company's wall-clock `HH:mm` of an instant (assignment windows are in the company's time zone).
+ */
+async function unassignedSite() {
+  const c = spot();
+  const poi = await poiAt(c);
+  const [m, reference] = [await consentingMsisdn(), await consentingMsisdn()];
+  const { config } = await f.db
+    .selectFrom('companies')
+    .select('config')
+    .where('id', '=', poi.companyId)
+    .executeTakeFirstOrThrow();
+  const timeZone = (config as { trackingWindow?: { timezone?: string } }).trackingWindow?.timezone ?? 'UTC';
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return { c, poi, m, reference, hhmm: (at: number) => format.format(at) };
+}
 const events = (msisdnId: number) =>
   f.db
     .selectFrom('domain_events')
@@ -139,22 +161,7 @@ describe('replay of a pair seeded OUTSIDE', () => {
 
 describe('replay of a pair seeded OUTSIDE before its window opened', () => {
   it('starts from the seeding fix as live delivery did: the same entry bounds, nothing corrected', async () => {
-    const c = spot();
-    const poi = await poiAt(c);
-    const [m, reference] = [await consentingMsisdn(), await consentingMsisdn()];
-    const { config } = await f.db
-      .selectFrom('companies')
-      .select('config')
-      .where('id', '=', poi.companyId)
-      .executeTakeFirstOrThrow();
-    const timeZone = (config as { trackingWindow?: { timezone?: string } }).trackingWindow?.timezone ?? 'UTC';
-    const hhmm = (at: number) =>
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone,
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }).format(at);
+    const { c, poi, m, reference, hhmm } = await unassignedSite();
     const base = Math.floor(Date.now() / MIN) * MIN;
     // The latest fix when the assignment is made lies before its window opens: the pair is seeded OUTSIDE from it.
     for (const id of [m, reference]) await submit(id, base - 41 * MIN, east(c, 5000), 20, 'OSMAND');
@@ -244,22 +251,7 @@ describe('replay of a pair whose POI was inactive for a while', () => {
 
 describe('replay of a pair seeded INSIDE whose window was narrowed since', () => {
   it('keeps the seeded visit, ended at the narrowed window as live delivery ended it', async () => {
-    const c = spot();
-    const poi = await poiAt(c);
-    const [m, reference] = [await consentingMsisdn(), await consentingMsisdn()];
-    const { config } = await f.db
-      .selectFrom('companies')
-      .select('config')
-      .where('id', '=', poi.companyId)
-      .executeTakeFirstOrThrow();
-    const timeZone = (config as { trackingWindow?: { timezone?: string } }).trackingWindow?.timezone ?? 'UTC';
-    const hhmm = (at: number) =>
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone,
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }).format(at);
+    const { c, poi, m, reference, hhmm } = await unassignedSite();
     const base = Math.floor(Date.now() / MIN) * MIN;
     for (const id of [m, reference]) await submit(id, base - 20 * MIN, jitter(c, 0), 20, 'OSMAND');
     await assign(poi.id, [m, reference]); // all day: seeded INSIDE around the parked phones
