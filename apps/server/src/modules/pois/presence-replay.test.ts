@@ -119,6 +119,31 @@ const passedBy = (msisdnId: number) =>
   f.db.selectFrom('poi_passed_by').selectAll().where('msisdn_id', '=', msisdnId).execute();
 const jitter = (c: { lat: number; lon: number }, i: number) => east(c, [10, -20, 25, -5, 15][i % 5]!);
 
+/**
+ * Each MSISDN inside the site at `c` for 20 minutes of an hour three hours ago (from h+10 to h+30), then 5 km away at
+ * h+45; answers h.
+ */
+async function staysThenLeaves(
+  c: { lat: number; lon: number },
+  msisdnIds: readonly number[],
+): Promise<number> {
+  const h = Math.floor((Date.now() - 3 * HOUR) / HOUR) * HOUR;
+  for (const id of msisdnIds) {
+    for (let minute = 10; minute <= 30; minute += 5)
+      await submit(id, h + minute * MIN, jitter(c, minute), 20, 'OSMAND');
+    await submit(id, h + 45 * MIN, east(c, 5000), 20, 'OSMAND');
+  }
+  return h;
+}
+/** A late fix away at h+40 replays the hour: the stay of staysThenLeaves makes no visit, passed-by or event. */
+async function lateFixReplaysToNothing(c: { lat: number; lon: number }, m: number, h: number): Promise<void> {
+  await submit(m, h + 40 * MIN, east(c, 4000), 20, 'OSMAND');
+  await replayMsisdn(f.db, m, await replayJobsFrom(m), new Date());
+  expect(await visits(m)).toEqual([]);
+  expect(await passedBy(m)).toEqual([]);
+  expect(await events(m)).toEqual([]);
+}
+
 describe('replay of a seeded pair', () => {
   it('a pair seeded around a parked phone emits no ENTER, even after a late fix makes the MSISDN replay', async () => {
     const c = spot();
@@ -144,18 +169,11 @@ describe('replay of a pair seeded OUTSIDE', () => {
     const c = spot();
     const poi = await poiAt(c);
     const m = await consentingMsisdn();
-    const h = Math.floor((Date.now() - 3 * HOUR) / HOUR) * HOUR;
     // Inside the site for 20 minutes before anyone sent the phone there; then away.
-    for (let minute = 10; minute <= 30; minute += 5)
-      await submit(m, h + minute * MIN, jitter(c, minute), 20, 'OSMAND');
-    await submit(m, h + 45 * MIN, east(c, 5000), 20, 'OSMAND');
+    const h = await staysThenLeaves(c, [m]);
     await assign(poi.id, [m]); // seeded OUTSIDE from the fix at h+45
-    await submit(m, h + 40 * MIN, east(c, 4000), 20, 'OSMAND'); // late: a replay from h
-    await replayMsisdn(f.db, m, await replayJobsFrom(m), new Date());
     // In order every one of these fixes came before the assignment: none was evaluated for it.
-    expect(await visits(m)).toEqual([]);
-    expect(await passedBy(m)).toEqual([]);
-    expect(await events(m)).toEqual([]);
+    await lateFixReplaysToNothing(c, m, h);
   });
 });
 
@@ -232,20 +250,11 @@ describe('replay of a pair whose POI was inactive for a while', () => {
       expect(res.statusCode, res.body).toBe(200);
     };
     await patch(false);
-    const h = Math.floor((Date.now() - 3 * HOUR) / HOUR) * HOUR;
     // Inside the site for 20 minutes while it was inactive; then away.
-    for (const id of [m, reference]) {
-      for (let minute = 10; minute <= 30; minute += 5)
-        await submit(id, h + minute * MIN, jitter(c, minute), 20, 'OSMAND');
-      await submit(id, h + 45 * MIN, east(c, 5000), 20, 'OSMAND');
-    }
+    const h = await staysThenLeaves(c, [m, reference]);
     await patch(true);
-    await submit(m, h + 40 * MIN, east(c, 4000), 20, 'OSMAND'); // late: a replay from h
-    await replayMsisdn(f.db, m, await replayJobsFrom(m), new Date());
     expect(await visits(reference)).toEqual([]);
-    expect(await visits(m)).toEqual([]);
-    expect(await passedBy(m)).toEqual([]);
-    expect(await events(m)).toEqual([]);
+    await lateFixReplaysToNothing(c, m, h);
   });
 });
 
