@@ -1290,8 +1290,8 @@ export async function seedPairs(
 export async function sweepDeadlines(db: Db, now: Date, limit = 1000): Promise<number> {
   return db.transaction().execute(async (tx) => {
     // Due: a deadline that fixes do not move, or no position of the MSISDN for longer than the pair's max gap.
-    let { rows: due } = await sql<CheckpointSqlRow>`
-      select ${CHECKPOINT_COLUMNS}
+    let { rows: due } = await sql<CheckpointSqlRow & { positioned: boolean }>`
+      select ${CHECKPOINT_COLUMNS}, lp.msisdn_id is not null as positioned
       from poi_presence pp
       left join latest_positions lp on lp.msisdn_id = pp.msisdn_id
       where pp.deadline_at <= ${now}
@@ -1306,15 +1306,11 @@ export async function sweepDeadlines(db: Db, now: Date, limit = 1000): Promise<n
     // read the states before this commits, and may not write them). Such MSISDNs are left to the next sweep; the rows
     // of the others are held until this commits, so their batches wait for it and then find the states moved. An
     // MSISDN without a latest position has no batch to wait for.
-    const msisdnIds = [...new Set(due.map((d) => d.msisdn_id))];
+    const positioned = [...new Set(due.filter((d) => d.positioned).map((d) => d.msisdn_id))];
     const { rows: held } = await sql<{ msisdn_id: number }>`
-      select msisdn_id from latest_positions where msisdn_id = any(${int4Array(msisdnIds)}::int[])
+      select msisdn_id from latest_positions where msisdn_id = any(${int4Array(positioned)}::int[])
       order by msisdn_id for share skip locked`.execute(tx);
-    const { rows: present } = await sql<{ msisdn_id: number }>`
-      select msisdn_id from latest_positions where msisdn_id = any(${int4Array(msisdnIds)}::int[])`.execute(
-      tx,
-    );
-    const busy = new Set(present.map((r) => r.msisdn_id));
+    const busy = new Set(positioned);
     for (const r of held) busy.delete(r.msisdn_id);
     // The answer counts them still: a full page means more may be due.
     const found = due.length;
