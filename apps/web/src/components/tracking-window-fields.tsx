@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { timeZones } from '../lib/format.ts';
-import { FormAutocompleteField, FormTextField } from './form-fields.tsx';
+import { FormTimeField } from './date-field/time-field.tsx';
+import { FormAutocompleteField } from './form-fields.tsx';
 import { WeekdayChips } from './weekday-chips.tsx';
 
 /**
@@ -24,8 +25,8 @@ export function TrackingWindowFields<T extends FieldValues>({
   return (
     <>
       <WeekdayChips control={control} name={field('days')} label={labels.days} />
-      <FormTextField control={control} name={field('start')} type="time" label={labels.start} required />
-      <FormTextField control={control} name={field('end')} type="time" label={labels.end} required />
+      <FormTimeField control={control} name={field('start')} label={labels.start} required />
+      <FormTimeField control={control} name={field('end')} label={labels.end} required />
       <FormAutocompleteField
         control={control}
         name={field('timezone')}

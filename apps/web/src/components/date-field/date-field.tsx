@@ -9,7 +9,7 @@
  *
  * This module (and MUI X with it) is loaded with the pages that show a date field, never in the first bundle.
  */
-import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode, type Ref } from 'react';
 import { Controller, type FieldValues } from 'react-hook-form';
 import type { SxProps, Theme } from '@mui/material/styles';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -30,26 +30,53 @@ const ISO = 'YYYY-MM-DD';
 const toDayjs = (value: string | null | undefined): Dayjs | null =>
   value && isIsoDate(value) ? dayjs(value) : value ? dayjs('invalid') : null;
 
-export interface DateFieldProps {
-  /** `YYYY-MM-DD`, or '' / null when empty. */
+/** What every picker field takes (date-field.tsx, time-field.tsx): its value and change as strings. */
+export interface PickerFieldProps {
+  /** The field's string ('' / null when empty). */
   value: string | null | undefined;
-  /** `YYYY-MM-DD`, '' when cleared, INCOMPLETE_DATE while the typed date is not a whole date. */
+  /** The same shape, '' when cleared, or the field's own "incomplete" while the typed value is not whole. */
   onChange: (value: string) => void;
   label: string;
   name?: string;
   required?: boolean;
   disabled?: boolean;
-  /** An error of the form (already translated); the picker's own range and date checks show otherwise. */
+  /** An error of the form (already translated); the picker's own checks show otherwise. */
   error?: string | undefined;
   helperText?: ReactNode;
-  /** Narrower bounds than SPEC §9's (`YYYY-MM-DD`). */
-  min?: string;
-  max?: string;
   size?: 'small' | 'medium';
   fullWidth?: boolean;
   sx?: SxProps<Theme>;
   onBlur?: () => void;
   inputRef?: Ref<HTMLInputElement>;
+}
+
+export interface DateFieldProps extends PickerFieldProps {
+  /** Narrower bounds than SPEC §9's (`YYYY-MM-DD`). */
+  min?: string;
+  max?: string;
+}
+
+/**
+ * What a picker holds: what is typed (an incomplete value too) stays; a new value from outside replaces it. `pick`
+ * takes the picker's value and the string handed on for it.
+ */
+export function usePickedValue(
+  value: string | null | undefined,
+  parse: (value: string | null | undefined) => Dayjs | null,
+) {
+  const [picked, setPicked] = useState<Dayjs | null>(() => parse(value));
+  const emitted = useRef(value ?? '');
+  useEffect(() => {
+    if ((value ?? '') === emitted.current) return;
+    emitted.current = value ?? '';
+    setPicked(parse(value));
+    // `parse` is a pure function of the value: the value alone says when to read it again.
+  }, [value]);
+  const pick = (next: Dayjs | null, text: string) => {
+    setPicked(next);
+    emitted.current = text;
+  };
+  return { picked, pick };
 }
 
 export function DateField({
@@ -71,14 +98,7 @@ export function DateField({
 }: DateFieldProps) {
   const { t, i18n } = useTranslation();
   const locale = pickerLocale(i18n.language);
-  // The picker keeps what is typed (an incomplete date too); a new value from outside replaces it.
-  const [picked, setPicked] = useState<Dayjs | null>(() => toDayjs(value));
-  const emitted = useRef(value ?? '');
-  useEffect(() => {
-    if ((value ?? '') === emitted.current) return;
-    emitted.current = value ?? '';
-    setPicked(toDayjs(value));
-  }, [value]);
+  const { picked, pick } = usePickedValue(value, toDayjs);
   const [pickerError, setPickerError] = useState<DateValidationError>(null);
   const ownError =
     pickerError === 'minDate' || pickerError === 'maxDate'
@@ -100,9 +120,8 @@ export function DateField({
         inputRef={inputRef}
         onError={setPickerError}
         onChange={(next) => {
-          setPicked(next);
           const iso = next === null ? '' : next.isValid() ? next.format(ISO) : INCOMPLETE_DATE;
-          emitted.current = iso;
+          pick(next, iso);
           onChange(iso);
         }}
         sx={sx}
@@ -123,8 +142,9 @@ export function DateField({
   );
 }
 
-/** DateField bound to react-hook-form: '' ↔ null per the schema, its message under the field. */
-export function FormDateField<T extends FieldValues>({
+/** A picker field bound to react-hook-form: '' ↔ null per the schema, its message under the field. */
+export function FormPickerField<T extends FieldValues>({
+  Field,
   control,
   name,
   label,
@@ -132,14 +152,14 @@ export function FormDateField<T extends FieldValues>({
   disabled,
   helperText,
   span,
-}: BaseProps<T>) {
+}: BaseProps<T> & { Field: ComponentType<PickerFieldProps> }) {
   const errorText = useFieldErrorText();
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <DateField
+        <Field
           name={field.name}
           label={label}
           required={required}
@@ -156,4 +176,9 @@ export function FormDateField<T extends FieldValues>({
       )}
     />
   );
+}
+
+/** DateField bound to react-hook-form. */
+export function FormDateField<T extends FieldValues>(props: BaseProps<T>) {
+  return <FormPickerField Field={DateField} {...props} />;
 }

@@ -13,6 +13,12 @@ import { enUS, esES, frFR, itIT, zhCN } from '@mui/x-date-pickers/locales';
 import type { LocaleCode } from '@lbs/contracts';
 
 type LocaleText = Partial<PickersLocaleText>;
+type TimeView = Parameters<NonNullable<PickersLocaleText['selectViewText']>>[0];
+
+/** A clock view's name in Arabic (what the clock's labels say "choose …" of). */
+const arabicView = (view: TimeView): string =>
+  ({ hours: 'الساعة', minutes: 'الدقائق', seconds: 'الثواني', meridiem: 'الفترة' })[view as string] ??
+  String(view);
 const textOf = (pack: typeof enUS): LocaleText =>
   pack.components.MuiLocalizationProvider.defaultProps.localeText as LocaleText;
 
@@ -28,29 +34,50 @@ const arSA: LocaleText = {
   start: 'البداية',
   end: 'النهاية',
   startDate: 'تاريخ البداية',
+  startTime: 'وقت البداية',
   endDate: 'تاريخ النهاية',
+  endTime: 'وقت النهاية',
   cancelButtonLabel: 'إلغاء',
   clearButtonLabel: 'مسح',
   okButtonLabel: 'موافق',
   todayButtonLabel: 'اليوم',
   nextStepButtonLabel: 'التالي',
   datePickerToolbarTitle: 'اختر التاريخ',
+  dateTimePickerToolbarTitle: 'اختر التاريخ والوقت',
+  timePickerToolbarTitle: 'اختر الوقت',
+  clockLabelText: (view, formattedTime) =>
+    `اختر ${arabicView(view)}. ${formattedTime ? `الوقت المحدد هو ${formattedTime}` : 'لم يُحدَّد وقت'}`,
+  hoursClockNumberText: (hours) => `${hours} ساعة`,
+  minutesClockNumberText: (minutes) => `${minutes} دقيقة`,
+  secondsClockNumberText: (seconds) => `${seconds} ثانية`,
+  selectViewText: (view) => `اختر ${arabicView(view)}`,
   calendarWeekNumberHeaderLabel: 'رقم الأسبوع',
   calendarWeekNumberHeaderText: '#',
   calendarWeekNumberAriaLabelText: (weekNumber) => `الأسبوع ${weekNumber}`,
   calendarWeekNumberText: (weekNumber) => `${weekNumber}`,
   openDatePickerDialogue: (formattedDate) =>
     formattedDate ? `اختر التاريخ، التاريخ المحدد هو ${formattedDate}` : 'اختر التاريخ',
+  openTimePickerDialogue: (formattedTime) =>
+    formattedTime ? `اختر الوقت، الوقت المحدد هو ${formattedTime}` : 'اختر الوقت',
   fieldClearLabel: 'مسح',
+  timeTableLabel: 'اختر الوقت',
   dateTableLabel: 'اختر التاريخ',
   fieldYearPlaceholder: (params) => 'س'.repeat(params.digitAmount),
   fieldMonthPlaceholder: (params) => (params.contentType === 'letter' ? 'الشهر' : 'شش'),
   fieldDayPlaceholder: () => 'يي',
   fieldWeekDayPlaceholder: (params) => (params.contentType === 'letter' ? 'اليوم' : 'يي'),
+  fieldHoursPlaceholder: () => 'سس',
+  fieldMinutesPlaceholder: () => 'دد',
+  fieldSecondsPlaceholder: () => 'ثث',
+  fieldMeridiemPlaceholder: () => 'ص/م',
   year: 'السنة',
   month: 'الشهر',
   day: 'اليوم',
   weekDay: 'يوم الأسبوع',
+  hours: 'الساعات',
+  minutes: 'الدقائق',
+  seconds: 'الثواني',
+  meridiem: 'صباحًا/مساءً',
   empty: 'فارغ',
 };
 

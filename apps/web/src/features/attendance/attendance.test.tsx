@@ -9,6 +9,7 @@ import {
 } from '@lbs/contracts';
 import { jsonResponse } from '../../lib/auth/test-helpers.ts';
 import { problem, renderApp, setupSignedInTests, testUser } from '../../test/render-app.tsx';
+import { pickerInput } from '../../test/pickers.ts';
 
 /** Every status counted zero times (a sheet row's or a day's totals). */
 const ZERO_TOTALS = Object.fromEntries(ATTENDANCE_STATUSES.map((s) => [s, 0])) as Record<
@@ -374,8 +375,8 @@ describe('Shifts and holiday lists', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add shift' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add shift' });
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Night' } });
-    fireEvent.change(within(dialog).getByLabelText('Start'), { target: { value: '22:00' } });
-    fireEvent.change(within(dialog).getByLabelText('End'), { target: { value: '22:00' } });
+    fireEvent.change(pickerInput('Start', dialog), { target: { value: '22:00' } });
+    fireEvent.change(pickerInput('End', dialog), { target: { value: '22:00' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(
       await within(dialog).findByText(

@@ -4,6 +4,7 @@ import type { Company } from '@lbs/contracts';
 import { jsonResponse } from '../../lib/auth/test-helpers.ts';
 import { companyAbilitiesFor } from '../../test/abilities.ts';
 import { renderApp, setupSignedInTests, testUser } from '../../test/render-app.tsx';
+import { pickerInput } from '../../test/pickers.ts';
 
 setupSignedInTests();
 
@@ -43,14 +44,14 @@ describe('company add (SuperAdmin)', () => {
       target: { value: '+39 347 123 4567' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Sat' }));
-    fireEvent.change(screen.getByLabelText(/^Tracking ends at/), { target: { value: '07:00' } });
+    fireEvent.change(pickerInput(/^Tracking ends at/), { target: { value: '07:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(
       await screen.findByText('The end of the tracking window must be after its start'),
     ).toBeInTheDocument();
     expect(apiCalls().filter((c) => c.init?.method === 'POST')).toEqual([]);
 
-    fireEvent.change(screen.getByLabelText(/^Tracking ends at/), { target: { value: '19:30' } });
+    fireEvent.change(pickerInput(/^Tracking ends at/), { target: { value: '19:30' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/company-details/edit/9'));
     expect(await screen.findByText('Company created')).toBeInTheDocument();

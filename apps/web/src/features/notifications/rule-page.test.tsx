@@ -6,6 +6,7 @@ import { msisdnOf } from '../../test/msisdn-fixture.ts';
 import { testPoi } from '../../test/poi-fixture.ts';
 import { problem, renderApp, setupSignedInTests, testUser } from '../../test/render-app.tsx';
 import { testRule } from './testing/rule-fixture.ts';
+import { pickerInput } from '../../test/pickers.ts';
 
 /** The rule's page beyond its form: its delivery log, "Send test", and the POIs it is about. */
 const rule = testRule({
@@ -291,7 +292,7 @@ describe('/notification-rules/{id}: active hours', () => {
     // Working days by default; Friday off, Saturday on.
     fireEvent.click(within(days).getByRole('button', { name: 'Fri' }));
     fireEvent.click(within(days).getByRole('button', { name: 'Sat' }));
-    const until = screen.getByLabelText(/Until/);
+    const until = pickerInput(/Until/);
     fireEvent.change(until, { target: { value: '07:00' } });
     fireEvent.blur(until);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -328,7 +329,7 @@ describe('/notification-rules/{id}: active hours', () => {
     const days = await screen.findByRole('group', { name: 'Days' });
     expect(within(days).getByRole('button', { name: 'Sun' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(days).getByRole('button', { name: 'Fri' })).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByLabelText(/From/)).toHaveValue('07:30');
+    expect(pickerInput(/From/)).toHaveValue('07:30');
     expect(screen.getByRole('combobox', { name: /Time zone/ })).toHaveValue('Asia/Riyadh');
     fireEvent.click(screen.getByRole('switch', { name: 'Only at certain hours' }));
     expect(screen.queryByRole('group', { name: 'Days' })).toBeNull();

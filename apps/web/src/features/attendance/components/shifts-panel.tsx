@@ -33,6 +33,7 @@ import { holidayListsQueryOptions, useDeleteShift, useSaveShift } from '../api/a
 import { fieldErrorsOf } from './field-errors.ts';
 import { messageTextIn } from '../../../lib/field-message.ts';
 import { DateField } from '../../../components/date-field/date-field.tsx';
+import { TimeField } from '../../../components/date-field/time-field.tsx';
 
 interface Draft {
   name: string;
@@ -128,23 +129,18 @@ function ShiftDialog({ shift, onClose }: { shift: Shift | null; onClose: () => v
             helperText={err('name')}
           />
           <Stack direction="row" spacing={2}>
-            <TextField
-              type="time"
+            <TimeField
               label={t('attendance.shift.start')}
               value={d.start}
-              onChange={(e) => set('start', e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              error={Boolean(err('start'))}
-              helperText={err('start')}
+              onChange={(v) => set('start', v)}
+              error={err('start')}
             />
-            <TextField
-              type="time"
+            <TimeField
               label={t('attendance.shift.end')}
               value={d.end}
-              onChange={(e) => set('end', e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              error={Boolean(err('end'))}
-              helperText={err('end') ?? t('attendance.shift.endHint')}
+              onChange={(v) => set('end', v)}
+              error={err('end')}
+              helperText={t('attendance.shift.endHint')}
             />
           </Stack>
           <ToggleButtonGroup

@@ -30,6 +30,7 @@ import { poiQueryOptions } from '../api/get-poi.ts';
 import { AssignmentsGrid } from '../components/assignments-grid.tsx';
 import { sizeOf } from '../components/poi-format.ts';
 import { DateField } from '../../../components/date-field/date-field.tsx';
+import { TimeField } from '../../../components/date-field/time-field.tsx';
 
 const NONE: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
@@ -176,22 +177,13 @@ export function PoiAssignPage() {
                       </ToggleButtonGroup>
                     </Box>
                     <Stack direction="row" spacing={2}>
-                      <TextField
-                        type="time"
+                      <TimeField
                         label={t('poi.assign.from')}
                         value={start}
-                        onChange={(e) => setStart(e.target.value)}
+                        onChange={setStart}
                         size="small"
-                        slotProps={{ inputLabel: { shrink: true } }}
                       />
-                      <TextField
-                        type="time"
-                        label={t('poi.assign.to')}
-                        value={end}
-                        onChange={(e) => setEnd(e.target.value)}
-                        size="small"
-                        slotProps={{ inputLabel: { shrink: true } }}
-                      />
+                      <TimeField label={t('poi.assign.to')} value={end} onChange={setEnd} size="small" />
                       <TextField
                         type="number"
                         label={t('poi.assign.minDwell')}

@@ -33,6 +33,7 @@ import { ServerDataGrid } from '../../../components/server-data-grid.tsx';
 import { ApiError } from '../../../lib/api/api-error.ts';
 import { fieldMessageOf, messageTextIn } from '../../../lib/field-message.ts';
 import { useCan } from '../../../lib/permissions.ts';
+import { TimeField } from '../../../components/date-field/time-field.tsx';
 import { formatDate, ISO_WEEKDAYS, weekdayName } from '../../../lib/format.ts';
 import { msisdnsQueryOptions } from '../../../shared-api/msisdns/list-msisdns.ts';
 import { poiFeaturesQueryOptions } from '../../../shared-api/pois/poi-features.ts';
@@ -185,23 +186,17 @@ function RecurringDialog({
             )}
           </div>
           <Stack direction="row" spacing={2}>
-            <TextField
-              type="time"
+            <TimeField
               label={t('task.fields.dueStart')}
               value={startTime}
-              onChange={(e) => setStartTime(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              error={Boolean(err('startTime'))}
-              helperText={err('startTime')}
+              onChange={setStartTime}
+              error={err('startTime')}
             />
-            <TextField
-              type="time"
+            <TimeField
               label={t('task.fields.dueEnd')}
               value={endTime}
-              onChange={(e) => setEndTime(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              error={Boolean(err('endTime'))}
-              helperText={err('endTime')}
+              onChange={setEndTime}
+              error={err('endTime')}
             />
           </Stack>
           <Autocomplete

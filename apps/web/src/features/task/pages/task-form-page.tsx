@@ -41,6 +41,7 @@ import { useNotify } from '../../../components/notifier.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { RecordState, useRouteRecord } from '../../../components/route-record.tsx';
 import { FormProblemAlert } from '../../../components/problem-alert.tsx';
+import { FormDateTimeField } from '../../../components/date-field/time-field.tsx';
 import { useProblemSubmit } from '../../../lib/api/form-errors.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { pathFor } from '../../../lib/route-links.ts';
@@ -55,6 +56,8 @@ function toLocalInput(iso: string | null): string {
   const d = new Date(iso);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
+/** Empty, or a whole local date-time (the field hands on INCOMPLETE_TIME while one is being typed). */
+const isLocalDateTime = (local: string) => !local || !Number.isNaN(new Date(local).getTime());
 const toIso = (local: string) => (local ? new Date(local).toISOString() : null);
 
 const formSchema = z
@@ -68,8 +71,8 @@ const formSchema = z
       .max(TASK_LABELS_MAX, TOO_MANY),
     /** 0: no POI. */
     poiId: z.number(),
-    dueStart: z.string(),
-    dueEnd: z.string(),
+    dueStart: z.string().refine(isLocalDateTime, 'validation.invalid'),
+    dueEnd: z.string().refine(isLocalDateTime, 'validation.invalid'),
     completionRule: z.enum(TASK_COMPLETION_RULES),
     requiredDwellMinutes: z
       .number()
@@ -234,20 +237,8 @@ function TaskForm({
           label={t('task.fields.completionRule')}
           options={TASK_COMPLETION_RULES.map((r) => ({ value: r, label: t(`task.rule.${r}`) }))}
         />
-        <FormTextField
-          control={form.control}
-          name="dueStart"
-          type="datetime-local"
-          label={t('task.fields.dueStart')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <FormTextField
-          control={form.control}
-          name="dueEnd"
-          type="datetime-local"
-          label={t('task.fields.dueEnd')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <FormDateTimeField control={form.control} name="dueStart" label={t('task.fields.dueStart')} />
+        <FormDateTimeField control={form.control} name="dueEnd" label={t('task.fields.dueEnd')} />
         <FormNumberField
           control={form.control}
           name="requiredDwellMinutes"
