@@ -45,6 +45,8 @@ export function AssignmentsGrid({
       {
         field: 'purpose',
         headerName: t('poi.fields.purpose'),
+        // A share of the room beside the others: an attendance site's shift name follows its purpose.
+        flex: 1,
         minWidth: 140,
         valueGetter: (_value, row) =>
           row.shiftName
