@@ -343,6 +343,8 @@ export interface PageAudit {
   contrast: ContrastFinding[];
   /** Interface keys shown as such (a text of an area the page did not load), each with where it is. */
   untranslated: string[];
+  /** How far the page is wider than the window (px; 0: it fits): a page that scrolls sideways hides its content. */
+  overflowX: number;
   /** Where the page stood when audited (path and query), and the text of its main heading. */
   location: string;
   heading: string | null;
@@ -438,8 +440,9 @@ export async function untranslatedFindings(page: Page): Promise<string[]> {
 /** axe-core on the page as it stands, right to left the text contrast check, and the untranslated keys. */
 async function auditPage(page: Page, route: string, path: string): Promise<PageAudit> {
   const axe = await axeAudit(page);
-  const { rtl, location, heading } = await page.evaluate(() => ({
+  const { rtl, location, heading, overflowX } = await page.evaluate(() => ({
     rtl: document.documentElement.dir === 'rtl',
+    overflowX: Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
     location: window.location.pathname + window.location.search,
     heading: document.querySelector('main h1')?.textContent?.trim() ?? null,
   }));
@@ -452,6 +455,7 @@ async function auditPage(page: Page, route: string, path: string): Promise<PageA
     outsideLandmarks: axe.outsideLandmarks,
     contrast,
     untranslated,
+    overflowX,
     location,
     heading,
   };

@@ -56,6 +56,8 @@ function problemsOf(role: Role, locale: (typeof LOCALES)[number], audit: RoleAud
     if (page.outsideLandmarks.length > 0)
       lines.push(`${where}: axe region (content outside landmarks) on ${page.outsideLandmarks.join(' | ')}`);
     for (const key of page.untranslated) lines.push(`${where}: untranslated key ${key}`);
+    if (page.overflowX > 0)
+      lines.push(`${where}: ${page.overflowX} px wider than the window (scrolls sideways)`);
     for (const c of page.contrast)
       lines.push(
         `${where}: contrast ${c.ratio}:1 < ${c.required}:1, ${c.foreground} on ${c.background}, "${c.text}" at ${c.target}`,

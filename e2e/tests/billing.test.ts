@@ -412,6 +412,25 @@ describe('The due lock lifts once the overdue invoices are paid (own server)', (
     await due.waitForURL(`${server!.baseUrl}/due-invoice`);
   });
 
+  it('shows the locked page right to left within the window, in Arabic', { timeout: 120_000 }, async () => {
+    const ar = await signIn(await newContext('ar-SA'), server!.baseUrl, 'dueadmin');
+    page = ar;
+    await ar.waitForURL(`${server!.baseUrl}/due-invoice`);
+    const table = ar.getByRole('table');
+    await table.locator('tbody tr').first().waitFor();
+    expect(await ar.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    // The page does not scroll sideways, and the invoices and how to pay them are in view (a header as wide as the
+    // page once pushed all of it out of the window).
+    const { scrollWidth, clientWidth } = await ar.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    const box = (await table.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(clientWidth);
+  });
+
   it('lets the SuperAdmin pay each overdue invoice in full', { timeout: 180_000 }, async () => {
     const base = server!.baseUrl;
     const sa = await open(base, 'superadmin', 'en-US', '/operator/invoices');

@@ -17,11 +17,14 @@ import { useCan } from '../../../lib/permissions.ts';
 import { formatDate, formatMinor, formatPeriod } from '../../../lib/format.ts';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
-/** A column header only screen readers read (the column's buttons name themselves). */
+/**
+ * A column header only screen readers read (the column's buttons name themselves). One pixel written as such: in `sx`
+ * a width of 1 is 100 %, which made the header as wide as the page and, right to left, pushed the page out of view.
+ */
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
