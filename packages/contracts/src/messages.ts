@@ -80,6 +80,7 @@ export const MESSAGES = {
   'validation.trackingWindowInvalid': 'The end of the tracking window must be after its start',
   'validation.numberOutOfRange': 'Between {{min}} and {{max}}',
   'validation.amountInvalid': 'Enter an amount of zero or more',
+  'validation.amountPositive': 'Enter an amount greater than zero',
   'validation.rolesRequired': 'Choose at least one role',
   'validation.statusInvalid': 'Choose a valid status',
   'validation.sortInvalid': 'This column cannot be sorted',

@@ -55,7 +55,7 @@ const minorAmount = () =>
   z
     .number({ error: 'validation.amountInvalid' })
     .int('validation.amountInvalid')
-    .positive('validation.amountInvalid')
+    .positive('validation.amountPositive')
     .max(MINOR_MAX, 'validation.amountInvalid');
 const reason = () =>
   safeString('billing.reasonRequired')

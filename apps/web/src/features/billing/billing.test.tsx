@@ -217,6 +217,10 @@ describe('/billing-details/{id}', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Record a payment' });
     const amount = within(dialog).getByRole('textbox', { name: /^Amount \(EUR\)/ });
     expect(amount).toHaveValue('138.00');
+    // Nothing paid is no payment: the field says more than zero (not "zero or more").
+    fireEvent.change(amount, { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(amount).toHaveAccessibleDescription('Enter an amount greater than zero'));
     fireEvent.change(amount, { target: { value: '500' } });
     // the date picker's field, as typed in English (MM/DD/YYYY); the API still receives the ISO date
     fireEvent.change(dialog.querySelector('input[name="paidOn"]')!, { target: { value: '11/20/2026' } });

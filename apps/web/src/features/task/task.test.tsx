@@ -171,4 +171,36 @@ describe('Task pages', () => {
     const post = calls.find((c) => c.url.endsWith('/complete'))!;
     expect(JSON.parse(String(post.init!.body))).toEqual({ reason: 'Signed sheet' });
   });
+  it('/task/add: a new task is done by hand until a POI is chosen, then by a visit or by hand', async () => {
+    const mall = {
+      id: 7,
+      name: 'Client site: City Mall',
+      color: '#1565c0',
+      active: true,
+      geometry: { type: 'CIRCLE', center: { lat: 24.7, lon: 46.7 }, radiusM: 150 },
+      insideCount: 0,
+    };
+    const { calls } = renderApp('/task/add', testUser('CompanyAdmin'), (url, init) => {
+      if (url.pathname.endsWith('/pois/features')) return jsonResponse({ items: [mall], truncated: false });
+      if (url.pathname.endsWith('/tasks') && init?.method === 'POST')
+        return jsonResponse({ ...task, id: 9 }, 201);
+      return undefined;
+    });
+    const rule = await screen.findByRole('combobox', { name: 'Completed by' });
+    expect(rule).toHaveTextContent('Hand only');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'POI' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Client site: City Mall' }));
+    await waitFor(() => expect(rule).toHaveTextContent('A visit, or by hand'));
+    // Back to no POI: by hand again, so the form can be saved as it stands.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'POI' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'No POI' }));
+    await waitFor(() => expect(rule).toHaveTextContent('Hand only'));
+    fireEvent.change(screen.getByRole('textbox', { name: /^Title/ }), {
+      target: { value: 'Count the stock' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add task' }));
+    await waitFor(() => expect(calls.some((c) => c.init?.method === 'POST')).toBe(true));
+    const post = calls.find((c) => c.init?.method === 'POST')!;
+    expect(JSON.parse(String(post.init!.body))).toMatchObject({ poiId: null, completionRule: 'MANUAL' });
+  });
 });

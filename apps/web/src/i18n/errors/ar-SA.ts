@@ -72,6 +72,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'validation.trackingWindowInvalid': 'يجب أن تكون نهاية فترة التتبع بعد بدايتها',
   'validation.numberOutOfRange': 'يجب أن تكون القيمة بين {{min}} و{{max}}',
   'validation.amountInvalid': 'أدخل مبلغًا يساوي صفرًا أو أكثر',
+  'validation.amountPositive': 'أدخل مبلغًا أكبر من صفر',
   'validation.rolesRequired': 'اختر دورًا واحدًا على الأقل',
   'validation.statusInvalid': 'اختر حالة صالحة',
   'validation.sortInvalid': 'لا يمكن فرز هذا العمود',

@@ -73,6 +73,7 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'validation.trackingWindowInvalid': 'El final del horario de seguimiento debe ser posterior a su inicio',
   'validation.numberOutOfRange': 'Entre {{min}} y {{max}}',
   'validation.amountInvalid': 'Introduce un importe igual o superior a cero',
+  'validation.amountPositive': 'Introduce un importe mayor que cero',
   'validation.rolesRequired': 'Elige al menos un perfil',
   'validation.statusInvalid': 'Elige un estado válido',
   'validation.sortInvalid': 'Esta columna no se puede ordenar',

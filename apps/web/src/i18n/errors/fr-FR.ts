@@ -74,6 +74,7 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'validation.trackingWindowInvalid': 'La fin de la plage de suivi doit être postérieure à son début',
   'validation.numberOutOfRange': 'Entre {{min}} et {{max}}',
   'validation.amountInvalid': 'Saisissez un montant supérieur ou égal à zéro',
+  'validation.amountPositive': 'Saisissez un montant supérieur à zéro',
   'validation.rolesRequired': 'Choisissez au moins un rôle',
   'validation.statusInvalid': 'Choisissez un statut valide',
   'validation.sortInvalid': 'Cette colonne ne peut pas être triée',

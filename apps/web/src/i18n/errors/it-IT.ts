@@ -76,6 +76,7 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
     'La fine della fascia di tracciamento deve essere successiva all’inizio',
   'validation.numberOutOfRange': 'Tra {{min}} e {{max}}',
   'validation.amountInvalid': 'Inserisci un importo pari a zero o superiore',
+  'validation.amountPositive': 'Inserisci un importo maggiore di zero',
   'validation.rolesRequired': 'Scegli almeno un ruolo',
   'validation.statusInvalid': 'Scegli uno stato valido',
   'validation.sortInvalid': 'Questa colonna non può essere ordinata',

@@ -71,6 +71,7 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'validation.trackingWindowInvalid': '跟踪时段的结束时间必须晚于开始时间',
   'validation.numberOutOfRange': '介于 {{min}} 与 {{max}} 之间',
   'validation.amountInvalid': '请输入零或更大的金额',
+  'validation.amountPositive': '请输入大于零的金额',
   'validation.rolesRequired': '请至少选择一个角色',
   'validation.statusInvalid': '请选择有效的状态',
   'validation.sortInvalid': '此列无法排序',

@@ -6,6 +6,6 @@ import { decimalToMinor } from '../../../lib/money.ts';
  * currency has. `toMinor` turns the valid text into the integer minor units the API takes (15050).
  */
 export const amountField = (currency: string) =>
-  z.string().refine((value) => (decimalToMinor(value, currency) ?? 0) > 0, 'validation.amountInvalid');
+  z.string().refine((value) => (decimalToMinor(value, currency) ?? 0) > 0, 'validation.amountPositive');
 
 export const toMinor = (value: string, currency: string): number => decimalToMinor(value, currency) ?? 0;

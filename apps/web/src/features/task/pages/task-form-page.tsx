@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -145,13 +145,28 @@ function TaskForm({
       poiId: task?.poiId ?? 0,
       dueStart: toLocalInput(task?.dueStart ?? null),
       dueEnd: toLocalInput(task?.dueEnd ?? null),
-      completionRule: task?.completionRule ?? 'AUTO_OR_MANUAL',
+      // A new task has no POI yet, so by hand; choosing one offers a visit too (below).
+      completionRule: task?.completionRule ?? 'MANUAL',
       requiredDwellMinutes: task?.requiredDwellMinutes ?? null,
       assignmentMode: task?.assignmentMode ?? 'ANY',
     },
     mode: 'onTouched',
   });
   const { submit, problem, clearProblem } = useProblemSubmit(form, FIELDS, onSubmit);
+  // On a new task whose rule the user has not chosen, the rule follows the POI: a visit there or by hand once there is
+  // one, by hand while there is none (a visit rule without a POI cannot be saved). `autoRule`: the rule last set so
+  // (null once the user chose another, or on an existing task).
+  const poiId = form.watch('poiId');
+  const autoRule = useRef<TaskCompletionRule | null>(task ? null : 'MANUAL');
+  useEffect(() => {
+    if (autoRule.current === null) return;
+    if (form.getValues('completionRule') !== autoRule.current) {
+      autoRule.current = null;
+      return;
+    }
+    autoRule.current = poiId ? 'AUTO_OR_MANUAL' : 'MANUAL';
+    form.setValue('completionRule', autoRule.current);
+  }, [form, poiId]);
   const poiOptions = useMemo(
     () => [
       { value: 0, label: t('task.noPoi') },
