@@ -26,6 +26,7 @@ export function testPoi(patch: Partial<Poi> = {}): Poi {
     rEffM: 350,
     minDwellMinutes: 5,
     assignmentCount: 2,
+    trackingWindow: { days: [7, 1, 2, 3, 4], start: '07:00', end: '19:00', timezone: 'Asia/Riyadh' },
     insideCount: 0,
     abilities: { update: true, delete: true, assign: true },
     createdAt: '2026-11-01T08:00:00.000Z',

@@ -191,6 +191,16 @@ export const poiSchema = z.object({
   /** The minimum stay of a visit here unless an assignment says otherwise (the category's; 5 without one). */
   minDwellMinutes: z.number().int(),
   assignmentCount: z.number().int(),
+  /**
+   * The company's tracking window: positions exist only inside it, so it is where a new assignment's days and hours
+   * start (a Saudi company's Sunday–Thursday, not a fixed Monday–Friday).
+   */
+  trackingWindow: z.object({
+    days: z.array(z.number().int()),
+    start: z.string(),
+    end: z.string(),
+    timezone: z.string(),
+  }),
   /** MSISDNs in scope whose presence here is INSIDE or LEAVING now. */
   insideCount: z.number().int(),
   abilities: poiAbilitiesSchema,

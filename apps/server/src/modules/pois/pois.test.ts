@@ -225,6 +225,15 @@ describe('POIs', () => {
     const seen = await f.call('DA', 'GET', `/pois/${companyWide.id}`);
     expect(seen.statusCode).toBe(200);
     expect((seen.json() as Poi).abilities).toEqual({ update: false, delete: false, assign: true });
+    // The company's tracking window, where a new assignment's days and hours start: a department admin, who may not
+    // read the company itself, gets it with the POI.
+    const company = await f.db
+      .selectFrom('companies')
+      .select('config')
+      .where('id', '=', companyWide.companyId)
+      .executeTakeFirstOrThrow();
+    expect((seen.json() as Poi).trackingWindow).toEqual(company.config.trackingWindow);
+    expect((seen.json() as Poi).trackingWindow.days.length).toBeGreaterThan(0);
     expect((await f.call('DA', 'PATCH', `/pois/${companyWide.id}`, { name: 'x' })).statusCode).toBe(404);
     const own = await f.call('DA', 'POST', '/pois', { name: `Dept ${f.unique()}`, geometry: circle(spot()) });
     expect(own.statusCode, own.body).toBe(201);

@@ -10,6 +10,7 @@ import type {
   PositionSource,
   PresenceStateName,
   VisitListQuery,
+  TrackingWindow,
 } from '@lbs/contracts';
 import type { Executor } from '../../db/database.ts';
 import { scoped, unscoped } from '../../access/scoped.ts';
@@ -56,6 +57,8 @@ export interface PoiRecord {
   centroid_lon: number;
   area_m2: number;
   r_eff_m: number;
+  /** The company's tracking window (its config's). */
+  tracking_window: TrackingWindow;
   assignment_count: number;
   inside_count: number;
   created_at: Date;
@@ -186,6 +189,7 @@ export function poisRepository(db: Executor) {
         'pois.r_eff_m',
         'pois.created_at',
         'pois.updated_at',
+        sql<TrackingWindow>`c.config -> 'trackingWindow'`.as('tracking_window'),
         eb
           .selectFrom('poi_assignments as pa')
           .select(eb.fn.countAll<number>().as('n'))

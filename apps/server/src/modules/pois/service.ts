@@ -107,6 +107,7 @@ function toPoi(caller: Caller, r: PoiRecord): Poi {
     rEffM: Math.round(r.r_eff_m * 10) / 10,
     minDwellMinutes: r.category_dwell ?? 5,
     assignmentCount: r.assignment_count,
+    trackingWindow: r.tracking_window,
     insideCount: r.inside_count,
     ...poiPolicy(caller, { companyId: r.company_id, departmentId: r.department_id, zoneId: r.zone_id }),
     createdAt: iso(r.created_at),

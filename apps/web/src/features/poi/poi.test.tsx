@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Poi, PoiAssignment } from '@lbs/contracts';
 import { jsonResponse } from '../../lib/auth/test-helpers.ts';
+import { msisdnOf } from '../../test/msisdn-fixture.ts';
+import { pickerInput } from '../../test/pickers.ts';
 import { testPoi } from '../../test/poi-fixture.ts';
 import { problem, renderApp, setupSignedInTests, testUser } from '../../test/render-app.tsx';
 
@@ -127,6 +129,37 @@ describe('POI pages', () => {
       name: 'North gate',
       externalRef: 'ALPHA-C1',
       geometry: { type: 'CIRCLE', center: { lat: 24.7, lon: 46.6 }, radiusM: 250 },
+    });
+  });
+
+  it('/poi-assign/{id} starts the days and hours at the company’s tracking window (Sunday to Thursday in Riyadh)', async () => {
+    const { calls } = renderApp('/poi-assign/7', testUser('CompanyAdmin'), (url, init) => {
+      if (url.pathname.endsWith('/pois/7')) return jsonResponse(poi);
+      if (url.pathname.endsWith('/msisdns'))
+        return pageOf([msisdnOf({ id: 40, employeeName: 'Omar Haddad' })]);
+      if (url.pathname.endsWith('/poi-assignments') && init?.method === 'POST')
+        return jsonResponse({ items: [{ ...assignment, id: 12 }] }, 201);
+      if (url.pathname.endsWith('/poi-assignments')) return pageOf([]);
+      return undefined;
+    });
+    const days = await screen.findByRole('group', { name: 'Days' });
+    const pressed = () =>
+      within(days)
+        .getAllByRole('button')
+        .filter((b) => b.getAttribute('aria-pressed') === 'true')
+        .map((b) => b.textContent);
+    await waitFor(() => expect(pressed()).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Sun']));
+    expect(pickerInput('From')).toHaveValue('07:00');
+    expect(pickerInput('To')).toHaveValue('19:00');
+    fireEvent.click(await screen.findByRole('checkbox', { name: /Select row/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Assign (1)' }));
+    await waitFor(() => expect(calls.some((c) => c.init?.method === 'POST')).toBe(true));
+    const post = calls.find((c) => c.init?.method === 'POST')!;
+    expect(JSON.parse(String(post.init!.body))).toMatchObject({
+      poiId: 7,
+      msisdnIds: [40],
+      days: [7, 1, 2, 3, 4],
+      windows: [{ start: '07:00', end: '19:00' }],
     });
   });
 

@@ -48,9 +48,18 @@ export function PoiAssignPage() {
     ...shiftsQueryOptions(query.data?.companyId),
     enabled: purpose === 'ATTENDANCE_SITE' && query.data !== undefined,
   });
-  const [days, setDays] = useState<number[]>([1, 2, 3, 4, 5]);
-  const [start, setStart] = useState('08:00');
-  const [end, setEnd] = useState('18:00');
+  // The terms start as the company's tracking window (positions exist only inside it) once the POI is known.
+  const [days, setDays] = useState<number[]>([]);
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const companyWindow = query.data?.trackingWindow;
+  const [windowSeeded, setWindowSeeded] = useState(false);
+  if (companyWindow && !windowSeeded) {
+    setWindowSeeded(true);
+    setDays(companyWindow.days);
+    setStart(companyWindow.start);
+    setEnd(companyWindow.end);
+  }
   const [validFrom, setValidFrom] = useState('');
   const [validTo, setValidTo] = useState('');
   const [minDwell, setMinDwell] = useState('');
