@@ -1,5 +1,6 @@
 import type { ReportColumn, ReportContext, ReportRow } from '@lbs/contracts';
 import type { ExportSource } from '../engine.ts';
+import { reportTexts, type ReportTextsOf } from './texts.ts';
 
 /** Every column type of the catalogue, for the writers' tests (one report's key, synthetic columns). */
 export const ALL_TYPES: readonly ReportColumn[] = [
@@ -48,5 +49,40 @@ export function fakeReport(
         yield batch;
       }
     },
+  };
+}
+
+/**
+ * Headings of the synthetic columns above that no report has (count, ratio …), in the tests' two languages: a real
+ * report's columns all have titles, and a PDF sizes its columns by their headings' words too, so the made-up report
+ * is laid out as a real one is (not under keys such as `reports.column.count`).
+ */
+const FAKE_HEADINGS: Record<'en-US' | 'ar-SA', Record<string, string>> = {
+  'en-US': {
+    count: 'Fixes',
+    ratio: 'Ratio',
+    rate: 'Rate (%)',
+    day: 'Day',
+    spent: 'Time spent',
+    amount: 'Amount',
+    present: 'Present',
+  },
+  'ar-SA': {
+    count: 'المواقع',
+    ratio: 'النسبة',
+    rate: 'المعدل (%)',
+    day: 'اليوم',
+    spent: 'المدة',
+    amount: 'المبلغ',
+    present: 'حاضر',
+  },
+};
+
+/** The report texts of `locale`, with headings for the synthetic columns. */
+export function fakeReportTexts(locale: 'en-US' | 'ar-SA'): ReportTextsOf {
+  const texts = reportTexts(locale);
+  return {
+    ...texts,
+    column: (report, column) => FAKE_HEADINGS[locale][column.key] ?? texts.column(report, column),
   };
 }

@@ -24,7 +24,7 @@ import { contextLines } from './header.ts';
 import type { ReportTextsOf } from './texts.ts';
 import type { ExportOptions, ExportResult } from './write.ts';
 
-/** Share of the table's width per column type (a text column takes three times an integer's). */
+/** Share per column type of the table's width left beyond the columns' longest words (columnWidths). */
 const WEIGHT: Record<ReportColumn['type'], number> = {
   text: 3,
   msisdn: 2.2,
@@ -92,17 +92,20 @@ const MAX_LINES = 3;
 const WIDE_CHAR =
   /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/u;
 
-/**
- * Lines a text takes in a column `width` points wide, wrapped between words, erring on the high side: a Latin or
- * Arabic character counted 0.62 em wide (0.68 in bold), a Chinese one 1 em.
- */
+/** A Latin or Arabic character's width, erring on the high side: 0.62 em (0.68 in bold); a Chinese one is 1 em. */
+const narrowOf = (bold: boolean) => FONT_SIZE * (bold ? 0.68 : 0.62);
+/** The width of a run of text without a space in it (points). */
+function wordWidth(word: string, bold = false): number {
+  const narrow = narrowOf(bold);
+  let w = 0;
+  for (const char of word) w += WIDE_CHAR.test(char) ? FONT_SIZE : narrow;
+  return w;
+}
+
+/** Lines a text takes in a column `width` points wide, wrapped between words (widths as wordWidth's). */
 function linesOf(text: string, width: number, bold = false): number {
-  const narrow = FONT_SIZE * (bold ? 0.68 : 0.62);
-  const measure = (word: string) => {
-    let w = 0;
-    for (const char of word) w += WIDE_CHAR.test(char) ? FONT_SIZE : narrow;
-    return w;
-  };
+  const narrow = narrowOf(bold);
+  const measure = (word: string) => wordWidth(word, bold);
   let lines = 1;
   let used = 0;
   for (const word of text.split(' ')) {
@@ -118,6 +121,56 @@ function linesOf(text: string, width: number, bold = false): number {
     }
   }
   return Math.min(MAX_LINES, lines);
+}
+
+/** Rows read for the columns' least widths (a report's values are alike down a column). */
+const WIDTH_SAMPLE_ROWS = 1000;
+/** No column takes more than this share of the table for its longest word or line (a longer one wraps or runs over). */
+const WIDEST_SHARE = 0.3;
+
+/**
+ * The columns' widths across `tableWidth` points, as a browser lays out a table: each at least its longest word (the
+ * heading's in bold, the values' of the first rows) so that a phone number or a heading such as "Confidence" does not
+ * run into the next column; then toward the width that prints its values and heading on one line, every column the
+ * same share of its way there; what is left beyond that goes by type (a text column takes three times an integer's
+ * share). When the least widths alone are wider than the table, every column gives up the same share of its own.
+ */
+export function columnWidths(
+  columns: readonly { header: string; type: ReportColumn['type'] }[],
+  rows: readonly (readonly string[])[],
+  tableWidth: number,
+): number[] {
+  const cap = tableWidth * WIDEST_SHARE;
+  const padding = 2 * CELL_PADDING.x;
+  const longestWord = (text: string, bold = false) => {
+    let widest = 0;
+    for (const word of text.split(' ')) widest = Math.max(widest, wordWidth(word, bold));
+    return widest;
+  };
+  const sample = rows.slice(0, WIDTH_SAMPLE_ROWS);
+  const least: number[] = [];
+  const whole: number[] = [];
+  columns.forEach((column, i) => {
+    let word = longestWord(column.header, true);
+    let line = wordWidth(column.header, true);
+    for (const cells of sample) {
+      const value = cells[i] ?? '';
+      word = Math.max(word, longestWord(value));
+      line = Math.max(line, wordWidth(value));
+    }
+    least.push(Math.min(word, cap) + padding);
+    whole.push(Math.max(Math.min(word, cap), Math.min(line, cap)) + padding);
+  });
+  const sum = (list: number[]) => list.reduce((total, w) => total + w, 0);
+  const leastSum = sum(least);
+  if (leastSum >= tableWidth) return least.map((w) => (w / leastSum) * tableWidth);
+  const wholeSum = sum(whole);
+  if (wholeSum > tableWidth) {
+    const share = (tableWidth - leastSum) / (wholeSum - leastSum);
+    return least.map((w, i) => w + (whole[i]! - w) * share);
+  }
+  const weights = columns.reduce((total, c) => total + WEIGHT[c.type], 0);
+  return whole.map((w, i) => w + ((tableWidth - wholeSum) * WEIGHT[columns[i]!.type]) / weights);
 }
 
 /**
@@ -155,8 +208,7 @@ function reportPages(input: ReportPdfInput): ReactElement[] {
   const end: Style['textAlign'] = rtl ? 'left' : 'right';
   const row = (style: Style = {}): Style => ({ flexDirection: rtl ? 'row-reverse' : 'row', ...style });
   const tableWidth = PAGE.width - 2 * PAGE.side;
-  const total = input.columns.reduce((sum, c) => sum + WEIGHT[c.type], 0);
-  const widths = input.columns.map((c) => (WEIGHT[c.type] / total) * tableWidth);
+  const widths = columnWidths(input.columns, input.rows, tableWidth);
   const inner = widths.map((w) => w - 2 * CELL_PADDING.x);
   const text = (content: string, direction: 'ltr' | 'rtl', style: Style = {}) =>
     el(

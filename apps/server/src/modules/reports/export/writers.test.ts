@@ -5,8 +5,9 @@ import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { ReportRow } from '@lbs/contracts';
-import { fakeReport } from './fake-report.ts';
+import { REPORTS, type ReportRow } from '@lbs/contracts';
+import { fakeReport, fakeReportTexts } from './fake-report.ts';
+import { columnWidths } from './pdf.ts';
 import { reportTexts } from './texts.ts';
 import { writeReport } from './write.ts';
 
@@ -55,7 +56,7 @@ async function toBuffer(
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
   const result = await writeReport(format, fakeReport(rowAt, rows, { context }), {
-    texts: reportTexts(locale),
+    texts: fakeReportTexts(locale),
     out,
   });
   out.end();
@@ -209,6 +210,53 @@ describe('PDF export', () => {
         .replace(/[\u200e\u200f\u202a-\u202e]/g, '')
         .endsWith('+966500000000'),
     ).toBe(true);
+  });
+
+  it('gives each column at least its longest word: a phone number or a heading never runs into the next', async () => {
+    // The visits report's fourteen columns (a company without zones: one of them empty).
+    const visitAt = (i: number): ReportRow => ({
+      msisdn: `+3934714${String(i).padStart(5, '0')}`,
+      employee: 'Luca Rossi',
+      department: 'Field Operations',
+      zone: null,
+      poi: 'Client site: Central Hospital',
+      category: 'Client sites',
+      enteredEarliest: '2026-03-01T06:55:00.000Z',
+      enteredAt: '2026-03-01T07:00:00.000Z',
+      exitedAt: '2026-03-01T09:00:00.000Z',
+      exitedLatest: '2026-03-01T09:05:00.000Z',
+      dwell: 7200,
+      confidence: 91,
+      status: 'CLOSED',
+      closedBy: 'EXIT',
+    });
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    await writeReport(
+      'pdf',
+      { ...fakeReport(visitAt, 5, { columns: REPORTS.visits.columns }), key: 'visits' },
+      { texts: reportTexts('en-US'), out },
+    );
+    out.end();
+    const layout = pdfText(Buffer.concat(chunks), true);
+    // Laid out as printed, each value stands apart from the next (text run over its column reads run together).
+    expect(layout).toMatch(/\+393471400000\s+Luca Rossi\s+Field Operations/);
+    expect(layout).not.toMatch(/\d{5}Luca/);
+    expect(layout).toMatch(/Confidence \(%\)\s+Status/);
+
+    const widths = columnWidths(
+      [
+        { header: 'Mobile number', type: 'msisdn' },
+        { header: 'Confidence (%)', type: 'percent' },
+        ...Array.from({ length: 12 }, () => ({ header: 'Name', type: 'text' as const })),
+      ],
+      [['+393471403865', '91', ...Array.from({ length: 12 }, () => 'x')]],
+      770,
+    );
+    expect(widths.reduce((a, b) => a + b, 0)).toBeCloseTo(770);
+    expect(widths[0]).toBeGreaterThanOrEqual(13 * 0.62 * 7.5 + 6);
+    expect(widths[1]).toBeGreaterThanOrEqual(10 * 0.68 * 7.5 + 6);
   });
 
   it('stops between pages when its signal aborts, and writes nothing more', async () => {
