@@ -165,8 +165,14 @@ export const taskSchema = z.object({
   /** Derived, never stored: pending and past its due end. */
   overdue: z.boolean(),
   completedAt: timestamp().nullable(),
+  /** Members in the caller's view, and of them the completed. */
   assigneeCount: z.number().int(),
   completedCount: z.number().int(),
+  /**
+   * Members outside the caller's view still have the task to do: what keeps a task pending whose every member in
+   * view is done (a department admin sees only the department's members).
+   */
+  othersPending: z.boolean(),
   abilities: taskAbilitiesSchema,
   createdAt: timestamp(),
   updatedAt: timestamp(),

@@ -44,6 +44,7 @@ export interface TaskRecord {
   completed_count: number;
   /** Any assignment completed, in scope or not (such a task is cancelled, not deleted). */
   has_completions: boolean;
+  others_pending: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -147,6 +148,16 @@ export function tasksRepository(db: Executor) {
         sql<boolean>`exists (select 1 from task_assignments x where x.task_id = tasks.id and x.status = 'COMPLETED')`.as(
           'has_completions',
         ),
+        eb
+          .exists(
+            eb
+              .selectFrom('task_assignments as ta')
+              .select('ta.task_id')
+              .whereRef('ta.task_id', '=', 'tasks.id')
+              .where('ta.status', '=', 'PENDING')
+              .where('ta.msisdn_id', 'not in', inScope),
+          )
+          .as('others_pending'),
       ]);
   }
 

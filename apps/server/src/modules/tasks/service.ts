@@ -68,6 +68,8 @@ function toTask(caller: Caller, r: TaskRecord, now: Date): Task {
     completedAt: isoOrNull(r.completed_at),
     assigneeCount: r.assignee_count,
     completedCount: r.completed_count,
+    // Only a pending task waits on them (a task done by any one member is done).
+    othersPending: r.status === 'PENDING' && r.others_pending,
     ...taskPolicy(caller, {
       companyId: r.company_id,
       departmentId: r.department_id,

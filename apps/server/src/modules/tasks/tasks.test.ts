@@ -304,7 +304,7 @@ describe('Tasks', () => {
   });
 
   it('is scoped: another company answers 404, a DepartmentAdmin sees company-wide tasks but changes only its own', async () => {
-    const companyWide = await task({});
+    const companyWide = await task({ assignmentMode: 'EACH' });
     expect((await f.call('CB', 'GET', `/tasks/${companyWide.id}`)).statusCode).toBe(404);
     expect((await f.call('CB', 'PATCH', `/tasks/${companyWide.id}`, { title: 'x' })).statusCode).toBe(404);
     const list = (await f.call('CB', 'GET', '/tasks?size=100')).json();
@@ -313,6 +313,24 @@ describe('Tasks', () => {
     expect(seen.statusCode).toBe(200);
     expect(seen.json().abilities).toMatchObject({ update: false, delete: false });
     expect((await f.call('DA', 'PATCH', `/tasks/${companyWide.id}`, { title: 'x' })).statusCode).toBe(404);
+    // Its members: one of the department (done) and one of the warehouse, which the department admin does not see.
+    const [mine, theirs] = [await consentingMsisdn(), await f.freshMsisdn('ALPHA', 'Warehouse', 'Driver')];
+    await assign(companyWide.id, [mine, theirs]);
+    const done = await f.call('CA', 'POST', `/tasks/${companyWide.id}/assignments/${mine}/complete`, {
+      reason: 'Signed sheet',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await f.call('DA', 'GET', `/tasks/${companyWide.id}`)).json()).toMatchObject({
+      status: 'PENDING',
+      assigneeCount: 1,
+      completedCount: 1,
+      othersPending: true,
+    });
+    expect(await taskOf(companyWide.id)).toMatchObject({
+      assigneeCount: 2,
+      completedCount: 1,
+      othersPending: false,
+    });
     const own = await task({}, 'DA');
     expect(own.departmentName).toBe('Field Operations');
     expect(own.abilities).toMatchObject({ update: true, delete: true });

@@ -29,6 +29,7 @@ const task: Task = {
   completedAt: null,
   assigneeCount: 2,
   completedCount: 1,
+  othersPending: false,
   abilities: { update: true, delete: false, assign: true },
   createdAt: '2026-11-20T08:00:00.000Z',
   updatedAt: '2026-11-20T08:00:00.000Z',
@@ -104,6 +105,23 @@ describe('Task pages', () => {
     expect(screen.getByText('Overdue')).toBeInTheDocument();
     expect(screen.getByText('1 of 2')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Assign' })).toHaveAttribute('href', '/task-details/assign/5');
+  });
+
+  it('/task/list says why a task whose members in view are all done is still pending', async () => {
+    const narrow = {
+      ...task,
+      id: 6,
+      title: 'Safety walk',
+      assigneeCount: 1,
+      completedCount: 1,
+      othersPending: true,
+    };
+    renderApp('/task/list', testUser('DepartmentAdmin'), (url) => {
+      if (url.pathname.endsWith('/tasks')) return pageOf([narrow]);
+      return undefined;
+    });
+    expect(await screen.findByText('Safety walk')).toBeInTheDocument();
+    expect(screen.getByText('1 of 1, others outside your view pending')).toBeInTheDocument();
   });
 
   it('/task/list sends the label and due-date filters to the server', async () => {

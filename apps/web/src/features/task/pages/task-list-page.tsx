@@ -20,6 +20,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   canOpenRouteId,
@@ -43,6 +44,13 @@ import { dueText } from '../components/task-format.ts';
 import { DateField, INCOMPLETE_DATE } from '../../../components/date-field/date-field.tsx';
 
 const BOARD_SIZE = 50;
+
+/** Done of the members in view; and, when members outside the view still have it to do, that they do. */
+const progressText = (t: TFunction, task: Task) =>
+  t(task.othersPending ? 'task.progressOthers' : 'task.progress', {
+    done: task.completedCount,
+    total: task.assigneeCount,
+  });
 
 /** One status column of the board: its tasks as cards (the first 50, the count of the rest). */
 function BoardColumn({
@@ -78,11 +86,7 @@ function BoardColumn({
                 <Stack direction="row" spacing={0.5} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
                   <PriorityChip value={task.priority} />
                   {task.overdue && <Chip size="small" color="error" label={t('task.overdue')} />}
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    label={t('task.progress', { done: task.completedCount, total: task.assigneeCount })}
-                  />
+                  <Chip size="small" variant="outlined" label={progressText(t, task)} />
                   {task.labels.map((l) => (
                     <Chip key={l} size="small" label={l} />
                   ))}
@@ -179,8 +183,7 @@ export function TaskListPage() {
         headerName: t('task.fields.progress'),
         width: 120,
         sortable: false,
-        valueGetter: (_value, row) =>
-          t('task.progress', { done: row.completedCount, total: row.assigneeCount }),
+        valueGetter: (_value, row) => progressText(t, row),
         renderCell: ({ row, value }) => (
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
             <span>{String(value)}</span>
