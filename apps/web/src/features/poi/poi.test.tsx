@@ -101,6 +101,18 @@ describe('POI pages', () => {
     expect(screen.getByRole('link', { name: 'Assign employees' })).toHaveAttribute('href', '/poi-assign/7');
   });
 
+  it('/poi names each POI’s company to the operator, who sees every company’s', async () => {
+    renderApp('/poi', testUser('SuperAdmin'), (url) => {
+      if (url.pathname.endsWith('/pois')) return pageOf([poi]);
+      if (url.pathname.endsWith('/pois/features')) return jsonResponse({ items: [], truncated: false });
+      return undefined;
+    });
+    const grid = await screen.findByRole('grid');
+    expect(await within(grid).findByText('City Mall')).toBeInTheDocument();
+    expect(within(grid).getByRole('columnheader', { name: 'Company' })).toBeInTheDocument();
+    expect(within(grid).getByText('Alpha Logistics')).toBeInTheDocument();
+  });
+
   it('/poi-create sends a typed circle and shows the server’s field error on the form', async () => {
     const { calls } = renderApp('/poi-create', testUser('CompanyAdmin'), (url, init) => {
       if (url.pathname.endsWith('/poi-categories')) return pageOf([]);

@@ -107,6 +107,16 @@ describe('Task pages', () => {
     expect(screen.getByRole('link', { name: 'Assign' })).toHaveAttribute('href', '/task-details/assign/5');
   });
 
+  it('/task/list names each task’s company to the operator, who sees every company’s', async () => {
+    renderApp('/task/list', testUser('SuperAdmin'), (url) => {
+      if (url.pathname.endsWith('/tasks')) return pageOf([task]);
+      return undefined;
+    });
+    expect(await screen.findByText('Weekly inspection: City Mall')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Company' })).toBeInTheDocument();
+    expect(screen.getByText('Alpha Logistics')).toBeInTheDocument();
+  });
+
   it('/task/list says why a task whose members in view are all done is still pending', async () => {
     const narrow = {
       ...task,

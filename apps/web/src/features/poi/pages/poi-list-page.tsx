@@ -58,6 +58,17 @@ export function PoiListPage() {
           </Box>
         ),
       },
+      // The operator sees every company's POIs: which company each is.
+      ...(role === 'SuperAdmin'
+        ? [
+            {
+              field: 'companyName',
+              headerName: t('poi.fields.company'),
+              flex: 1,
+              minWidth: 130,
+            } satisfies GridColDef<Poi>,
+          ]
+        : []),
       {
         field: 'categoryName',
         headerName: t('poi.fields.category'),
@@ -88,7 +99,7 @@ export function PoiListPage() {
         valueFormatter: (value: boolean) => (value ? t('poi.yes') : t('poi.no')),
       },
     ],
-    [t, locale],
+    [t, locale, role],
   );
   const title = t('route.poiList');
 

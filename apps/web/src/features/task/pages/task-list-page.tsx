@@ -152,6 +152,17 @@ export function TaskListPage() {
             row.title
           ),
       },
+      // The operator sees every company's tasks: which company each is.
+      ...(role === 'SuperAdmin'
+        ? [
+            {
+              field: 'companyName',
+              headerName: t('task.fields.company'),
+              flex: 1,
+              minWidth: 130,
+            } satisfies GridColDef<Task>,
+          ]
+        : []),
       {
         field: 'priority',
         headerName: t('task.fields.priority'),
@@ -216,7 +227,7 @@ export function TaskListPage() {
         ),
       },
     ],
-    [t, locale],
+    [t, locale, role],
   );
   const title = t('route.taskList');
   const toolbar = (
