@@ -155,7 +155,7 @@ describe('organisation: company, invitation, MSISDN consent and tenant isolation
     await fillField(sa, 'employeeName', EMPLOYEE.name);
     await sa.locator('form button[type="submit"]').click();
     // the shared rule of contracts, before any request
-    await sa.getByText('Phone number required and valid').waitFor();
+    await sa.getByText('Enter a valid phone number').waitFor();
     await fillField(sa, 'msisdn', EMPLOYEE.number);
     await fillField(sa, 'employeeCode', EMPLOYEE.code);
     await pickEntity(sa, 'departmentId', DEPARTMENT);
@@ -221,7 +221,7 @@ describe('organisation: company, invitation, MSISDN consent and tenant isolation
       .locator('tbody tr')
       .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent)));
     expect(rows).toEqual([
-      ['3', 'Mobile number', 'Phone number required and valid'],
+      ['3', 'Mobile number', 'Enter a valid phone number'],
       ['4', 'Department', 'Department not found in this company'],
     ]);
     await dialog.getByRole('button', { name: 'Close' }).click();

@@ -17,7 +17,7 @@ export const MESSAGES = {
   'validation.nameRequired': 'Name is required',
   'validation.firstNameRequired': 'First name is required',
   'validation.lastNameRequired': 'Last name is required',
-  'validation.phoneInvalid': 'Phone number required and valid',
+  'validation.phoneInvalid': 'Enter a valid phone number',
   'validation.zipInvalid': 'Zip code required and valid',
   'validation.cityInvalid': 'City required and valid',
   'validation.stateInvalid': 'State required and valid',

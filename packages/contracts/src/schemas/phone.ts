@@ -29,7 +29,7 @@ function e164Of(value: string, ctx: z.RefinementCtx): string {
   return z.NEVER;
 }
 
-/** Required phone number, normalised to E.164 ('Phone number required and valid'). */
+/** Required phone number, normalised to E.164 ('Enter a valid phone number'). */
 export const phoneField = () => safeString('validation.phoneInvalid').transform(e164Of);
 
 /** Optional phone number: absent stays absent, '' and null clear it, anything else must be a valid number. */

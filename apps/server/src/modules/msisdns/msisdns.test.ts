@@ -381,7 +381,7 @@ describe('bulk import', () => {
       [8, 'trackingEnabled', 'validation.invalid'],
       [8, 'zone', 'org.zoneNotFound'],
     ]);
-    expect(job.errors[0]!.message).toBe('Phone number required and valid');
+    expect(job.errors[0]!.message).toBe('Enter a valid phone number');
     const imported = (await f.call('SA', 'GET', `/msisdns?q=${encodeURIComponent(n1)}`)).json() as {
       items: Msisdn[];
     };

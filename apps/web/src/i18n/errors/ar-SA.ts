@@ -16,7 +16,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'validation.nameRequired': 'الاسم مطلوب',
   'validation.firstNameRequired': 'الاسم الأول مطلوب',
   'validation.lastNameRequired': 'اسم العائلة مطلوب',
-  'validation.phoneInvalid': 'رقم الهاتف مطلوب ويجب أن يكون صحيحًا',
+  'validation.phoneInvalid': 'أدخل رقم هاتف صحيحًا',
   'validation.zipInvalid': 'الرمز البريدي مطلوب ويجب أن يكون صحيحًا',
   'validation.cityInvalid': 'المدينة مطلوبة ويجب أن تكون صحيحة',
   'validation.stateInvalid': 'المنطقة مطلوبة ويجب أن تكون صحيحة',

@@ -16,7 +16,7 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'validation.nameRequired': 'El nombre es obligatorio',
   'validation.firstNameRequired': 'El nombre de pila es obligatorio',
   'validation.lastNameRequired': 'Los apellidos son obligatorios',
-  'validation.phoneInvalid': 'Número de teléfono obligatorio y válido',
+  'validation.phoneInvalid': 'Introduce un número de teléfono válido',
   'validation.zipInvalid': 'Código postal obligatorio y válido',
   'validation.cityInvalid': 'Ciudad obligatoria y válida',
   'validation.stateInvalid': 'Provincia obligatoria y válida',

@@ -16,7 +16,7 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'validation.nameRequired': 'Le nom est obligatoire',
   'validation.firstNameRequired': 'Le prénom est obligatoire',
   'validation.lastNameRequired': 'Le nom de famille est obligatoire',
-  'validation.phoneInvalid': 'Numéro de téléphone obligatoire et valide',
+  'validation.phoneInvalid': 'Saisissez un numéro de téléphone valide',
   'validation.zipInvalid': 'Code postal obligatoire et valide',
   'validation.cityInvalid': 'Ville obligatoire et valide',
   'validation.stateInvalid': 'Région obligatoire et valide',

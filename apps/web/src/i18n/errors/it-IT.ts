@@ -16,7 +16,7 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'validation.nameRequired': 'Il nome è obbligatorio',
   'validation.firstNameRequired': 'Il nome di battesimo è obbligatorio',
   'validation.lastNameRequired': 'Il cognome è obbligatorio',
-  'validation.phoneInvalid': 'Numero di telefono obbligatorio e valido',
+  'validation.phoneInvalid': 'Inserisci un numero di telefono valido',
   'validation.zipInvalid': 'CAP obbligatorio e valido',
   'validation.cityInvalid': 'Città obbligatoria e valida',
   'validation.stateInvalid': 'Provincia obbligatoria e valida',

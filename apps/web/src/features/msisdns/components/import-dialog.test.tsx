@@ -78,7 +78,7 @@ describe('ImportDialog', () => {
             row: 3,
             field: 'msisdn',
             code: 'validation.phoneInvalid',
-            message: 'Phone number required and valid',
+            message: 'Enter a valid phone number',
           },
           {
             row: 5,
@@ -131,7 +131,7 @@ describe('ImportDialog', () => {
       );
     expect(rows).toEqual([
       ['Row', 'Column', 'Problem'],
-      ['3', 'Mobile number', 'Phone number required and valid'],
+      ['3', 'Mobile number', 'Enter a valid phone number'],
       ['5', 'Department', 'Department not found in this company'],
       ['5', 'Whole row', 'Server text kept as it is'],
     ]);
