@@ -144,6 +144,31 @@ describe('POI pages', () => {
     });
   });
 
+  it('/poi-create marks each wrong circle field: a latitude out of range, a radius too small', async () => {
+    const { calls } = renderApp('/poi-create', testUser('CompanyAdmin'), (url) => {
+      if (url.pathname.endsWith('/poi-categories')) return pageOf([]);
+      if (url.pathname.endsWith('/pois/features')) return jsonResponse({ items: [], truncated: false });
+      return undefined;
+    });
+    fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'North gate' } });
+    fireEvent.change(screen.getByLabelText('Centre latitude'), { target: { value: '123' } });
+    fireEvent.change(screen.getByLabelText('Centre longitude'), { target: { value: '46.6' } });
+    fireEvent.change(screen.getByLabelText('Radius (m)'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create POI' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Centre latitude')).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(screen.getByLabelText('Radius (m)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Centre longitude')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByLabelText('Centre latitude')).toHaveAccessibleDescription(
+      'Latitude must be between -90 and 90 and longitude between -180 and 180',
+    );
+    expect(screen.getByLabelText('Radius (m)')).toHaveAccessibleDescription(
+      'The radius must be between 25 m and 50 km',
+    );
+    expect(calls.some((c) => c.init?.method === 'POST')).toBe(false);
+  });
+
   it('/poi-assign/{id} starts the days and hours at the company’s tracking window (Sunday to Thursday in Riyadh)', async () => {
     const { calls } = renderApp('/poi-assign/7', testUser('CompanyAdmin'), (url, init) => {
       if (url.pathname.endsWith('/pois/7')) return jsonResponse(poi);

@@ -207,6 +207,20 @@ function PoiForm({
     });
   };
   const geometryError = form.formState.errors.geometry?.message;
+  // Once the shape is in error, a typed circle's issues show under their own fields (a latitude out of range, a radius
+  // too small); what belongs to no field stays under the shape.
+  const circleIssues: Partial<Record<'lat' | 'lon' | 'radiusM', string>> = {};
+  if (geometryError && circle) {
+    const parsed = poiGeometrySchema.safeParse(circle);
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      const key = issue.path.at(-1);
+      if ((key === 'lat' || key === 'lon' || key === 'radiusM') && !circleIssues[key])
+        circleIssues[key] = issue.message;
+    }
+  }
+  const circleError = (key: 'lat' | 'lon' | 'radiusM') =>
+    circleIssues[key] ? { error: true, helperText: errorText(circleIssues[key]) } : {};
+  const shapeError = Object.keys(circleIssues).length ? undefined : geometryError;
 
   return (
     <Box component="form" noValidate onSubmit={submit}>
@@ -286,6 +300,7 @@ function PoiForm({
                 value={circle?.center.lat ?? ''}
                 onChange={(e) => setCircle({ lat: Number(e.target.value) })}
                 slotProps={{ htmlInput: { step: 'any', min: -90, max: 90 } }}
+                {...circleError('lat')}
               />
               <TextField
                 label={t('poi.form.centerLon')}
@@ -293,6 +308,7 @@ function PoiForm({
                 value={circle?.center.lon ?? ''}
                 onChange={(e) => setCircle({ lon: Number(e.target.value) })}
                 slotProps={{ htmlInput: { step: 'any', min: -180, max: 180 } }}
+                {...circleError('lon')}
               />
               <TextField
                 label={t('poi.form.radius')}
@@ -301,6 +317,7 @@ function PoiForm({
                 onChange={(e) => setCircle({ radiusM: Number(e.target.value) })}
                 slotProps={{ htmlInput: { min: POI_RADIUS_MIN_M, max: POI_RADIUS_MAX_M, step: 5 } }}
                 disabled={!circle}
+                {...circleError('radiusM')}
               />
             </>
           ) : (
@@ -321,9 +338,9 @@ function PoiForm({
               </Button>
             </Stack>
           )}
-          {geometryError && (
+          {shapeError && (
             <FormHelperText error role="alert" sx={{ gridColumn: '1 / -1' }}>
-              {errorText(geometryError)}
+              {errorText(shapeError)}
             </FormHelperText>
           )}
         </FormGrid>
