@@ -104,6 +104,8 @@ describe('Task pages', () => {
     expect(screen.getByText('High')).toBeInTheDocument();
     expect(screen.getByText('Overdue')).toBeInTheDocument();
     expect(screen.getByText('1 of 2')).toBeInTheDocument();
+    // No one outside the view waits on it.
+    expect(screen.queryByRole('img', { name: /outside your view/ })).toBeNull();
     expect(screen.getByRole('link', { name: 'Assign' })).toHaveAttribute('href', '/task-details/assign/5');
   });
 
@@ -131,7 +133,10 @@ describe('Task pages', () => {
       return undefined;
     });
     expect(await screen.findByText('Safety walk')).toBeInTheDocument();
-    expect(screen.getByText('1 of 1, others outside your view pending')).toBeInTheDocument();
+    expect(screen.getByText('1 of 1')).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'Members outside your view still have this task to do' }),
+    ).toBeInTheDocument();
   });
 
   it('/task/list sends the label and due-date filters to the server', async () => {

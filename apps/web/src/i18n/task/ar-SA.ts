@@ -45,7 +45,7 @@ const strings: LocaleStrings<typeof en, 'ar-SA'> = {
   'task.noPoi': 'بلا نقطة اهتمام',
   'task.noDue': 'بلا موعد استحقاق',
   'task.progress': '{{done}} من {{total}}',
-  'task.progressOthers': '{{done}} من {{total}}، وأعضاء خارج نطاقك لم يُكملوها بعد',
+  'task.othersPending': 'ما زال على أعضاء خارج نطاقك إنجاز هذه المهمة',
   'task.defaultDwell': 'الافتراضي: {{minutes}} دقيقة (فئة نقطة الاهتمام)',
   'task.view.list': 'قائمة',
   'task.view.board': 'لوحة',

@@ -42,7 +42,7 @@ const strings = {
   'task.noPoi': 'No POI',
   'task.noDue': 'No due date',
   'task.progress': '{{done}} of {{total}}',
-  'task.progressOthers': '{{done}} of {{total}}, others outside your view pending',
+  'task.othersPending': 'Members outside your view still have this task to do',
   'task.defaultDwell': 'Default: {{minutes}} min (the POI’s category)',
   'task.view.list': 'List',
   'task.view.board': 'Board',

@@ -45,7 +45,7 @@ const strings: LocaleStrings<typeof en, 'es'> = {
   'task.noPoi': 'Sin POI',
   'task.noDue': 'Sin vencimiento',
   'task.progress': '{{done}} de {{total}}',
-  'task.progressOthers': '{{done}} de {{total}}; otros fuera de su vista, pendientes',
+  'task.othersPending': 'Miembros fuera de su vista aún tienen pendiente esta tarea',
   'task.defaultDwell': 'Por defecto: {{minutes}} min (categoría del POI)',
   'task.view.list': 'Lista',
   'task.view.board': 'Tablero',

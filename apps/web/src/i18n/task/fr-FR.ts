@@ -45,7 +45,7 @@ const strings: LocaleStrings<typeof en, 'fr-FR'> = {
   'task.noPoi': 'Aucun POI',
   'task.noDue': 'Sans échéance',
   'task.progress': '{{done}} sur {{total}}',
-  'task.progressOthers': '{{done}} sur {{total}} ; d’autres hors de votre vue restent en attente',
+  'task.othersPending': 'Des membres hors de votre vue doivent encore faire cette tâche',
   'task.defaultDwell': 'Par défaut : {{minutes}} min (catégorie du POI)',
   'task.view.list': 'Liste',
   'task.view.board': 'Tableau',

@@ -45,7 +45,7 @@ const strings: LocaleStrings<typeof en, 'it-IT'> = {
   'task.noPoi': 'Nessun POI',
   'task.noDue': 'Nessuna scadenza',
   'task.progress': '{{done}} su {{total}}',
-  'task.progressOthers': '{{done}} su {{total}}; altri fuori dalla tua vista in attesa',
+  'task.othersPending': 'Membri fuori dalla tua vista devono ancora svolgere questa attività',
   'task.defaultDwell': 'Predefinito: {{minutes}} min (categoria del POI)',
   'task.view.list': 'Elenco',
   'task.view.board': 'Bacheca',

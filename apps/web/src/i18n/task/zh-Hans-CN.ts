@@ -45,7 +45,7 @@ const strings: LocaleStrings<typeof en, 'zh-Hans-CN'> = {
   'task.noPoi': '无兴趣点',
   'task.noDue': '无截止时间',
   'task.progress': '已完成 {{done}}/{{total}}',
-  'task.progressOthers': '已完成 {{done}}/{{total}}，您视野外的成员尚未完成',
+  'task.othersPending': '您视野之外的成员仍需完成此任务',
   'task.defaultDwell': '默认：{{minutes}} 分钟（兴趣点类别）',
   'task.view.list': '列表',
   'task.view.board': '看板',

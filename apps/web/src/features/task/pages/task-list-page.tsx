@@ -19,6 +19,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -45,12 +46,20 @@ import { DateField, INCOMPLETE_DATE } from '../../../components/date-field/date-
 
 const BOARD_SIZE = 50;
 
-/** Done of the members in view; and, when members outside the view still have it to do, that they do. */
+/** Done of the members in view. */
 const progressText = (t: TFunction, task: Task) =>
-  t(task.othersPending ? 'task.progressOthers' : 'task.progress', {
-    done: task.completedCount,
-    total: task.assigneeCount,
-  });
+  t('task.progress', { done: task.completedCount, total: task.assigneeCount });
+
+/** Beside the progress of a pending task that members outside the view still have to do: that they do. */
+function OthersPending({ task }: { task: Task }) {
+  const { t } = useTranslation();
+  if (!task.othersPending) return null;
+  return (
+    <Tooltip title={t('task.othersPending')}>
+      <InfoOutlinedIcon fontSize="small" color="action" titleAccess={t('task.othersPending')} />
+    </Tooltip>
+  );
+}
 
 /** One status column of the board: its tasks as cards (the first 50, the count of the rest). */
 function BoardColumn({
@@ -87,6 +96,7 @@ function BoardColumn({
                   <PriorityChip value={task.priority} />
                   {task.overdue && <Chip size="small" color="error" label={t('task.overdue')} />}
                   <Chip size="small" variant="outlined" label={progressText(t, task)} />
+                  <OthersPending task={task} />
                   {task.labels.map((l) => (
                     <Chip key={l} size="small" label={l} />
                   ))}
@@ -192,12 +202,13 @@ export function TaskListPage() {
       {
         field: 'progress',
         headerName: t('task.fields.progress'),
-        width: 120,
+        width: 140,
         sortable: false,
         valueGetter: (_value, row) => progressText(t, row),
         renderCell: ({ row, value }) => (
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
             <span>{String(value)}</span>
+            <OthersPending task={row} />
             {row.abilities.assign && (
               <Tooltip title={t('task.action.assign')}>
                 <IconButton
