@@ -1,18 +1,9 @@
 import type { TFunction } from 'i18next';
-import {
-  PENDING_CONSENT_QUERY,
-  isRtl,
-  reportScheduleQuery,
-  type Notification,
-  type Role,
-} from '@lbs/contracts';
+import { PENDING_CONSENT_QUERY, reportScheduleQuery, type Notification, type Role } from '@lbs/contracts';
 import { formatDate, formatMinor } from '../../../lib/format.ts';
 import { firstOpenablePath } from '../../../lib/route-links.ts';
 
 type Data = Notification['data'];
-
-/** The values that are names or titles users typed (not dates, amounts or counts). */
-const NAMES = new Set(['employeeName', 'msisdn', 'poiName', 'title', 'number', 'scheduleName', 'ruleName']);
 
 const text = (data: Data, key: string): string | undefined => {
   const v = data[key];
@@ -39,17 +30,8 @@ export function notificationTitle(t: TFunction, n: Notification): string {
  * the server did not send shows as a dash, never as a placeholder.
  */
 export function notificationText(t: TFunction, locale: string, n: Notification): string {
-  const data = n.data;
+  const d = n.data;
   const dash = '—';
-  // Right to left, the names and titles users typed (often Latin, with colons and brackets) are isolated from the
-  // sentence around them, or the bidi algorithm takes the quotes and colons across them when a line wraps.
-  const isolate = isRtl(locale);
-  const d: Data = Object.fromEntries(
-    Object.entries(data).map(([key, value]) => [
-      key,
-      isolate && typeof value === 'string' && NAMES.has(key) && value.trim() ? `\u2068${value}\u2069` : value,
-    ]),
-  );
   if (d['test'] === true) return t('notifications.text.test', { rule: text(d, 'ruleName') ?? dash });
   const minutes = count(d, 'minutes');
   const amountMinor = count(d, 'amountMinor');
