@@ -21,6 +21,7 @@
  * row), the wall clock from a cached hour, each distinct text cell quoted once.
  */
 import { Writable } from 'node:stream';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
@@ -29,6 +30,7 @@ import type { Caller } from '@lbs/server/internal/access/caller.ts';
 import { scopeOf } from '@lbs/server/internal/access/scope.ts';
 import type { AuthUser } from '@lbs/server/internal/access/auth-user.ts';
 import { EXPORT_BATCH_ROWS } from '@lbs/server/internal/modules/reports/engine.ts';
+import { fakeReport, fakeRow } from '@lbs/server/internal/modules/reports/export/fake-report.ts';
 import { reportTexts } from '@lbs/server/internal/modules/reports/export/texts.ts';
 import { writeReport } from '@lbs/server/internal/modules/reports/export/write.ts';
 import { reportsService } from '@lbs/server/internal/modules/reports/service.ts';
@@ -198,10 +200,56 @@ export async function benchReportExport(): Promise<BenchRow[]> {
         unit: 'ms',
       },
       { bench: 'reports', metric: 'raw COPY: peak RSS growth', value: mb(raw.rssGrowth), unit: 'MB' },
+      ...(await benchPdfStall()),
     ];
   } finally {
     await database.dispose();
   }
+}
+
+const PDF_ROWS = Number(process.env['BENCH_REPORT_PDF_ROWS'] ?? 1500);
+
+/**
+ * A long report PDF beside the server's other work: the server's thread's longest stall (its event loop's delay,
+ * sampled every 10 ms) while a `PDF_ROWS`-row Arabic report is laid out, against the longest stall over the same
+ * time with nothing to do (the stall's floor on this machine). Goal: the PDF holds the server's thread up no more
+ * than 50 ms at a time (its layout runs on the PDF thread; in the server's own thread a chunk of pages took 0.3 s).
+ */
+async function benchPdfStall(): Promise<BenchRow[]> {
+  const stall = async <T>(work: () => Promise<T>) => {
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const started = performance.now();
+    const result = await work();
+    const ms = performance.now() - started;
+    delay.disable();
+    return { ms, maxMs: delay.max / 1e6, result };
+  };
+  const pdf = () =>
+    writeReport('pdf', fakeReport(fakeRow, PDF_ROWS), { texts: reportTexts('ar-SA'), out: sink() });
+  await writeReport('pdf', fakeReport(fakeRow, 20), { texts: reportTexts('ar-SA'), out: sink() }); // the thread, warm
+  const laidOut = await stall(pdf);
+  const idle = await stall(() => new Promise((resolve) => setTimeout(resolve, laidOut.ms)));
+  return [
+    {
+      bench: 'reports',
+      metric: `report PDF: ${PDF_ROWS} Arabic rows laid out (${(laidOut.result.bytes / 1_048_576).toFixed(1)} MB)`,
+      value: rate(PDF_ROWS, laidOut.ms),
+      unit: 'rows/s',
+    },
+    {
+      bench: 'reports',
+      metric: 'report PDF: longest stall of the server thread meanwhile (goal ≤ 50 ms)',
+      value: laidOut.maxMs,
+      unit: 'ms',
+    },
+    {
+      bench: 'reports',
+      metric: 'report PDF: longest stall of the idle server thread over the same time (floor)',
+      value: idle.maxMs,
+      unit: 'ms',
+    },
+  ];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

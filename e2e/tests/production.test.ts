@@ -14,7 +14,7 @@ import { ensureWebBuilt, REPO_ROOT, startE2EServer, type E2EServer } from '../sr
  * The production build (issue 18): scripts/package-production.mjs (the server compiled to JavaScript, installed with
  * `npm ci --omit=dev` in a directory of its own: no tsx, no TypeScript, no test tools), started with plain
  * `node apps/server/dist/main.js` on a fresh database; a demo admin signs in through the embedded provider in
- * Chromium, reads /me, and downloads an invoice PDF (rendered on the built PDF thread).
+ * Chromium, reads /me, and downloads an invoice PDF and a report PDF (each rendered on its built PDF thread).
  */
 let dir: string;
 let server: E2EServer | undefined;
@@ -40,13 +40,24 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A response that answers a PDF. */
+async function expectPdf(response: Response): Promise<void> {
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('application/pdf');
+  expect(
+    Buffer.from(await response.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+}
+
 describe('the production build from a production-only install', () => {
   it('has none of the development tools', () => {
     for (const tool of ['tsx', 'typescript', 'vitest', 'vite', 'eslint'])
       expect(existsSync(path.join(dir, 'node_modules', tool)), tool).toBe(false);
   });
 
-  it('signs a demo admin in, answers /me and renders an invoice PDF', async () => {
+  it('signs a demo admin in, answers /me and renders an invoice PDF and a report PDF', async () => {
     const context = await browser!.newContext({ locale: 'en-US' });
     try {
       const page = await signIn(context, server!.baseUrl, 'companyadmin');
@@ -62,13 +73,15 @@ describe('the production build from a production-only install', () => {
       const pdf = await fetch(`${server!.baseUrl}${API_BASE_PATH}/invoices/${invoice!.id}/pdf`, {
         headers: { authorization: `Bearer ${token}` },
       });
-      expect(pdf.status).toBe(200);
-      expect(pdf.headers.get('content-type')).toBe('application/pdf');
-      expect(
-        Buffer.from(await pdf.arrayBuffer())
-          .subarray(0, 5)
-          .toString(),
-      ).toBe('%PDF-');
+      await expectPdf(pdf);
+      // A report's PDF, laid out on the report PDF thread's own bundle.
+      expect(existsSync(path.join(dir, 'apps/server/dist/report-pdf-worker.js'))).toBe(true);
+      const day = new Date().toISOString().slice(0, 10);
+      const report = await fetch(
+        `${server!.baseUrl}${API_BASE_PATH}/reports/visits/export?from=${day}&to=${day}&format=pdf&locale=ar-SA`,
+        { headers: { authorization: `Bearer ${token}` } },
+      );
+      await expectPdf(report);
     } finally {
       await context.close();
     }

@@ -2,7 +2,7 @@
 // The server for production: TypeScript compiled by esbuild into plain JavaScript under apps/server/dist, so that
 // production runs `node apps/server/dist/main.js` from an install without dev dependencies (no tsx). The shared
 // contracts (a workspace of TypeScript sources) are bundled in; every npm dependency stays external and is loaded
-// from node_modules as usual. Entries: the server, the invoice PDF thread, the standalone network simulator.
+// from node_modules as usual. Entries: the server, the invoice and report PDF threads, the standalone network simulator.
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,7 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     'pdf-worker': 'src/modules/billing/pdf-worker.ts',
+    'report-pdf-worker': 'src/modules/reports/export/pdf-worker.ts',
     simulator: 'src/location/simulator/main.ts',
   },
   outdir,

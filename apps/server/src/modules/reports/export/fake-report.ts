@@ -19,6 +19,41 @@ export const ALL_TYPES: readonly ReportColumn[] = [
   { key: 'present', type: 'boolean' },
 ];
 
+/** Row i of a made-up report of ALL_TYPES: every column type, an Arabic and a Chinese name, nulls in row 2. */
+export const fakeRow = (i: number): ReportRow =>
+  i === 2
+    ? {
+        msisdn: '+966500000002',
+        employee: null,
+        source: null,
+        count: null,
+        ratio: null,
+        rate: null,
+        time: null,
+        day: null,
+        spent: null,
+        amount: null,
+        currency: null,
+        latitude: null,
+        present: null,
+      }
+    : {
+        msisdn: `+9665${String(i).padStart(8, '0')}`,
+        employee: i % 2 ? 'محمد العتيبي' : 'Wang 王伟',
+        source: 'NETWORK',
+        count: 40 + i,
+        ratio: 1.25,
+        rate: 87.5,
+        // 09:00Z is 12:00 on Riyadh's wall clock.
+        time: '2026-03-01T09:00:00.000Z',
+        day: '2026-03-02',
+        spent: 3725,
+        amount: '1234.50',
+        currency: 'SAR',
+        latitude: 24.712345,
+        present: i % 2 === 0,
+      };
+
 /**
  * A report over made-up rows (no database): what the writers read — the key, the columns, the context and
  * the rows in batches. `rowAt(i)` makes row i, so a large export never holds its rows.

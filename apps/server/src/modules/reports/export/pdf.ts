@@ -10,6 +10,7 @@
 // pdfkit ships no typings (lib/pdfkit.d.ts); referenced here so the packages compiling this file (bench) see them.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="../../../lib/pdfkit.d.ts" />
+import { Writable } from 'node:stream';
 import layoutPages from '@react-pdf/layout';
 import renderPages from '@react-pdf/render';
 import { Document, Font, Page, Text, View, pdf } from '@react-pdf/renderer';
@@ -18,6 +19,7 @@ import type { Style } from '@react-pdf/types';
 import { createElement as el, type ReactElement } from 'react';
 import { REPORT_EXPORT_ROWS_MAX, type ReportColumn } from '@lbs/contracts';
 import { pdfFontStack, pdfTextDirection, preparePdfFonts } from '../../../lib/pdf-fonts.ts';
+import { WorkerThread, type ThreadTask } from '../../../lib/worker-thread.ts';
 import type { ExportSource } from '../engine.ts';
 import { cellTexts } from './cells.ts';
 import { contextLines } from './header.ts';
@@ -77,8 +79,9 @@ const LINE = FONT_SIZE * LINE_HEIGHT;
 /**
  * Pages laid out at a time. react-pdf lays out a whole document in memory (a 5,000-row table took 2 GB); laying out
  * a few pages at a time into one pdfkit document keeps memory flat, and our own pagination (paginate) knows every
- * page beforehand, so nothing is split across a chunk. Between chunks the event loop runs: a chunk of four pages
- * (about 70 rows) takes some 0.3 s of CPU, so requests and jobs beside a long PDF wait at most that long.
+ * page beforehand, so nothing is split across a chunk. Between chunks the event loop runs (a chunk of four pages, about
+ * 70 rows, takes some 0.3 s of CPU), so a cancelled export stops there; the layout runs on the PDF thread (writePdf),
+ * where it holds up no request or job of the server's.
  */
 const PAGES_PER_LAYOUT = 4;
 /** react-pdf's layout takes the font store as a second argument (its typings name only the first). */
@@ -411,10 +414,53 @@ export async function reportPdfInput(
   };
 }
 
-/** The report as a PDF (at most REPORT_EXPORT_ROWS_MAX.pdf rows). */
+/** Bytes the PDF thread gathers before it sends them on (pdfkit writes a PDF in many small pieces). */
+const THREAD_CHUNK_BYTES = 64 * 1024;
+
+/** renderReportPdf as the PDF thread runs it: the bytes emitted in pieces of THREAD_CHUNK_BYTES, their count returned. */
+export const reportPdfTask: ThreadTask<ReportPdfInput, number> = async (input, emit, signal) => {
+  let pending: Buffer[] = [];
+  let size = 0;
+  const flush = () => {
+    if (size === 0) return;
+    emit(Buffer.concat(pending, size));
+    pending = [];
+    size = 0;
+  };
+  const out = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      pending.push(chunk);
+      size += chunk.length;
+      if (size >= THREAD_CHUNK_BYTES) flush();
+      callback();
+    },
+  });
+  const bytes = await renderReportPdf(input, out, signal);
+  flush();
+  return bytes;
+};
+
+/**
+ * The report PDF's own thread (pdf-worker.ts; in the production build its own bundle, scripts/build.mjs): a PDF of
+ * thousands of rows takes tens of seconds of layout, which would otherwise hold up every request and job beside it.
+ */
+const pdfThread = new WorkerThread(
+  import.meta.url.endsWith('.js')
+    ? new URL('./report-pdf-worker.js', import.meta.url)
+    : new URL('./pdf-worker.ts', import.meta.url),
+  reportPdfTask,
+);
+
+/** Whether report PDFs are laid out on their thread (false: this runtime could not start it, they are laid out here). */
+export function reportPdfThreadRunning(): Promise<boolean> {
+  return pdfThread.running();
+}
+
+/** The report as a PDF (at most REPORT_EXPORT_ROWS_MAX.pdf rows), laid out on the PDF thread. */
 export async function writePdf(source: ExportSource, options: ExportOptions): Promise<ExportResult> {
   const input = await reportPdfInput(source, options);
   options.signal?.throwIfAborted();
-  const bytes = await renderReportPdf(input, options.out, options.signal);
+  const { out, signal } = options;
+  const bytes = await pdfThread.run(input, { signal, onChunk: (chunk) => out.write(chunk) });
   return { rows: input.rows.length, bytes };
 }

@@ -6,45 +6,12 @@ import { PassThrough, Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { REPORTS, type ReportRow } from '@lbs/contracts';
-import { fakeReport, fakeReportTexts } from './fake-report.ts';
-import { columnWidths } from './pdf.ts';
+import { fakeReport, fakeReportTexts, fakeRow } from './fake-report.ts';
+import { columnWidths, reportPdfInput, reportPdfTask, reportPdfThreadRunning } from './pdf.ts';
 import { reportTexts } from './texts.ts';
 import { writeReport } from './write.ts';
 
-/** Row i of the made-up report: every column type, an Arabic and a Chinese name, nulls in row 2. */
-const rowAt = (i: number): ReportRow =>
-  i === 2
-    ? {
-        msisdn: '+966500000002',
-        employee: null,
-        source: null,
-        count: null,
-        ratio: null,
-        rate: null,
-        time: null,
-        day: null,
-        spent: null,
-        amount: null,
-        currency: null,
-        latitude: null,
-        present: null,
-      }
-    : {
-        msisdn: `+9665${String(i).padStart(8, '0')}`,
-        employee: i % 2 ? 'محمد العتيبي' : 'Wang 王伟',
-        source: 'NETWORK',
-        count: 40 + i,
-        ratio: 1.25,
-        rate: 87.5,
-        // 09:00Z is 12:00 on Riyadh's wall clock.
-        time: '2026-03-01T09:00:00.000Z',
-        day: '2026-03-02',
-        spent: 3725,
-        amount: '1234.50',
-        currency: 'SAR',
-        latitude: 24.712345,
-        present: i % 2 === 0,
-      };
+const rowAt = fakeRow;
 
 async function toBuffer(
   format: 'xlsx' | 'pdf' | 'csv',
@@ -258,6 +225,21 @@ describe('PDF export', () => {
     expect(widths[0]).toBeGreaterThanOrEqual(13 * 0.62 * 7.5 + 6);
     expect(widths[1]).toBeGreaterThanOrEqual(10 * 0.68 * 7.5 + 6);
   });
+
+  it('is laid out on the PDF thread, as it would be laid out in this one', async () => {
+    expect(await reportPdfThreadRunning()).toBe(true);
+    const offThread = await toBuffer('pdf', 150, 'ar-SA');
+    const input = await reportPdfInput(fakeReport(rowAt, 150), { texts: fakeReportTexts('ar-SA') });
+    const chunks: Uint8Array[] = [];
+    const bytes = await reportPdfTask(input, (c) => chunks.push(c), new AbortController().signal);
+    const here = Buffer.concat(chunks);
+    expect(here.length).toBe(bytes);
+    // The same pages and text (apart from when each was made, the line under the title and the document's dates).
+    const made = (pdf: Buffer) =>
+      pdfText(pdf, true).replace(/2\d{3}-\d\d-\d\d \d\d:\d\d:\d\d(?= :)/g, 'made at');
+    expect(made(offThread)).toBe(made(here));
+    expect(Math.abs(offThread.length - here.length)).toBeLessThan(64);
+  }, 120_000);
 
   it('stops between pages when its signal aborts, and writes nothing more', async () => {
     const controller = new AbortController();
