@@ -34,6 +34,44 @@ afterAll(async () => {
   await handle?.dispose();
 });
 
+describe('demo organisation', () => {
+  it('is dated from before its history: companies before their first invoice, MSISDNs before their consent requests', async () => {
+    const day = 86_400_000;
+    const companies = await handle.db.selectFrom('companies').select(['id', 'created_at']).execute();
+    const invoices = await handle.db
+      .selectFrom('invoices')
+      .select(['company_id', (eb) => eb.fn.min('period_start').as('first')])
+      .groupBy('company_id')
+      .execute();
+    for (const company of companies) {
+      const first = invoices.find((i) => i.company_id === company.id)!.first;
+      expect(new Date(company.created_at).getTime()).toBeLessThan(new Date(first).getTime());
+    }
+    const late = await sql<{ n: number }>`
+      select count(*)::int as n from msisdns m join companies c on c.id = m.company_id
+      where m.created_at > coalesce(m.consent_requested_at, now()) or m.created_at < c.created_at`.execute(
+      handle.db,
+    );
+    expect(late.rows[0]!.n).toBe(0);
+    const months = await sql<{ n: number }>`
+      select count(distinct date_trunc('month', created_at))::int as n from msisdns`.execute(handle.db);
+    expect(months.rows[0]!.n).toBeGreaterThan(3);
+    const units = await sql<{ n: number }>`
+      select count(*)::int as n from (
+        select company_id, created_at from departments union all select company_id, created_at from users
+      ) u join companies c on c.id = u.company_id
+      where u.created_at > c.created_at + interval '2 days'`.execute(handle.db);
+    expect(units.rows[0]!.n).toBe(0);
+    const operator = await handle.db
+      .selectFrom('users')
+      .select('created_at')
+      .where('company_id', 'is', null)
+      .execute();
+    for (const user of operator)
+      expect(now.getTime() - new Date(user.created_at).getTime()).toBeGreaterThan(90 * day);
+  });
+});
+
 describe('demo POIs', () => {
   it('every company has circles and a polygon, categories and assignments', async () => {
     const rows = await handle.db.selectFrom('pois').select(['company_id', 'geometry']).execute();

@@ -6,7 +6,7 @@ import { hashPassword } from '../identity/passwords.ts';
 import { DEMO_ACCOUNTS, seedAccounts, type DemoAccount } from './accounts.ts';
 import { seedInvoices } from './invoices.ts';
 import { deliverDemoNotifications, seedNotificationRules } from './notifications.ts';
-import { DEMO_COMPANIES, seedOrganisation } from './organisation.ts';
+import { backdateOrganisation, DEMO_COMPANIES, seedOrganisation } from './organisation.ts';
 import { seedPois } from './pois.ts';
 import { seedPositionHistory } from './positions.ts';
 import { seedTasks } from './tasks.ts';
@@ -95,6 +95,8 @@ export async function seedDemo(
   });
   // Six months of invoices, issued with their PDFs (each issue is a transaction of its own).
   await seedInvoices(db, billing, companies.values(), now);
+  // Companies, units, accounts and MSISDNs dated from when their history starts, not from today.
+  await backdateOrganisation(db);
   return {
     accounts: DEMO_ACCOUNTS,
     history: async () => {

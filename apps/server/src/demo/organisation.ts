@@ -5,6 +5,7 @@ import {
   type ConsentStatus,
   type PricePlan,
 } from '@lbs/contracts';
+import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
 import { emit } from '../events/emit.ts';
 import { prng } from '../lib/prng.ts';
@@ -264,4 +265,37 @@ async function flagUnanswered(db: Executor, companyId: number, now: Date): Promi
     idempotencyKey: `CONSENT_PENDING_EXPIRED:${companyId}:${flaggedAt.toISOString()}`,
     occurredAt: flaggedAt,
   });
+}
+
+/**
+ * The organisation dated as if it had been set up before its history, not on the day of the seed: each MSISDN created
+ * when its billing lifecycle starts (its first activation, months back: seedInvoices), and at the latest the day
+ * before its consent was asked for or given; each company a week before its
+ * first MSISDN, its departments, zones, designations and admins the day after the company; the operator's own
+ * accounts with the first company. Run once the invoices' lifecycle is seeded.
+ */
+export async function backdateOrganisation(db: Executor): Promise<void> {
+  await sql`
+    update msisdns m set created_at = f.at, updated_at = f.at
+    from (
+      select n.id, least(a.at, n.consent_requested_at - interval '1 day', n.consent_at - interval '1 day') as at
+      from msisdns n
+      left join (select msisdn_id, min(at) as at from msisdn_activity where active group by msisdn_id) a
+        on a.msisdn_id = n.id
+    ) f
+    where f.id = m.id and f.at < m.created_at`.execute(db);
+  await sql`
+    update companies c set created_at = f.at - interval '7 days', updated_at = f.at - interval '7 days'
+    from (select company_id, min(created_at) as at from msisdns group by company_id) f
+    where f.company_id = c.id and f.at - interval '7 days' < c.created_at`.execute(db);
+  for (const table of ['departments', 'zones', 'designations', 'users'] as const)
+    await sql`
+      update ${sql.table(table)} t set created_at = c.created_at + interval '1 day', updated_at = c.created_at + interval '1 day'
+      from companies c where c.id = t.company_id and c.created_at + interval '1 day' < t.created_at`.execute(
+      db,
+    );
+  await sql`
+    update users set created_at = f.at, updated_at = f.at
+    from (select min(created_at) as at from companies) f
+    where company_id is null and f.at < users.created_at`.execute(db);
 }
