@@ -32,6 +32,20 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** How far the daily list's columns reach beyond its width (px), either side: every column in view is 0. */
+async function gridOverflow(p: Page): Promise<number> {
+  return p
+    .locator('.MuiDataGrid-virtualScroller')
+    .first()
+    .evaluate((scroller) => {
+      const box = scroller.getBoundingClientRect();
+      const headers = Array.from(scroller.querySelectorAll('.MuiDataGrid-columnHeader')).map((h) =>
+        h.getBoundingClientRect(),
+      );
+      return Math.max(0, ...headers.map((h) => Math.max(box.left - h.left, h.right - box.right)));
+    });
+}
+
 async function open(locale: string, at: string): Promise<Page> {
   const context = await browser.newContext({ locale, viewport: { width: 1440, height: 1000 } });
   contexts.push(context);
@@ -88,6 +102,8 @@ describe('Attendance: days from presence, their evidence, a status by hand', () 
     const present = (await daysOf(page, `date=${date}&status=PRESENT&size=1`)).items[0]!;
     await page.goto(`${baseUrl}/attendance/list?date=${date}&status=PRESENT`);
     const name = present.employeeName ?? present.msisdn;
+    await page.getByRole('button', { name }).first().waitFor();
+    expect(await gridOverflow(page), 'the daily list scrolls sideways at 1440 px').toBeLessThanOrEqual(1);
     await page.getByRole('button', { name }).first().click();
     const drawer = page.getByRole('region', { name: 'Open the day' });
     await drawer.getByText('Visits at the attendance sites').waitFor();
@@ -111,7 +127,10 @@ describe('Attendance: days from presence, their evidence, a status by hand', () 
   });
 
   it('reads the monthly sheet right to left in Arabic and opens a day from it', async () => {
-    page = await open('ar-SA', `/attendance/list?view=monthly&month=${date.slice(0, 7)}`);
+    page = await open('ar-SA', `/attendance/list?date=${date}&status=PRESENT`);
+    await page.getByRole('grid').getByRole('button').first().waitFor({ timeout: 30_000 });
+    expect(await gridOverflow(page), 'the daily list scrolls sideways at 1440 px').toBeLessThanOrEqual(1);
+    await page.goto(`${baseUrl}/attendance/list?view=monthly&month=${date.slice(0, 7)}`);
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     const table = page.getByRole('table', { name: /حضور شهر/ });
     await table.waitFor({ timeout: 30_000 });

@@ -26,7 +26,10 @@ export function AttendanceStatusChip({ status }: { status: AttendanceStatus }) {
 export function DayStatus({ day }: { day: AttendanceDay }) {
   const { t } = useTranslation();
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+    <Stack
+      direction="row"
+      sx={{ alignItems: 'center', alignContent: 'center', height: '100%', flexWrap: 'wrap', gap: 0.5 }}
+    >
       {day.status === 'NO_DATA' && day.state === 'PROVISIONAL' && !day.override ? (
         <Chip size="small" variant="outlined" label={t('attendance.notYet')} />
       ) : (

@@ -21,6 +21,7 @@ import { DayDrawer } from '../components/day-drawer.tsx';
 import { HolidayListsPanel } from '../components/holiday-lists-panel.tsx';
 import { ShiftsPanel } from '../components/shifts-panel.tsx';
 import { DateField, INCOMPLETE_DATE } from '../../../components/date-field/date-field.tsx';
+import { WrappedCell } from '../../../components/wrapped-cell.tsx';
 
 /**
  * /attendance/list: the daily list (status, first in, last out, time inside, shift; filters by the hierarchy mode,
@@ -49,7 +50,7 @@ export function AttendancePage() {
         field: 'employeeName',
         headerName: t('attendance.fields.employee'),
         flex: 1.2,
-        minWidth: 160,
+        minWidth: 130,
         sortable: false,
         renderCell: ({ row }) => (
           <Link
@@ -65,38 +66,41 @@ export function AttendancePage() {
       {
         field: 'msisdn',
         headerName: t('attendance.fields.msisdn'),
-        width: 140,
+        width: 130,
         sortable: false,
         renderCell: ({ value }) => <span dir="ltr">{String(value)}</span>,
       },
       {
         field: 'status',
         headerName: t('attendance.fields.status'),
-        width: 220,
+        width: 180,
         sortable: false,
         renderCell: ({ row }) => <DayStatus day={row} />,
       },
       {
         field: 'firstIn',
         headerName: t('attendance.fields.firstIn'),
-        width: 100,
+        width: 90,
         sortable: false,
         valueGetter: (_v, row) => timeIn(locale, row.timeZone, row.firstIn),
       },
       {
         field: 'lastOut',
         headerName: t('attendance.fields.lastOut'),
-        width: 150,
+        flex: 0.9,
+        minWidth: 110,
         sortable: false,
         valueGetter: (_v, row) =>
           row.stillInside
             ? t('attendance.insideSince', { time: timeIn(locale, row.timeZone, row.firstIn) })
             : timeIn(locale, row.timeZone, row.lastOut),
+        // "Inside since 08:45 AM" takes two lines rather than losing its time to an ellipsis.
+        renderCell: ({ value }) => <WrappedCell text={String(value ?? '')} />,
       },
       {
         field: 'minutesInside',
         headerName: t('attendance.fields.inside'),
-        width: 110,
+        width: 95,
         sortable: false,
         valueGetter: (_v, row) => (row.minutesInside > 0 ? duration(locale, row.minutesInside) : ''),
       },
@@ -104,8 +108,9 @@ export function AttendancePage() {
         field: 'shiftName',
         headerName: t('attendance.fields.shift'),
         flex: 0.8,
-        minWidth: 110,
+        minWidth: 100,
         sortable: false,
+        renderCell: ({ value }) => <WrappedCell text={String(value ?? '')} />,
       },
       {
         field: 'departmentName',
@@ -113,6 +118,7 @@ export function AttendancePage() {
         flex: 0.8,
         minWidth: 110,
         sortable: false,
+        renderCell: ({ value }) => <WrappedCell text={String(value ?? '')} />,
       },
     ],
     [t, locale],

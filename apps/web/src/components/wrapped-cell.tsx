@@ -1,0 +1,32 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+
+/**
+ * A grid cell's text on up to two lines, then an ellipsis (its whole text in the tooltip), instead of one line cut
+ * short. The text takes its own direction (a Latin department name in an Arabic page keeps its beginning and is cut
+ * at its end) and the cell's alignment, centred in the row's height.
+ */
+export function WrappedCell({ text }: { text: string }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
+      <Typography
+        component="span"
+        variant="body2"
+        dir="auto"
+        title={text}
+        sx={{
+          display: '-webkit-box',
+          WebkitBoxOrient: 'vertical',
+          WebkitLineClamp: 2,
+          overflow: 'hidden',
+          whiteSpace: 'normal',
+          overflowWrap: 'anywhere',
+          lineHeight: 1.25,
+          textAlign: 'match-parent',
+        }}
+      >
+        {text}
+      </Typography>
+    </Box>
+  );
+}
