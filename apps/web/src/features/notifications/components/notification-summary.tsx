@@ -20,7 +20,11 @@ export function NotificationSummary({
       <Typography variant="body2" sx={{ fontWeight: unread ? 700 : 500 }}>
         {notificationTitle(t, n)}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'normal' }}>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}
+      >
         {notificationText(t, i18n.language, n)}
       </Typography>
       {withTime && <NotificationTime notification={n} />}

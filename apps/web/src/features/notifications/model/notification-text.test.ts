@@ -73,6 +73,25 @@ describe('notificationText', () => {
       await switchLanguage('en-US');
     }
   });
+  it('keeps each name on one line in Arabic, and leaves English to wrap between words', async () => {
+    const arrival: Notification = {
+      ...base,
+      eventType: 'GEOFENCE_ENTER',
+      data: { employeeName: 'Hassan Bianchi', msisdn: '+966501427626', poiName: 'Riyadh depot campus' },
+    };
+    expect(notificationText(i18n.t, 'en-US', arrival)).toContain('Hassan Bianchi');
+    expect(notificationText(i18n.t, 'en-US', arrival)).toContain('Riyadh depot campus');
+    await switchLanguage('ar-SA');
+    try {
+      const sentence = notificationText(i18n.t, 'ar-SA', arrival);
+      expect(sentence).toContain('Hassan\u00a0Bianchi');
+      expect(sentence).toContain('Riyadh\u00a0depot\u00a0campus');
+      // The sentence's own words still break where Arabic breaks them.
+      expect(sentence).toMatch(/^وصل /);
+    } finally {
+      await switchLanguage('en-US');
+    }
+  });
 });
 
 describe('notificationLinks', () => {

@@ -1,5 +1,11 @@
 import type { TFunction } from 'i18next';
-import { PENDING_CONSENT_QUERY, reportScheduleQuery, type Notification, type Role } from '@lbs/contracts';
+import {
+  isRtl,
+  PENDING_CONSENT_QUERY,
+  reportScheduleQuery,
+  type Notification,
+  type Role,
+} from '@lbs/contracts';
 import { formatDate, formatMinor } from '../../../lib/format.ts';
 import { firstOpenablePath } from '../../../lib/route-links.ts';
 
@@ -25,24 +31,36 @@ export function notificationTitle(t: TFunction, n: Notification): string {
 }
 
 /**
+ * A name kept on one line in a right-to-left language (its spaces made no-break): a Latin name wrapped inside an
+ * Arabic sentence is laid out by the bidi rules line by line, so "Riyadh depot campus" split across two lines reads
+ * as two scattered pieces of the sentence. A name longer than its column still breaks (the cells' overflow-wrap).
+ */
+export function wholeName(locale: string, name: string): string;
+export function wholeName(locale: string, name: string | undefined): string | undefined;
+export function wholeName(locale: string, name: string | undefined): string | undefined {
+  return name !== undefined && isRtl(locale) ? name.replace(/ /g, '\u00a0') : name;
+}
+
+/**
  * The sentence of a notification in the interface language, from its type and the values the server kept with it
  * (`notifications.text.<TYPE>`: the employee, the MSISDN, the POI, the task's title, the invoice's number…). A value
- * the server did not send shows as a dash, never as a placeholder.
+ * the server did not send shows as a dash, never as a placeholder. In Arabic, the names stay whole (wholeName).
  */
 export function notificationText(t: TFunction, locale: string, n: Notification): string {
   const d = n.data;
   const dash = '—';
-  if (d['test'] === true) return t('notifications.text.test', { rule: text(d, 'ruleName') ?? dash });
+  const name = (key: string) => wholeName(locale, text(d, key));
+  if (d['test'] === true) return t('notifications.text.test', { rule: name('ruleName') ?? dash });
   const minutes = count(d, 'minutes');
   const amountMinor = count(d, 'amountMinor');
   const currency = text(d, 'currency');
   const employees = count(d, 'count');
   const days = count(d, 'days');
   return t(`notifications.text.${n.eventType}`, {
-    employee: text(d, 'employeeName') ?? text(d, 'msisdn') ?? dash,
+    employee: name('employeeName') ?? text(d, 'msisdn') ?? dash,
     msisdn: text(d, 'msisdn') ?? dash,
-    poi: text(d, 'poiName') ?? dash,
-    title: text(d, 'title') ?? dash,
+    poi: name('poiName') ?? dash,
+    title: name('title') ?? dash,
     number: text(d, 'number') ?? dash,
     minutes: minutes === undefined ? dash : t('notifications.minutes', { count: minutes }),
     date: formatDate(locale, text(d, 'date')) || dash,
@@ -50,7 +68,7 @@ export function notificationText(t: TFunction, locale: string, n: Notification):
     amount: amountMinor !== undefined && currency ? formatMinor(locale, amountMinor, currency) : dash,
     employees: employees === undefined ? dash : t('notifications.employees', { count: employees }),
     days: days === undefined ? dash : t('notifications.days', { count: days }),
-    name: text(d, 'scheduleName') ?? dash,
+    name: name('scheduleName') ?? dash,
     from: formatDate(locale, text(d, 'periodStart')) || dash,
     to: formatDate(locale, text(d, 'periodEnd')) || dash,
   });

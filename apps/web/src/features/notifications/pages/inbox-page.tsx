@@ -27,7 +27,12 @@ import {
   useMarkNotificationRead,
 } from '../api/notifications.ts';
 import { unreadCountQueryOptions } from '../api/unread-count.ts';
-import { notificationLinks, notificationText, notificationTitle } from '../model/notification-text.ts';
+import {
+  notificationLinks,
+  notificationText,
+  notificationTitle,
+  wholeName,
+} from '../model/notification-text.ts';
 
 /**
  * /notifications (issue 15, every role): the caller's in-app notifications, newest first, a page at a time from the
@@ -100,7 +105,7 @@ export function InboxPage() {
         sortable: false,
         valueGetter: (_value, row) => notificationText(t, locale, row),
         renderCell: ({ value }) => (
-          <Typography variant="body2" sx={{ whiteSpace: 'normal', py: 1 }}>
+          <Typography variant="body2" sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere', py: 1 }}>
             {String(value)}
           </Typography>
         ),
@@ -114,9 +119,15 @@ export function InboxPage() {
         renderCell: ({ row }) => (
           <Stack spacing={0.25} sx={{ py: 1 }}>
             {notificationLinks(row, role).map((link) => (
-              <Link key={link.kind} component={RouterLink} to={link.path} variant="body2">
+              <Link
+                key={link.kind}
+                component={RouterLink}
+                to={link.path}
+                variant="body2"
+                sx={{ overflowWrap: 'anywhere' }}
+              >
                 {link.name
-                  ? `${t(`notifications.link.${link.kind}`)}: ${link.name}`
+                  ? `${t(`notifications.link.${link.kind}`)}: ${wholeName(locale, link.name)}`
                   : t(`notifications.link.${link.kind}`)}
               </Link>
             ))}
