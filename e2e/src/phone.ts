@@ -42,3 +42,27 @@ export async function sidewaysOverflow(page: Page): Promise<string[]> {
     return out;
   });
 }
+
+/**
+ * The filters of a list (ServerDataGrid's filter bar, `.lbs-list-filters`) narrower than the bar on a phone, where
+ * each is to take its own full-width line: a filter a page sizes for wide screens stands out as a short box.
+ */
+export async function narrowFilters(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const bar of Array.from(document.querySelectorAll('.lbs-list-filters'))) {
+      const width = bar.getBoundingClientRect().width;
+      for (const filter of Array.from(bar.children)) {
+        const box = filter.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        // A switch with its label ("Overdue only") is a line of its own without a box to fill.
+        if (filter.querySelector('input[type="checkbox"]')) continue;
+        if (box.width < width - 1)
+          out.push(
+            `${filter.textContent?.trim().slice(0, 30) ?? ''}: ${Math.round(box.width)} of ${Math.round(width)} px`,
+          );
+      }
+    }
+    return out;
+  });
+}

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { navigateInApp, routePaths, settle, trackRequests } from '../src/a11y.ts';
 import { launchBrowser, signIn } from '../src/browser.ts';
-import { sidewaysOverflow } from '../src/phone.ts';
+import { narrowFilters, sidewaysOverflow } from '../src/phone.ts';
 import { acceptNoticeIfShown } from '../src/portal.ts';
 
 /**
  * Every page at 390 px (issue 19: "make the Monitor and every page work at 390 px"): each route a CompanyAdmin may
  * open, in English and in Arabic (right to left, where an overflow goes off the left edge), keeps its content on the
- * phone's screen: nothing sticks out sideways unless it sits in a scroller of its own (a wide table).
+ * phone's screen: nothing sticks out sideways unless it sits in a scroller of its own (a wide table), and a list's
+ * filters each take the screen's width.
  */
 
 const baseUrl = inject('baseUrl');
@@ -37,6 +38,8 @@ describe.concurrent.each(['en-US', 'ar-SA'])('on a 390 px phone in %s', (locale)
         await navigateInApp(page, path, requests);
         for (const overflow of await sidewaysOverflow(page))
           problems.push(`${route.id} ${path}: ${overflow}`);
+        for (const narrow of await narrowFilters(page))
+          problems.push(`${route.id} ${path}: filter ${narrow}`);
       }
       expect(problems).toEqual([]);
     } finally {

@@ -377,16 +377,18 @@ export function ServerDataGrid<R extends GridValidRowModel>({
     <Box>
       {(searchable || toolbar || exportList) && (
         <Box
-          sx={{
+          className="lbs-list-filters"
+          sx={(theme) => ({
             display: 'flex',
             flexWrap: 'wrap',
             gap: 1.5,
             alignItems: 'center',
             mb: 2,
-            // A phone: each filter on its own line, full width.
+            // A phone: each filter on its own line, full width, over the width a page gives a filter for wider
+            // screens (the doubled `&` outranks the filter's own class).
             flexDirection: { xs: 'column', sm: 'row' },
-            '& > *': { width: { xs: '100%', sm: 'auto' } },
-          }}
+            [theme.breakpoints.down('sm')]: { '&& > *': { width: '100%' } },
+          })}
         >
           {searchable && <GridSearchBox value={searchText} onChange={setSearchText} label={searchLabel} />}
           {toolbar}
