@@ -8,12 +8,15 @@ export function weekdayName(locale: string, isoDay: number, style: 'long' | 'sho
   );
 }
 
-/** HH:mm of an instant in a time zone (a shift's), in the interface language's digits. */
+/**
+ * HH:mm of an instant in a time zone (a shift's), in the interface language's digits, on one line: Arabic writes its
+ * AM/PM mark after an ordinary space, which let "٠٨:٠٠ ص" wrap with the mark alone on the next line.
+ */
 export function timeIn(locale: string, timeZone: string, iso: string | null | undefined): string {
   if (!iso) return '';
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone })
+    .format(new Date(iso))
+    .replace(/ /g, '\u00a0');
 }
 
 export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
