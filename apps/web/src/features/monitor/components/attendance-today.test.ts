@@ -47,15 +47,16 @@ describe('the Monitor’s attendance words', () => {
     await loadAreas(['attendance', 'monitor']);
   });
 
+  // A time of day keeps its AM/PM mark on its line (a no-break space: timeIn).
   it('says "present since" in the shift’s time zone while the day is open', () => {
-    expect(attendanceText(day({}), i18n.t, 'en-US')).toBe('Present since 08:03 AM · Provisional');
+    expect(attendanceText(day({}), i18n.t, 'en-US')).toBe('Present since 08:03\u00a0AM · Provisional');
     expect(
       attendanceText(
         day({ status: 'LATE', stillInside: false, lastOut: '2026-11-23T09:10:00.000Z' }),
         i18n.t,
         'en-US',
       ),
-    ).toBe('Late · Left at 12:10 PM · Provisional');
+    ).toBe('Late · Left at 12:10\u00a0PM · Provisional');
     expect(
       attendanceText(day({ status: 'NO_DATA', firstIn: null, stillInside: false }), i18n.t, 'en-US'),
     ).toMatch(/Provisional$/);
@@ -63,7 +64,7 @@ describe('the Monitor’s attendance words', () => {
 
   it('gives a final day its status and hours, and an override its status', () => {
     const final = day({ state: 'FINAL', stillInside: false, lastOut: '2026-11-23T13:40:00.000Z' });
-    expect(attendanceText(final, i18n.t, 'en-US')).toBe('Present · 08:03 AM–04:40 PM');
+    expect(attendanceText(final, i18n.t, 'en-US')).toBe('Present · 08:03\u00a0AM–04:40\u00a0PM');
     const overridden = day({
       status: 'HALF_DAY',
       override: { status: 'HALF_DAY', reason: 'Doctor', by: 'companyadmin', at: '2026-11-23T10:00:00.000Z' },
