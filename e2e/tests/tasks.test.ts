@@ -41,6 +41,28 @@ async function open(locale: string, at: string): Promise<Page> {
   return p;
 }
 
+/**
+ * The texts of the task list's cells in `fields` that do not show whole (cut at the end of their line or lines), with
+ * the number of cells looked at.
+ */
+async function clippedCells(p: Page, fields: string[]): Promise<{ seen: number; clipped: string[] }> {
+  return p
+    .locator('.MuiDataGrid-virtualScroller')
+    .first()
+    .evaluate((scroller, names) => {
+      const cells = names.flatMap((n) =>
+        Array.from(scroller.querySelectorAll<HTMLElement>(`.MuiDataGrid-cell[data-field="${n}"]`)),
+      );
+      const clipped = cells.filter((cell) =>
+        [cell, ...Array.from(cell.querySelectorAll<HTMLElement>('*'))].some(
+          // Arabic glyphs reach a few pixels beyond their lines' box: a line more is 17.5 px.
+          (e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 8,
+        ),
+      );
+      return { seen: cells.length, clipped: clipped.map((c) => c.textContent ?? '') };
+    }, fields);
+}
+
 async function assignmentsOf(p: Page, query: string): Promise<TaskAssignmentPage> {
   const res = await apiAs(baseUrl, await accessTokenOf(p), 'GET', `/task-assignments?${query}`);
   expect(res.status).toBe(200);
@@ -99,6 +121,16 @@ describe('Tasks: add, assign, complete with proof', () => {
     await page.getByText(`bay-${suffix}.txt`).waitFor({ timeout: 20_000 });
     const res = await apiAs(baseUrl, await accessTokenOf(page), 'GET', `/tasks/${taskId}/attachments`);
     expect(res.json).toMatchObject({ items: [{ fileName: `bay-${suffix}.txt`, contentType: 'text/plain' }] });
+  });
+
+  it('shows each task’s title and whole due window in the list, in English and Arabic', async () => {
+    for (const locale of ['en-US', 'ar-SA']) {
+      page = await open(locale, '/task/list');
+      await page.locator('.MuiDataGrid-row').nth(5).waitFor({ timeout: 30_000 });
+      const { seen, clipped } = await clippedCells(page, ['title', 'dueEnd']);
+      expect(seen, locale).toBeGreaterThan(10);
+      expect(clipped, `${locale}: cut short in the task list`).toEqual([]);
+    }
   });
 
   it('lists, right to left in Arabic, demo assignments a visit completed, with the visit and its fixes', async () => {

@@ -1,12 +1,14 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { GridRenderCellParams } from '@mui/x-data-grid';
 
 /**
  * A grid cell's text on up to two lines, then an ellipsis (its whole text in the tooltip), instead of one line cut
  * short. The text takes its own direction (a Latin department name in an Arabic page keeps its beginning and is cut
  * at its end) and the cell's alignment, centred in the row's height.
  */
-export function WrappedCell({ text }: { text: string }) {
+export function WrappedCell({ text, children }: { text: string; children?: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
       <Typography
@@ -25,8 +27,13 @@ export function WrappedCell({ text }: { text: string }) {
           textAlign: 'match-parent',
         }}
       >
-        {text}
+        {children ?? text}
       </Typography>
     </Box>
   );
+}
+
+/** A column's renderCell: its (formatted) value in a WrappedCell. */
+export function renderWrapped({ value, formattedValue }: GridRenderCellParams): ReactNode {
+  return <WrappedCell text={String(formattedValue ?? value ?? '')} />;
 }

@@ -18,6 +18,8 @@ export function dueText(
   none: string,
 ): string {
   if (!task.dueEnd) return none;
-  const end = formatShort(locale, task.dueEnd);
-  return task.dueStart ? `${formatShort(locale, task.dueStart)} – ${end}` : end;
+  // Each end stays on one line: a range too long for its column breaks after its dash, not inside a date or time.
+  const whole = (iso: string) => formatShort(locale, iso).replace(/ /g, '\u00a0');
+  const end = whole(task.dueEnd);
+  return task.dueStart ? `${whole(task.dueStart)}\u00a0– ${end}` : end;
 }

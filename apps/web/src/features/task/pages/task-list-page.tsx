@@ -42,6 +42,7 @@ import { tasksQueryOptions } from '../api/tasks.ts';
 import { PriorityChip, StatusChip } from '../components/task-chips.tsx';
 import { RecurringTasks } from '../components/recurring-tasks.tsx';
 import { dueText } from '../components/task-format.ts';
+import { renderWrapped, WrappedCell } from '../../../components/wrapped-cell.tsx';
 import { DateField, INCOMPLETE_DATE } from '../../../components/date-field/date-field.tsx';
 
 const BOARD_SIZE = 50;
@@ -153,14 +154,17 @@ export function TaskListPage() {
         headerName: t('task.fields.title'),
         flex: 1.4,
         minWidth: 200,
-        renderCell: ({ row }) =>
-          row.abilities.update ? (
-            <Link component={RouterLink} to={pathFor('taskEdit', { id: row.id })}>
-              {row.title}
-            </Link>
-          ) : (
-            row.title
-          ),
+        renderCell: ({ row }) => (
+          <WrappedCell text={row.title}>
+            {row.abilities.update ? (
+              <Link component={RouterLink} to={pathFor('taskEdit', { id: row.id })}>
+                {row.title}
+              </Link>
+            ) : (
+              row.title
+            )}
+          </WrappedCell>
+        ),
       },
       // The operator sees every company's tasks: which company each is.
       ...(role === 'SuperAdmin'
@@ -191,6 +195,7 @@ export function TaskListPage() {
         flex: 1,
         minWidth: 170,
         valueGetter: (_value, row) => dueText(locale, row, ''),
+        renderCell: renderWrapped,
       },
       {
         field: 'poiName',
@@ -198,6 +203,7 @@ export function TaskListPage() {
         flex: 1,
         minWidth: 130,
         valueFormatter: (value: string | null) => value ?? t('task.noPoi'),
+        renderCell: renderWrapped,
       },
       {
         field: 'progress',
