@@ -58,3 +58,17 @@ export async function sidebarHrefs(page: Page): Promise<string[]> {
 export async function nextNetworkMinute(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 60_000 - (Date.now() % 60_000) + 500));
 }
+
+/** How far a page's (first) list's columns reach beyond its width (px), either side: every column in view is 0. */
+export async function gridOverflow(p: Page): Promise<number> {
+  return p
+    .locator('.MuiDataGrid-virtualScroller')
+    .first()
+    .evaluate((scroller) => {
+      const box = scroller.getBoundingClientRect();
+      const headers = Array.from(scroller.querySelectorAll('.MuiDataGrid-columnHeader')).map((h) =>
+        h.getBoundingClientRect(),
+      );
+      return Math.max(0, ...headers.map((h) => Math.max(box.left - h.left, h.right - box.right)));
+    });
+}

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AttendanceDay, AttendancePage } from '@lbs/contracts';
 import { launchBrowser, signIn } from '../src/browser.ts';
 import { accessTokenOf, apiAs } from '../src/forms.ts';
-import { acceptNoticeIfShown } from '../src/portal.ts';
+import { acceptNoticeIfShown, gridOverflow } from '../src/portal.ts';
 
 /**
  * Attendance end to end (issue 12): on the demo's first start a Company Admin opens yesterday's attendance, reads a
@@ -31,20 +31,6 @@ afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => {});
   await browser?.close();
 });
-
-/** How far the daily list's columns reach beyond its width (px), either side: every column in view is 0. */
-async function gridOverflow(p: Page): Promise<number> {
-  return p
-    .locator('.MuiDataGrid-virtualScroller')
-    .first()
-    .evaluate((scroller) => {
-      const box = scroller.getBoundingClientRect();
-      const headers = Array.from(scroller.querySelectorAll('.MuiDataGrid-columnHeader')).map((h) =>
-        h.getBoundingClientRect(),
-      );
-      return Math.max(0, ...headers.map((h) => Math.max(box.left - h.left, h.right - box.right)));
-    });
-}
 
 async function open(locale: string, at: string): Promise<Page> {
   const context = await browser.newContext({ locale, viewport: { width: 1440, height: 1000 } });

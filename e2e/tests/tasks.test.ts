@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TaskAssignmentPage } from '@lbs/contracts';
 import { launchBrowser, signIn } from '../src/browser.ts';
 import { accessTokenOf, apiAs, fillField, idInUrl, tickRows } from '../src/forms.ts';
-import { acceptNoticeIfShown } from '../src/portal.ts';
+import { acceptNoticeIfShown, gridOverflow } from '../src/portal.ts';
 
 /**
  * Tasks end to end (issue 13): a Company Admin adds a task at a demo client site, assigns two employees, completes
@@ -123,13 +123,19 @@ describe('Tasks: add, assign, complete with proof', () => {
     expect(res.json).toMatchObject({ items: [{ fileName: `bay-${suffix}.txt`, contentType: 'text/plain' }] });
   });
 
-  it('shows each task’s title and whole due window in the list, in English and Arabic', async () => {
+  it('shows each task’s title and whole due window in the list, and every column of both lists, in English and Arabic', async () => {
     for (const locale of ['en-US', 'ar-SA']) {
       page = await open(locale, '/task/list');
       await page.locator('.MuiDataGrid-row').nth(5).waitFor({ timeout: 30_000 });
       const { seen, clipped } = await clippedCells(page, ['title', 'dueEnd']);
       expect(seen, locale).toBeGreaterThan(10);
       expect(clipped, `${locale}: cut short in the task list`).toEqual([]);
+      expect(await gridOverflow(page), `${locale}: the task list scrolls sideways`).toBeLessThanOrEqual(1);
+      await page.goto(`${baseUrl}/task-assign-list`);
+      await page.locator('.MuiDataGrid-row').nth(5).waitFor({ timeout: 30_000 });
+      expect(await gridOverflow(page), `${locale}: the assignment list scrolls sideways`).toBeLessThanOrEqual(
+        1,
+      );
     }
   });
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 /**
  * A grid cell's text beside something else (an icon, a dot): in its own direction (a Latin name in the Arabic
- * interface keeps its beginning) and cut at its end with an ellipsis when the column is narrow.
+ * interface keeps its beginning) on up to two lines, then cut at its end with an ellipsis when the column is narrow.
  */
 export function CellText({ children }: { children: ReactNode }) {
   return (
@@ -12,9 +12,13 @@ export function CellText({ children }: { children: ReactNode }) {
       dir="auto"
       sx={{
         minWidth: 0,
+        display: '-webkit-box',
+        WebkitBoxOrient: 'vertical',
+        WebkitLineClamp: 2,
         overflow: 'hidden',
-        textOverflow: 'ellipsis',
-        whiteSpace: 'nowrap',
+        whiteSpace: 'normal',
+        overflowWrap: 'anywhere',
+        lineHeight: 1.25,
         textAlign: 'match-parent',
       }}
     >

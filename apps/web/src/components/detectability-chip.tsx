@@ -24,6 +24,12 @@ export function DetectabilityChip({ value }: { value: Detectability }) {
       variant="outlined"
       color={DETECT_COLOR[value.status]}
       label={t(`poi.detect.${value.status}`)}
+      // "Undetectable by network location" takes two lines in a narrow column rather than losing its end.
+      sx={{
+        height: 'auto',
+        maxWidth: '100%',
+        '& .MuiChip-label': { whiteSpace: 'normal', lineHeight: 1.2, py: 0.25 },
+      }}
     />
   );
   return lines.length ? <Tooltip title={lines.join(' · ')}>{chip}</Tooltip> : chip;

@@ -56,6 +56,7 @@ import {
 import { useDelayedFlag } from '../lib/use-delayed-flag.ts';
 import { EmptyState } from './empty-state.tsx';
 import { fitHeaders, headerTextWidth } from './grid-headers.ts';
+import { renderWrapped } from './wrapped-cell.tsx';
 import { ListExportButton } from './list-export-button.tsx';
 import { ProblemAlert } from './problem-alert.tsx';
 
@@ -360,14 +361,19 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   // No header cut short ("Employee MSIS…"): each column fits its header's text, which is also its tooltip.
   const { fontFamily } = useTheme().typography;
   const textWidth = useMemo(() => headerTextWidth(fontFamily), [fontFamily]);
-  // A count in the interface's digits (the grid formats numbers in the browser's locale: 66 in the Arabic interface).
+  // Text on up to two lines, then an ellipsis (WrappedCell). A count in the interface's digits (the grid formats numbers in the browser's locale: 66 in the Arabic interface).
   const fitted = useMemo(() => {
     const numbers = new Intl.NumberFormat(i18n.language);
     return fitHeaders(
       columns.map((c) =>
-        c.type === 'number' && !c.valueFormatter && !c.renderCell
-          ? { ...c, valueFormatter: (value: number | null) => (value == null ? '' : numbers.format(value)) }
-          : c,
+        c.renderCell
+          ? c
+          : c.type === 'number' && !c.valueFormatter
+            ? { ...c, valueFormatter: (value: number | null) => (value == null ? '' : numbers.format(value)) }
+            : // A text takes up to two lines before it is cut ("Client site: Airport ca…" lost its end).
+              (c.type ?? 'string') === 'string'
+              ? { ...c, renderCell: renderWrapped }
+              : c,
       ),
       textWidth,
     );

@@ -21,7 +21,6 @@ import { DayDrawer } from '../components/day-drawer.tsx';
 import { HolidayListsPanel } from '../components/holiday-lists-panel.tsx';
 import { ShiftsPanel } from '../components/shifts-panel.tsx';
 import { DateField, INCOMPLETE_DATE } from '../../../components/date-field/date-field.tsx';
-import { renderWrapped } from '../../../components/wrapped-cell.tsx';
 
 /**
  * /attendance/list: the daily list (status, first in, last out, time inside, shift; filters by the hierarchy mode,
@@ -94,8 +93,7 @@ export function AttendancePage() {
           row.stillInside
             ? t('attendance.insideSince', { time: timeIn(locale, row.timeZone, row.firstIn) })
             : timeIn(locale, row.timeZone, row.lastOut),
-        // "Inside since 08:45 AM" takes two lines rather than losing its time to an ellipsis.
-        renderCell: renderWrapped,
+        // "Inside since 08:45 AM" takes two lines (the grid's text cells) rather than losing its time to an ellipsis.
       },
       {
         field: 'minutesInside',
@@ -110,7 +108,6 @@ export function AttendancePage() {
         flex: 0.8,
         minWidth: 100,
         sortable: false,
-        renderCell: renderWrapped,
       },
       {
         field: 'departmentName',
@@ -118,7 +115,6 @@ export function AttendancePage() {
         flex: 0.8,
         minWidth: 110,
         sortable: false,
-        renderCell: renderWrapped,
       },
     ],
     [t, locale],

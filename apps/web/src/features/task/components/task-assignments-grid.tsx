@@ -57,37 +57,37 @@ export function TaskAssignmentsGrid({
               field: 'taskTitle',
               headerName: t('task.fields.task'),
               flex: 1.4,
-              minWidth: 170,
+              minWidth: 115,
             } satisfies GridColDef<TaskAssignment>,
             {
               field: 'poiName',
               headerName: t('task.fields.poi'),
               flex: 1,
-              minWidth: 120,
+              minWidth: 100,
               sortable: false,
               valueFormatter: (value: string | null) => value ?? t('task.noPoi'),
             } satisfies GridColDef<TaskAssignment>,
           ]
         : []),
-      { field: 'employeeName', headerName: t('task.fields.employee'), flex: 1, minWidth: 130 },
-      { field: 'msisdn', headerName: t('task.fields.msisdn'), width: 135, sortable: false },
+      { field: 'employeeName', headerName: t('task.fields.employee'), flex: 1, minWidth: 110 },
+      { field: 'msisdn', headerName: t('task.fields.msisdn'), width: 120, sortable: false },
       {
         field: 'status',
         headerName: t('task.fields.status'),
-        width: 180,
+        width: 115,
         renderCell: ({ row }) => <StatusChip status={row.status} overdue={row.overdue} />,
       },
       {
         field: 'detectability',
         headerName: t('task.fields.detectability'),
-        width: 150,
+        width: 140,
         sortable: false,
         renderCell: ({ row }) => (row.detectability ? <DetectabilityChip value={row.detectability} /> : null),
       },
       {
         field: 'completionSource',
         headerName: t('task.fields.source'),
-        width: 90,
+        width: 80,
         sortable: false,
         valueFormatter: (value: TaskAssignment['completionSource']) =>
           value ? t(`task.source.${value}`) : '',
@@ -95,13 +95,13 @@ export function TaskAssignmentsGrid({
       {
         field: 'completedAt',
         headerName: t('task.fields.completedAt'),
-        width: 150,
+        width: 100,
         valueFormatter: (value: string | null) => (value ? formatShort(locale, value) : ''),
       },
       {
         field: 'actions',
         headerName: '',
-        width: 170,
+        width: 120,
         sortable: false,
         renderCell: ({ row }) => {
           const action = (title: string, icon: ReactNode, onClick: () => void, color?: 'error') => (

@@ -23,7 +23,11 @@ export function StatusChip({
 }) {
   const { t } = useTranslation();
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+    // The overdue mark goes under the status where the column is narrow.
+    <Stack
+      direction="row"
+      sx={{ alignItems: 'center', alignContent: 'center', height: '100%', flexWrap: 'wrap', gap: 0.5 }}
+    >
       <Chip size="small" variant="outlined" color={STATUS_COLOR[status]} label={t(`task.status.${status}`)} />
       {overdue && <Chip size="small" color="error" label={t('task.overdue')} />}
     </Stack>

@@ -2,13 +2,21 @@
 export function formatShort(locale: string, iso: string): string {
   const d = new Date(iso);
   const sameYear = d.getFullYear() === new Date().getFullYear();
-  return new Intl.DateTimeFormat(locale, {
+  const parts = new Intl.DateTimeFormat(locale, {
     ...(sameYear ? {} : { year: 'numeric' }),
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-  }).format(d);
+  }).formatToParts(d);
+  // A time keeps its AM/PM mark on its line ("٦:٣٠ ص" wrapped with ص alone on the next one).
+  return parts
+    .map((part, i) =>
+      part.type === 'literal' && (parts[i - 1]?.type === 'dayPeriod' || parts[i + 1]?.type === 'dayPeriod')
+        ? part.value.replace(/ /g, '\u00a0')
+        : part.value,
+    )
+    .join('');
 }
 
 /** The due window as one short text: "from – by", "by", or `none`. */

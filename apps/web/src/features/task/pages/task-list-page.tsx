@@ -42,7 +42,7 @@ import { tasksQueryOptions } from '../api/tasks.ts';
 import { PriorityChip, StatusChip } from '../components/task-chips.tsx';
 import { RecurringTasks } from '../components/recurring-tasks.tsx';
 import { dueText } from '../components/task-format.ts';
-import { renderWrapped, WrappedCell } from '../../../components/wrapped-cell.tsx';
+import { WrappedCell } from '../../../components/wrapped-cell.tsx';
 import { DateField, INCOMPLETE_DATE } from '../../../components/date-field/date-field.tsx';
 
 const BOARD_SIZE = 50;
@@ -153,7 +153,7 @@ export function TaskListPage() {
         field: 'title',
         headerName: t('task.fields.title'),
         flex: 1.4,
-        minWidth: 200,
+        minWidth: 180,
         renderCell: ({ row }) => (
           <WrappedCell text={row.title}>
             {row.abilities.update ? (
@@ -195,7 +195,6 @@ export function TaskListPage() {
         flex: 1,
         minWidth: 170,
         valueGetter: (_value, row) => dueText(locale, row, ''),
-        renderCell: renderWrapped,
       },
       {
         field: 'poiName',
@@ -203,7 +202,6 @@ export function TaskListPage() {
         flex: 1,
         minWidth: 130,
         valueFormatter: (value: string | null) => value ?? t('task.noPoi'),
-        renderCell: renderWrapped,
       },
       {
         field: 'progress',
