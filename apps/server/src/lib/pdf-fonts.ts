@@ -53,6 +53,7 @@ function fontFiles(fontDir: string | undefined): FontFile[] {
 interface LoadedFont {
   characterSet: number[];
   glyphForCodePoint(codePoint: number): unknown;
+  layout(text: string): unknown;
 }
 
 let fontsReady: Promise<void> | null = null;
@@ -113,11 +114,28 @@ async function loadFonts(): Promise<void> {
  */
 function warmGlyphCache(font: LoadedFont): void {
   const codePoints = [...font.characterSet].sort((a, b) => a - b);
+  const arabicLetters: string[] = [];
   for (const codePoint of codePoints) {
     const char = String.fromCodePoint(codePoint);
-    if (char.normalize('NFKC') === char) font.glyphForCodePoint(codePoint);
+    if (char.normalize('NFKC') !== char) continue;
+    font.glyphForCodePoint(codePoint);
+    if (ARABIC_LETTER.test(char)) arabicLetters.push(char);
   }
+  // The forms shaping reaches: each Arabic letter at the start, in the middle and at the end of a word (beside a
+  // tatweel, which joins on both sides), and lam with alef. Composite glyphs are built from them (ش is س with three
+  // dots), so a PDF with ش first would otherwise meet the glyphs of س with no letter, and every later PDF's text
+  // would lose its س ("الن بة" for "النسبة").
+  // One text (each layout call plans its shaping anew: one call per form took two seconds).
+  if (!arabicLetters.length) return;
+  const forms = arabicLetters.map((l) => `${l}${TATWEEL} ${TATWEEL}${l}${TATWEEL} ${TATWEEL}${l}`);
+  const lamAlef = ['\u0627', '\u0622', '\u0623', '\u0625'].map(
+    (alef) => `\u0644${alef} ${TATWEEL}\u0644${alef}`,
+  );
+  font.layout([...forms, ...lamAlef].join(' '));
 }
+
+const ARABIC_LETTER = /^(?=\p{Script=Arabic})\p{L}$/u;
+const TATWEEL = '\u0640';
 
 /**
  * The font stack: react-pdf takes each character from the first family that has a glyph for it, so Arabic and
