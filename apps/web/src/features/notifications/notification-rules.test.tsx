@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { NotificationRule } from '@lbs/contracts';
+import { switchLanguage } from '../../i18n/index.ts';
 import { jsonResponse } from '../../lib/auth/test-helpers.ts';
 import { problem, renderApp, setupSignedInTests, testUser } from '../../test/render-app.tsx';
 import { testRule } from './testing/rule-fixture.ts';
@@ -35,9 +36,10 @@ describe('/notification-rules', () => {
       'href',
       '/notification-rules/4',
     );
-    expect(within(grid).getByText('Consent given, Consent withdrawn')).toBeInTheDocument();
-    expect(within(grid).getAllByText('In the portal, E-mail')).toHaveLength(2);
-    expect(within(grid).getByText('Company Admin, Sara Admin')).toBeInTheDocument();
+    // Lists read as the language writes them ("… and …").
+    expect(within(grid).getByText('Consent given and Consent withdrawn')).toBeInTheDocument();
+    expect(within(grid).getAllByText('In the portal and E-mail')).toHaveLength(2);
+    expect(within(grid).getByText('Company Admin and Sara Admin')).toBeInTheDocument();
     expect(within(grid).getByText('Default rule')).toBeInTheDocument();
     expect(within(grid).getByText('Paused')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add rule' })).toHaveAttribute('href', '/notification-rules/new');
@@ -54,6 +56,21 @@ describe('/notification-rules', () => {
         .filter((c) => c.init?.method === 'DELETE')
         .map((c) => c.url.pathname),
     ).toEqual(['/api/v1/lbs-backend/notification-rules/4']);
+  });
+
+  it('joins the lists of a rule as Arabic does, with no Latin comma', async () => {
+    renderApp('/notification-rules', testUser('CompanyAdmin'), (url) =>
+      url.pathname.endsWith('/notification-rules') ? pageOf([rule]) : undefined,
+    );
+    await screen.findByRole('grid', { name: 'Notification Rules' });
+    await act(() => switchLanguage('ar-SA'));
+    try {
+      const grid = await screen.findByRole('grid', { name: 'قواعد الإشعارات' });
+      expect(await within(grid).findByText('داخل البوابة والبريد الإلكتروني')).toBeInTheDocument();
+      expect(grid.textContent).not.toContain(',');
+    } finally {
+      await act(() => switchLanguage('en-US'));
+    }
   });
 
   it('/notification-rules/new shows the contracts’ messages, then the server’s field errors, then creates', async () => {

@@ -11,6 +11,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_EVENT_TYPES, type NotificationEventType, type NotificationRule } from '@lbs/contracts';
+import { CellText } from '../../../components/cell-text.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { SelectFilter } from '../../../components/list-filters.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
@@ -28,7 +29,7 @@ const STATUSES = ['true', 'false'] as const;
  * events, channels, recipients and state; add, open and delete as the server's abilities allow.
  */
 export function RuleListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { role } = useCurrentUser();
   const allowed = useCan();
   const notify = useNotify();
@@ -37,20 +38,30 @@ export function RuleListPage() {
   const [active, setActive] = useUrlFilter('active');
   const [deleting, setDeleting] = useState<NotificationRule | null>(null);
 
-  const columns = useMemo<GridColDef<NotificationRule>[]>(
-    () => [
+  const columns = useMemo<GridColDef<NotificationRule>[]>(() => {
+    // "Email and In portal" in the interface's language ("داخل البوابة والبريد الإلكتروني", not a Latin comma).
+    const list = new Intl.ListFormat(i18n.language, { style: 'long', type: 'conjunction' });
+    return [
       {
         field: 'name',
         headerName: t('notificationRules.column.name'),
         flex: 1.2,
         minWidth: 200,
         renderCell: ({ row }) => (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
-            <Link component={RouterLink} to={pathFor('notificationRuleEdit', { id: row.id })}>
-              {row.name}
-            </Link>
+          // A long name takes two lines in its own direction (in Arabic a Latin name lost its beginning).
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%', minWidth: 0 }}>
+            <CellText>
+              <Link component={RouterLink} to={pathFor('notificationRuleEdit', { id: row.id })}>
+                {row.name}
+              </Link>
+            </CellText>
             {row.defaultKey && (
-              <Chip size="small" variant="outlined" label={t('notificationRules.defaultRule')} />
+              <Chip
+                size="small"
+                variant="outlined"
+                label={t('notificationRules.defaultRule')}
+                sx={{ flexShrink: 0 }}
+              />
             )}
           </Stack>
         ),
@@ -73,7 +84,7 @@ export function RuleListPage() {
         flex: 1.5,
         minWidth: 220,
         sortable: false,
-        valueGetter: (_value, row) => row.eventTypes.map((e) => t(`notifications.event.${e}`)).join(', '),
+        valueGetter: (_value, row) => list.format(row.eventTypes.map((e) => t(`notifications.event.${e}`))),
       },
       {
         field: 'channels',
@@ -81,7 +92,8 @@ export function RuleListPage() {
         flex: 1,
         minWidth: 160,
         sortable: false,
-        valueGetter: (_value, row) => row.channels.map((c) => t(`notificationRules.channel.${c}`)).join(', '),
+        valueGetter: (_value, row) =>
+          list.format(row.channels.map((c) => t(`notificationRules.channel.${c}`))),
       },
       {
         field: 'recipients',
@@ -90,10 +102,10 @@ export function RuleListPage() {
         minWidth: 180,
         sortable: false,
         valueGetter: (_value, row) =>
-          [
+          list.format([
             ...row.recipients.roles.map((r) => t(`role.${r}`)),
             ...row.recipients.users.map((u) => u.fullName),
-          ].join(', '),
+          ]),
       },
       {
         field: 'active',
@@ -127,9 +139,8 @@ export function RuleListPage() {
             </Tooltip>
           ),
       },
-    ],
-    [t, role],
-  );
+    ];
+  }, [t, i18n.language, role]);
   const title = t('route.notificationRuleList');
   return (
     <PageFrame
