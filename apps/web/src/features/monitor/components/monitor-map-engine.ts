@@ -11,6 +11,7 @@ import { ACCURACY_RADIUS, boundsOf } from '../../../lib/map/geometry.ts';
 import { poiShapeCollection, type MapPoi } from '../../../lib/map/poi-shapes.ts';
 import { TRAIL_COLOR } from './trail-color.ts';
 import { trailCollection, type MarkerProperties, type TrailPoint } from '../model/geo.ts';
+import { countLabel } from '../model/count-label.ts';
 
 const SELECTION_COLOR = '#0A8FDC';
 /** Above this zoom nothing is clustered: flying to an item at FOCUS_ZOOM always shows its own marker. */
@@ -100,7 +101,7 @@ export class MonitorMapEngine {
     const map = this.#base.map;
     map.setMissingStyleImageResolver((id) => {
       if (!id.startsWith('count-')) return;
-      const image = countImage(id.slice('count-'.length));
+      const image = countImage(countLabel(id.slice('count-'.length), options.language));
       if (image && !map.hasImage(id))
         map.addImage(id, image, {
           pixelRatio: Math.max(1, Math.min(3, Math.round(window.devicePixelRatio || 1))),
