@@ -6,6 +6,7 @@
 import type { Feature, FeatureCollection } from 'geojson';
 import type { GeoJSONSource, MapLayerMouseEvent, MapMouseEvent } from 'maplibre-gl';
 import { createBaseMap, type BaseMap, type BaseMapOptions } from '../lib/map/base-map.ts';
+import { CLUSTER_COUNT_IMAGE, drawClusterCounts } from '../lib/map/cluster-count.ts';
 import { boundsOf, type LatLon } from '../lib/map/geometry.ts';
 import {
   circleRing,
@@ -107,6 +108,7 @@ export class PoiMapEngine {
     this.#base = createBaseMap({ ...options, scrollZoom: true });
     this.#callbacks = callbacks;
     const map = this.#base.map;
+    drawClusterCounts(map, options.language);
     void this.#base.ready.then(() => {
       if (this.#destroyed) return;
       map.addSource('poi-shapes', { type: 'geojson', data: EMPTY });
@@ -157,8 +159,12 @@ export class PoiMapEngine {
         source: 'poi-points',
         maxzoom: SHAPES_FROM_ZOOM,
         filter: ['has', 'point_count'],
-        layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-size': 12 },
-        paint: { 'text-color': '#FFFFFF' },
+        // An image, as on the Monitor: the count in the interface's digits.
+        layout: {
+          'icon-image': CLUSTER_COUNT_IMAGE,
+          'icon-allow-overlap': true,
+          'icon-ignore-placement': true,
+        },
       });
       map.addLayer({
         id: 'poi-draft-fill',

@@ -8,10 +8,10 @@ import type { ExpressionSpecification, GeoJSONSource, MapLayerMouseEvent } from 
 import { createBaseMap, type BaseMap, type BaseMapOptions } from '../../../lib/map/base-map.ts';
 import { FRESHNESS, FRESHNESS_COLORS } from '../model/freshness.ts';
 import { ACCURACY_RADIUS, boundsOf } from '../../../lib/map/geometry.ts';
+import { CLUSTER_COUNT_IMAGE, drawClusterCounts } from '../../../lib/map/cluster-count.ts';
 import { poiShapeCollection, type MapPoi } from '../../../lib/map/poi-shapes.ts';
 import { TRAIL_COLOR } from './trail-color.ts';
 import { trailCollection, type MarkerProperties, type TrailPoint } from '../model/geo.ts';
-import { countLabel } from '../model/count-label.ts';
 
 const SELECTION_COLOR = '#0A8FDC';
 /** Above this zoom nothing is clustered: flying to an item at FOCUS_ZOOM always shows its own marker. */
@@ -52,30 +52,6 @@ function freshnessColor(index: ExpressionSpecification): ExpressionSpecification
   ] as unknown as ExpressionSpecification;
 }
 
-let countCanvas: HTMLCanvasElement | undefined;
-
-/** A cluster's count as an image (the map has no font server offline, so no text layer). */
-function countImage(label: string): ImageData | undefined {
-  const ratio = Math.max(1, Math.min(3, Math.round(window.devicePixelRatio || 1)));
-  countCanvas ??= document.createElement('canvas');
-  const canvas = countCanvas;
-  // A software canvas: reading an accelerated one back stalls on the GPU for every new count.
-  const ctx = canvas.getContext('2d', { willReadFrequently: true });
-  if (!ctx) return undefined;
-  const font = `600 ${12 * ratio}px "Inter", "Segoe UI", Roboto, Arial, sans-serif`;
-  ctx.font = font;
-  const width = Math.ceil(ctx.measureText(label).width) + 2 * ratio;
-  canvas.width = width;
-  canvas.height = 16 * ratio;
-  ctx.clearRect(0, 0, canvas.width, canvas.height);
-  ctx.font = font;
-  ctx.fillStyle = '#FFFFFF';
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillText(label, width / 2, canvas.height / 2 + ratio * 0.5);
-  return ctx.getImageData(0, 0, canvas.width, canvas.height);
-}
-
 export interface MonitorMapEngineOptions extends Omit<BaseMapOptions, 'controls'> {
   onSelect: (msisdnId: number) => void;
   /** A click on a POI of the POI layer (not on a marker above it). */
@@ -99,14 +75,7 @@ export class MonitorMapEngine {
     this.#rtl = options.rtl;
     this.#base = createBaseMap({ ...options, controls: true });
     const map = this.#base.map;
-    map.setMissingStyleImageResolver((id) => {
-      if (!id.startsWith('count-')) return;
-      const image = countImage(countLabel(id.slice('count-'.length), options.language));
-      if (image && !map.hasImage(id))
-        map.addImage(id, image, {
-          pixelRatio: Math.max(1, Math.min(3, Math.round(window.devicePixelRatio || 1))),
-        });
-    });
+    drawClusterCounts(map, options.language);
     void this.#base.ready.then(() => {
       if (this.#destroyed) return;
       this.#addLayers();
@@ -218,7 +187,7 @@ export class MonitorMapEngine {
       source: SRC.markers,
       filter: ['has', 'point_count'],
       layout: {
-        'icon-image': ['concat', 'count-', ['get', 'point_count_abbreviated']],
+        'icon-image': CLUSTER_COUNT_IMAGE,
         'icon-allow-overlap': true,
         'icon-ignore-placement': true,
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLabel } from './count-label.ts';
+import { countLabel } from './cluster-count.ts';
 
 describe('countLabel', () => {
   it('writes a cluster’s count in the interface’s digits', () => {
