@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
+import { TWO_LINES } from './two-lines.ts';
 
 /**
  * A grid cell's text beside something else (an icon, a dot): in its own direction (a Latin name in the Arabic
@@ -7,21 +8,7 @@ import type { ReactNode } from 'react';
  */
 export function CellText({ children }: { children: ReactNode }) {
   return (
-    <Box
-      component="span"
-      dir="auto"
-      sx={{
-        minWidth: 0,
-        display: '-webkit-box',
-        WebkitBoxOrient: 'vertical',
-        WebkitLineClamp: 2,
-        overflow: 'hidden',
-        whiteSpace: 'normal',
-        overflowWrap: 'anywhere',
-        lineHeight: 1.25,
-        textAlign: 'match-parent',
-      }}
-    >
+    <Box component="span" dir="auto" sx={{ minWidth: 0, ...TWO_LINES }}>
       {children}
     </Box>
   );

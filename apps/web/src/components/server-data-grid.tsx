@@ -361,7 +361,8 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   // No header cut short ("Employee MSIS…"): each column fits its header's text, which is also its tooltip.
   const { fontFamily } = useTheme().typography;
   const textWidth = useMemo(() => headerTextWidth(fontFamily), [fontFamily]);
-  // Text on up to two lines, then an ellipsis (WrappedCell). A count in the interface's digits (the grid formats numbers in the browser's locale: 66 in the Arabic interface).
+  // A count in the interface's digits (the grid formats numbers in the browser's locale: 66 in the Arabic interface),
+  // and a text on up to two lines (WrappedCell).
   const fitted = useMemo(() => {
     const numbers = new Intl.NumberFormat(i18n.language);
     return fitHeaders(
@@ -370,7 +371,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
           ? c
           : c.type === 'number' && !c.valueFormatter
             ? { ...c, valueFormatter: (value: number | null) => (value == null ? '' : numbers.format(value)) }
-            : // A text takes up to two lines before it is cut ("Client site: Airport ca…" lost its end).
+            : // "Client site: Airport ca…" lost its end on one line.
               (c.type ?? 'string') === 'string'
               ? { ...c, renderCell: renderWrapped }
               : c,

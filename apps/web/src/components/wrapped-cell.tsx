@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { GridRenderCellParams } from '@mui/x-data-grid';
+import { TWO_LINES } from './two-lines.ts';
 
 /**
  * A grid cell's text on up to two lines, then an ellipsis (its whole text in the tooltip), instead of one line cut
@@ -11,22 +12,7 @@ import type { GridRenderCellParams } from '@mui/x-data-grid';
 export function WrappedCell({ text, children }: { text: string; children?: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
-      <Typography
-        component="span"
-        variant="body2"
-        dir="auto"
-        title={text}
-        sx={{
-          display: '-webkit-box',
-          WebkitBoxOrient: 'vertical',
-          WebkitLineClamp: 2,
-          overflow: 'hidden',
-          whiteSpace: 'normal',
-          overflowWrap: 'anywhere',
-          lineHeight: 1.25,
-          textAlign: 'match-parent',
-        }}
-      >
+      <Typography component="span" variant="body2" dir="auto" title={text} sx={TWO_LINES}>
         {children ?? text}
       </Typography>
     </Box>

@@ -8,15 +8,20 @@ export function weekdayName(locale: string, isoDay: number, style: 'long' | 'sho
   );
 }
 
+/** The text with its spaces made no-break: it stays on one line (a longer one still breaks where its box says). */
+export function noBreak(text: string): string {
+  return text.replace(/ /g, '\u00a0');
+}
+
 /**
  * HH:mm of an instant in a time zone (a shift's), in the interface language's digits, on one line: Arabic writes its
  * AM/PM mark after an ordinary space, which let "٠٨:٠٠ ص" wrap with the mark alone on the next line.
  */
 export function timeIn(locale: string, timeZone: string, iso: string | null | undefined): string {
   if (!iso) return '';
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone })
-    .format(new Date(iso))
-    .replace(/ /g, '\u00a0');
+  return noBreak(
+    new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso)),
+  );
 }
 
 export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;

@@ -6,7 +6,7 @@ import {
   type Notification,
   type Role,
 } from '@lbs/contracts';
-import { formatDate, formatMinor } from '../../../lib/format.ts';
+import { formatDate, formatMinor, noBreak } from '../../../lib/format.ts';
 import { firstOpenablePath } from '../../../lib/route-links.ts';
 
 type Data = Notification['data'];
@@ -38,7 +38,7 @@ export function notificationTitle(t: TFunction, n: Notification): string {
 export function wholeName(locale: string, name: string): string;
 export function wholeName(locale: string, name: string | undefined): string | undefined;
 export function wholeName(locale: string, name: string | undefined): string | undefined {
-  return name !== undefined && isRtl(locale) ? name.replace(/ /g, '\u00a0') : name;
+  return name !== undefined && isRtl(locale) ? noBreak(name) : name;
 }
 
 /**

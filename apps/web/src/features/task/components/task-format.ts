@@ -1,3 +1,5 @@
+import { noBreak } from '../../../lib/format.ts';
+
 /** A short date and time for grids and cards: "Nov 25, 10:59 PM" (the year only when it is not this year's). */
 export function formatShort(locale: string, iso: string): string {
   const d = new Date(iso);
@@ -13,7 +15,7 @@ export function formatShort(locale: string, iso: string): string {
   return parts
     .map((part, i) =>
       part.type === 'literal' && (parts[i - 1]?.type === 'dayPeriod' || parts[i + 1]?.type === 'dayPeriod')
-        ? part.value.replace(/ /g, '\u00a0')
+        ? noBreak(part.value)
         : part.value,
     )
     .join('');
@@ -27,7 +29,7 @@ export function dueText(
 ): string {
   if (!task.dueEnd) return none;
   // Each end stays on one line: a range too long for its column breaks after its dash, not inside a date or time.
-  const whole = (iso: string) => formatShort(locale, iso).replace(/ /g, '\u00a0');
+  const whole = (iso: string) => noBreak(formatShort(locale, iso));
   const end = whole(task.dueEnd);
   return task.dueStart ? `${whole(task.dueStart)}\u00a0– ${end}` : end;
 }
