@@ -26,6 +26,16 @@ export async function fillDate(scope: Page | Locator, name: string, isoDate: str
     .waitFor({ state: 'attached' });
 }
 
+/** Types a month (`YYYY-MM`) into a month picker field (MonthField, found by its name) as MM/YYYY, as fillDate does. */
+export async function fillMonth(scope: Page | Locator, name: string, month: string): Promise<void> {
+  const [year, mm] = month.split('-');
+  const field = scope.locator(`.MuiPickersTextField-root:has(input[name="${name}"])`);
+  await field.getByRole('spinbutton').first().click();
+  const page = 'keyboard' in scope ? scope : scope.page();
+  await page.keyboard.type(`${mm}${year}`);
+  await field.locator(`input[name="${name}"][value="${mm}/${year}"]`).waitFor({ state: 'attached' });
+}
+
 /**
  * Ticks the first `count` rows of the data grid on the page, one after another, each once the grid shows the one
  * before ticked. A grid's selection is its own state: the checkbox turns checked when the grid renders again, which

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { InvoiceDetail, InvoiceItemKind, InvoiceRunResult } from '@lbs/contracts';
 import { launchBrowser, signIn } from '../src/browser.ts';
-import { accessTokenOf, apiAs, fillDate, idInUrl } from '../src/forms.ts';
+import { accessTokenOf, apiAs, fillDate, fillMonth, idInUrl } from '../src/forms.ts';
 import { startE2EServer, type E2EServer } from '../src/server.ts';
 
 /**
@@ -299,7 +299,7 @@ describe('SuperAdmin: run a month, issue the draft, record its payment', () => {
     await company.click();
     await company.fill('Beta');
     await p.getByRole('option', { name: 'Beta Construction', exact: true }).click();
-    await dialog.locator('input[name="period"]').fill(period);
+    await fillMonth(dialog, 'period', period);
     const [response] = await Promise.all([
       p.waitForResponse((r) => r.url().endsWith('/invoices/runs') && r.request().method() === 'POST'),
       dialog.getByRole('button', { name: 'Run', exact: true }).click(),
@@ -311,7 +311,7 @@ describe('SuperAdmin: run a month, issue the draft, record its payment', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // The list, narrowed to that month, shows the draft.
-    await p.locator('main input[type="month"]').fill(period);
+    await fillMonth(p.locator('main'), 'period', period);
     await p.waitForURL((url) => url.searchParams.get('period') === period);
     const row = gridRows(p).filter({ hasText: 'Beta Construction' });
     await expect.poll(() => row.count(), { timeout: 60_000 }).toBe(1);

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { fieldText, setFieldText } from './picker-test-utils.ts';
 import { initI18n, switchLanguage } from '../../i18n/index.ts';
 import { DateField } from './date-field.tsx';
-
-/** The hidden input MUI X keeps the field's text in (what the form submits under its name). */
-const fieldText = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value;
 
 describe('date field', () => {
   beforeAll(() => initI18n('en-US'));
@@ -13,20 +11,24 @@ describe('date field', () => {
     await switchLanguage('en-US');
   });
 
-  it('shows the ISO value in the language’s order: MM/DD/YYYY in English, DD/MM/YYYY in Arabic', async () => {
+  it('shows the ISO value in the language’s order and digits: MM/DD/YYYY in English, DD/MM/YYYY in Arabic', async () => {
     const onChange = vi.fn();
     render(<DateField name="birthDate" label="Birth date" value="1990-04-12" onChange={onChange} />);
     expect(fieldText('birthDate')).toBe('04/12/1990');
     cleanup();
     await act(() => switchLanguage('ar-SA'));
     render(<DateField name="birthDate" label="تاريخ الميلاد" value="1990-04-12" onChange={onChange} />);
-    expect(fieldText('birthDate')).toBe('12/04/1990');
+    // in the portal's Arabic digits (as Intl writes ar-SA)
+    expect(fieldText('birthDate')).toBe('١٢/٠٤/١٩٩٠');
     // the empty field's sections say day, month, year in Arabic
     cleanup();
     render(<DateField name="birthDate" label="تاريخ الميلاد" value="" onChange={onChange} />);
     const sections = screen.getAllByRole('spinbutton').map((s) => s.getAttribute('aria-label'));
     expect(sections).toEqual(['اليوم', 'الشهر', 'السنة']);
     expect(onChange).not.toHaveBeenCalled();
+    // typed in Arabic (Arabic-Indic or Latin digits), the value handed on is the ISO date in Latin digits
+    setFieldText('birthDate', '٢٣/٠٧/١٩٨٥');
+    expect(onChange).toHaveBeenLastCalledWith('1985-07-23');
     cleanup();
     await act(() => switchLanguage('en-US'));
   });

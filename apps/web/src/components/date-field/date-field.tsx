@@ -13,7 +13,6 @@ import { useEffect, useRef, useState, type ComponentType, type ReactNode, type R
 import { Controller, type FieldValues } from 'react-hook-form';
 import type { SxProps, Theme } from '@mui/material/styles';
 import dayjs, { type Dayjs } from 'dayjs';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import type { DateValidationError } from '@mui/x-date-pickers/models';
@@ -21,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { DATE_MAX, DATE_MIN, DATE_OUT_OF_RANGE, fieldMessage, isIsoDate } from '@lbs/contracts';
 import { messageTextIn } from '../../lib/field-message.ts';
 import { spanSx, useFieldErrorText, type BaseProps } from '../form-fields.tsx';
-import { pickerLocale } from './picker-locales.ts';
+import { PickerAdapter, pickerLocale } from './picker-locales.ts';
 
 /** What the field hands on while a typed date is incomplete or impossible: not a date, so the schema refuses it. */
 export const INCOMPLETE_DATE = 'incomplete';
@@ -110,7 +109,7 @@ export function DateField({
         : undefined;
   const shown = error ?? (ownError ? messageTextIn(t, i18n.language, ownError) : undefined);
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={locale.dayjs} localeText={locale.text}>
+    <LocalizationProvider dateAdapter={PickerAdapter} adapterLocale={locale.dayjs} localeText={locale.text}>
       <DatePicker
         label={label}
         value={picked}
@@ -120,26 +119,34 @@ export function DateField({
         inputRef={inputRef}
         onError={setPickerError}
         onChange={(next) => {
-          const iso = next === null ? '' : next.isValid() ? next.format(ISO) : INCOMPLETE_DATE;
+          const iso = next === null ? '' : next.isValid() ? next.locale('en').format(ISO) : INCOMPLETE_DATE;
           pick(next, iso);
           onChange(iso);
         }}
         sx={sx}
-        slotProps={{
-          textField: {
-            name,
-            required,
-            size,
-            fullWidth,
-            onBlur,
-            error: Boolean(shown),
-            helperText: shown ?? helperText,
-          },
-          field: { clearable: !required },
-        }}
+        slotProps={pickerSlotProps({ name, required, size, fullWidth, onBlur, helperText }, shown)}
       />
     </LocalizationProvider>
   );
+}
+
+/** A picker's text field and field slots: the form's name, its message (or the picker's own) under it. */
+export function pickerSlotProps(
+  field: Pick<PickerFieldProps, 'name' | 'required' | 'size' | 'fullWidth' | 'onBlur' | 'helperText'>,
+  shown: string | undefined,
+) {
+  return {
+    textField: {
+      name: field.name,
+      required: field.required,
+      size: field.size,
+      fullWidth: field.fullWidth,
+      onBlur: field.onBlur,
+      error: Boolean(shown),
+      helperText: shown ?? field.helperText,
+    },
+    field: { clearable: !field.required },
+  };
 }
 
 /** A picker field bound to react-hook-form: '' ↔ null per the schema, its message under the field. */

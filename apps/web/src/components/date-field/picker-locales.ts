@@ -3,16 +3,53 @@
  * dayjs locale that gives the field its order and separators (en-US MM/DD/YYYY, ar-SA DD/MM/YYYY, zh-CN
  * YYYY/MM/DD…). MUI X ships no Arabic texts, so they are written here.
  */
-import 'dayjs/locale/ar-sa';
+import dayjs from 'dayjs';
+import arSaLocale from 'dayjs/locale/ar-sa';
+import preParsePostFormat from 'dayjs/plugin/preParsePostFormat';
 import 'dayjs/locale/es';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/it';
 import 'dayjs/locale/zh-cn';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import type { PickersLocaleText } from '@mui/x-date-pickers/locales';
 import { enUS, esES, frFR, itIT, zhCN } from '@mui/x-date-pickers/locales';
 import type { LocaleCode } from '@lbs/contracts';
 
 type LocaleText = Partial<PickersLocaleText>;
+
+/**
+ * Arabic as the rest of the portal writes it (Intl's ar-SA: Arabic-Indic digits): dayjs's ar-sa has Latin digits,
+ * so the pickers use ar-sa with its digits written (postformat) and read (preparse) as Arabic-Indic. MUI X takes the
+ * field's digits from the adapter's formatting; a Latin digit typed becomes the Arabic-Indic one. Values handed on
+ * are formatted in English (Latin digits), never in this locale.
+ */
+const ARABIC_INDIC = '٠١٢٣٤٥٦٧٨٩';
+const ARABIC_DIGITS_LOCALE = 'ar-sa-arab';
+const latinDigits = (text: string) => text.replace(/[٠-٩]/g, (d) => String(ARABIC_INDIC.indexOf(d)));
+dayjs.extend(preParsePostFormat);
+dayjs.locale(
+  {
+    ...arSaLocale,
+    name: ARABIC_DIGITS_LOCALE,
+    preparse: latinDigits,
+    postformat: (text: string) => text.replace(/\d/g, (d) => ARABIC_INDIC[Number(d)]!),
+  } as ILocale,
+  undefined,
+  true,
+);
+
+/**
+ * MUI X's dayjs adapter, reading Arabic-Indic digits too. Its strict parse compares the text with the date formatted
+ * again, which in a locale that writes other digits never matches: a text in that locale is read with its digits made
+ * Latin, in ar-sa (the same formats), and the date is then given the locale back.
+ */
+export class PickerAdapter extends AdapterDayjs {
+  override parse = (value: string, format: string) => {
+    if (value === '') return null;
+    if (this.locale !== ARABIC_DIGITS_LOCALE) return dayjs(value, format, this.locale, true);
+    return dayjs(latinDigits(value), format, 'ar-sa', true).locale(ARABIC_DIGITS_LOCALE);
+  };
+}
 type TimeView = Parameters<NonNullable<PickersLocaleText['selectViewText']>>[0];
 
 /** A clock view's name in Arabic (what the clock's labels say "choose …" of). */
@@ -84,7 +121,7 @@ const arSA: LocaleText = {
 export const PICKER_LOCALES: Record<LocaleCode, { dayjs: string; text: LocaleText }> = {
   'en-US': { dayjs: 'en', text: textOf(enUS) },
   'zh-Hans-CN': { dayjs: 'zh-cn', text: textOf(zhCN) },
-  'ar-SA': { dayjs: 'ar-sa', text: arSA },
+  'ar-SA': { dayjs: 'ar-sa-arab', text: arSA },
   'it-IT': { dayjs: 'it', text: textOf(itIT) },
   es: { dayjs: 'es', text: textOf(esES) },
   'fr-FR': { dayjs: 'fr', text: textOf(frFR) },

@@ -15,15 +15,14 @@ import { useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { useTranslation } from 'react-i18next';
 import { messageTextIn } from '../../lib/field-message.ts';
 import type { BaseProps } from '../form-fields.tsx';
-import { FormPickerField, usePickedValue, type PickerFieldProps } from './date-field.tsx';
-import { pickerLocale } from './picker-locales.ts';
+import { FormPickerField, pickerSlotProps, usePickedValue, type PickerFieldProps } from './date-field.tsx';
+import { PickerAdapter, pickerLocale } from './picker-locales.ts';
 
 dayjs.extend(customParseFormat);
 
@@ -43,7 +42,7 @@ const toDayjs = (kind: Kind, value: string | null | undefined): Dayjs | null => 
 };
 
 function PickerField({ kind, ...props }: PickerFieldProps & { kind: Kind }) {
-  const { value, onChange, label, name, required, disabled, error, helperText, size, fullWidth, sx } = props;
+  const { value, onChange, label, disabled, error, sx } = props;
   const { t, i18n } = useTranslation();
   const locale = pickerLocale(i18n.language);
   const { picked, pick } = usePickedValue(value, (v) => toDayjs(kind, v));
@@ -62,26 +61,16 @@ function PickerField({ kind, ...props }: PickerFieldProps & { kind: Kind }) {
     inputRef: props.inputRef,
     onError: (reason: unknown) => setInvalid(Boolean(reason)),
     onChange: (next: Dayjs | null) => {
-      const text = next === null ? '' : next.isValid() ? next.format(FORMAT[kind]) : INCOMPLETE_TIME;
+      const text =
+        next === null ? '' : next.isValid() ? next.locale('en').format(FORMAT[kind]) : INCOMPLETE_TIME;
       pick(next, text);
       onChange(text);
     },
     sx,
-    slotProps: {
-      textField: {
-        name,
-        required,
-        size,
-        fullWidth,
-        onBlur: props.onBlur,
-        error: Boolean(shown),
-        helperText: shown ?? helperText,
-      },
-      field: { clearable: !required },
-    },
+    slotProps: pickerSlotProps(props, shown),
   };
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={locale.dayjs} localeText={locale.text}>
+    <LocalizationProvider dateAdapter={PickerAdapter} adapterLocale={locale.dayjs} localeText={locale.text}>
       {kind === 'time' ? <TimePicker {...common} /> : <DateTimePicker {...common} />}
     </LocalizationProvider>
   );

@@ -82,7 +82,10 @@ describe('/billing/list', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Run invoices' }));
     const dialog = await screen.findByRole('dialog', { name: 'Run invoices for a month' });
-    fireEvent.change(within(dialog).getByLabelText(/^Month/), { target: { value: '2026-10' } });
+    // the month picker's text, MM/YYYY in English (its hidden input holds what the sections show)
+    fireEvent.change(dialog.querySelector<HTMLInputElement>('input[name="period"]')!, {
+      target: { value: '10/2026' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Run' }));
     expect(await screen.findByText('The invoice runs were queued for 3 companies')).toBeInTheDocument();
     const post = calls.find((c) => c.init?.method === 'POST')!;

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Link from '@mui/material/Link';
@@ -21,6 +20,7 @@ import { DayDrawer } from '../components/day-drawer.tsx';
 import { HolidayListsPanel } from '../components/holiday-lists-panel.tsx';
 import { ShiftsPanel } from '../components/shifts-panel.tsx';
 import { DateField, INCOMPLETE_DATE } from '../../../components/date-field/date-field.tsx';
+import { INCOMPLETE_MONTH, MonthField } from '../../../components/date-field/month-field.tsx';
 
 /**
  * /attendance/list: the daily list (status, first in, last out, time inside, shift; filters by the hierarchy mode,
@@ -159,13 +159,16 @@ export function AttendancePage() {
         <Stack spacing={2}>
           <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
             {hierarchy.control}
-            <TextField
+            <MonthField
               size="small"
-              type="month"
+              name="month"
+              required
               label={t('attendance.filter.month')}
               value={month}
-              onChange={(e) => setMonth(e.target.value || undefined)}
-              slotProps={{ inputLabel: { shrink: true } }}
+              onChange={(next) => {
+                if (next && next !== INCOMPLETE_MONTH) setMonth(next);
+              }}
+              sx={{ width: 190 }}
             />
             {statusFilter}
           </Stack>

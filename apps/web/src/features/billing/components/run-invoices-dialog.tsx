@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { invoiceRunSchema } from '@lbs/contracts';
 import { FormEntitySelect } from '../../../components/entity-select.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { FormTextField } from '../../../components/form-fields.tsx';
+import { FormMonthField } from '../../../components/date-field/month-field.tsx';
 import { useNotify } from '../../../components/notifier.tsx';
 import { useProblemSubmit } from '../../../lib/api/form-errors.ts';
 import { periodOf } from '../../../lib/period.ts';
@@ -56,13 +56,7 @@ export function RunInvoicesDialog({ onClose }: { onClose: () => void }) {
         label={t('billing.run.company')}
         helperText={t('billing.run.companyHint')}
       />
-      <FormTextField
-        control={form.control}
-        name="period"
-        type="month"
-        label={t('billing.run.period')}
-        required
-      />
+      <FormMonthField control={form.control} name="period" label={t('billing.run.period')} required />
     </FormDialog>
   );
 }

@@ -7,12 +7,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PlayArrowOutlinedIcon from '@mui/icons-material/PlayArrowOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_STATUSES, type InvoiceStatus, type InvoiceSummary } from '@lbs/contracts';
+import { INCOMPLETE_MONTH, MonthField } from '../../../components/date-field/month-field.tsx';
 import { EntitySelect } from '../../../components/entity-select.tsx';
 import { InvoiceStatusChip } from '../../../components/invoice-status-chip.tsx';
 import { SelectFilter } from '../../../components/list-filters.tsx';
@@ -172,13 +172,15 @@ export function BillingListPage() {
                     anyLabel={t('billing.filter.all')}
                     minWidth={160}
                   />
-                  <TextField
+                  <MonthField
                     size="small"
-                    type="month"
+                    name="period"
                     label={t('billing.filter.period')}
                     value={period ?? ''}
-                    onChange={(e) => setPeriod(e.target.value || undefined)}
-                    slotProps={{ inputLabel: { shrink: true } }}
+                    onChange={(month) => {
+                      if (month !== INCOMPLETE_MONTH) setPeriod(month || undefined);
+                    }}
+                    sx={{ width: 190 }}
                   />
                   <FormControlLabel
                     control={
