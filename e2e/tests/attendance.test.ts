@@ -101,6 +101,9 @@ describe('Attendance: days from presence, their evidence, a status by hand', () 
     const dialog = page.getByRole('dialog', { name: 'Set the status by hand' });
     await dialog.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Half day' }).click();
+    // The menu closed on the choice (while it is open the dialog is hidden from the accessibility tree).
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await dialog.getByRole('combobox', { name: 'Status' }).filter({ hasText: 'Half day' }).waitFor();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Comment is required').waitFor();
     await dialog.getByLabel(/Reason/).fill('Doctor’s appointment in the afternoon');
