@@ -16,6 +16,7 @@ import { enUS, esES, frFR, itIT, zhCN } from '@mui/x-date-pickers/locales';
 import type { LocaleCode } from '@lbs/contracts';
 
 type LocaleText = Partial<PickersLocaleText>;
+type TimeView = Parameters<NonNullable<PickersLocaleText['selectViewText']>>[0];
 
 /**
  * Arabic as the rest of the portal writes it (Intl's ar-SA: Arabic-Indic digits): dayjs's ar-sa has Latin digits,
@@ -50,7 +51,6 @@ export class PickerAdapter extends AdapterDayjs {
     return dayjs(latinDigits(value), format, 'ar-sa', true).locale(ARABIC_DIGITS_LOCALE);
   };
 }
-type TimeView = Parameters<NonNullable<PickersLocaleText['selectViewText']>>[0];
 
 /** A clock view's name in Arabic (what the clock's labels say "choose …" of). */
 const arabicView = (view: TimeView): string =>
@@ -121,7 +121,7 @@ const arSA: LocaleText = {
 export const PICKER_LOCALES: Record<LocaleCode, { dayjs: string; text: LocaleText }> = {
   'en-US': { dayjs: 'en', text: textOf(enUS) },
   'zh-Hans-CN': { dayjs: 'zh-cn', text: textOf(zhCN) },
-  'ar-SA': { dayjs: 'ar-sa-arab', text: arSA },
+  'ar-SA': { dayjs: ARABIC_DIGITS_LOCALE, text: arSA },
   'it-IT': { dayjs: 'it', text: textOf(itIT) },
   es: { dayjs: 'es', text: textOf(esES) },
   'fr-FR': { dayjs: 'fr', text: textOf(frFR) },
