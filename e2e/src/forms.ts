@@ -12,28 +12,27 @@ export async function fillField(page: Page, name: string, value: string): Promis
 }
 
 /**
- * Types a date (`YYYY-MM-DD`) into a date picker field (MUI X, found by its form name) the way a person does: the
- * first section, then digits section by section in the English order MM/DD/YYYY; waits until the field holds it.
+ * Types into a picker field (MUI X, found by its form name) the way a person does: its first section, then the
+ * sections' digits in turn (`keys`); waits until the field holds `shown` (in English).
  */
-export async function fillDate(scope: Page | Locator, name: string, isoDate: string): Promise<void> {
-  const [year, month, day] = isoDate.split('-');
+async function typeInPicker(scope: Page | Locator, name: string, keys: string, shown: string): Promise<void> {
   const field = scope.locator(`.MuiPickersTextField-root:has(input[name="${name}"])`);
   await field.getByRole('spinbutton').first().click();
   const page = 'keyboard' in scope ? scope : scope.page();
-  await page.keyboard.type(`${month}${day}${year}`);
-  await field
-    .locator(`input[name="${name}"][value="${month}/${day}/${year}"]`)
-    .waitFor({ state: 'attached' });
+  await page.keyboard.type(keys);
+  await field.locator(`input[name="${name}"][value="${shown}"]`).waitFor({ state: 'attached' });
 }
 
-/** Types a month (`YYYY-MM`) into a month picker field (MonthField, found by its name) as MM/YYYY, as fillDate does. */
+/** Types a date (`YYYY-MM-DD`) into a date picker field, in the English order MM/DD/YYYY. */
+export async function fillDate(scope: Page | Locator, name: string, isoDate: string): Promise<void> {
+  const [year, month, day] = isoDate.split('-');
+  await typeInPicker(scope, name, `${month}${day}${year}`, `${month}/${day}/${year}`);
+}
+
+/** Types a month (`YYYY-MM`) into a month picker field (MonthField) as MM/YYYY. */
 export async function fillMonth(scope: Page | Locator, name: string, month: string): Promise<void> {
   const [year, mm] = month.split('-');
-  const field = scope.locator(`.MuiPickersTextField-root:has(input[name="${name}"])`);
-  await field.getByRole('spinbutton').first().click();
-  const page = 'keyboard' in scope ? scope : scope.page();
-  await page.keyboard.type(`${mm}${year}`);
-  await field.locator(`input[name="${name}"][value="${mm}/${year}"]`).waitFor({ state: 'attached' });
+  await typeInPicker(scope, name, `${mm}${year}`, `${mm}/${year}`);
 }
 
 /**

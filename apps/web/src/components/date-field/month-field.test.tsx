@@ -11,7 +11,7 @@ describe('month field', () => {
     await switchLanguage('en-US');
   });
 
-  it('shows YYYY-MM as MM/YYYY, in Arabic-Indic digits in Arabic, its sections named in the language', async () => {
+  it('shows YYYY-MM as MM/YYYY (YYYY/MM in Chinese), in Arabic-Indic digits in Arabic, its sections named in the language', async () => {
     render(<MonthField name="period" label="Month" value="2026-10" onChange={() => {}} />);
     expect(fieldText('period')).toBe('10/2026');
     cleanup();
@@ -24,6 +24,11 @@ describe('month field', () => {
       'الشهر',
       'السنة',
     ]);
+    cleanup();
+    // Chinese writes the year first, as its dates do (YYYY/MM/DD).
+    await act(() => switchLanguage('zh-Hans-CN'));
+    render(<MonthField name="period" label="月份" value="2026-10" onChange={() => {}} />);
+    expect(fieldText('period')).toBe('2026/10');
     cleanup();
     await act(() => switchLanguage('en-US'));
   });

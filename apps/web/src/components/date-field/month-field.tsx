@@ -1,6 +1,6 @@
 /**
- * A calendar month (`YYYY-MM`) with MUI X's date picker in its year and month views: typed as MM/YYYY in the
- * interface language's digits and direction, or picked from the lists of months and years. (The browser's own month
+ * A calendar month (`YYYY-MM`) with MUI X's date picker in its year and month views: typed as MM/YYYY (YYYY/MM in
+ * Chinese) in the interface language's digits and direction, or picked from the lists of months and years. (The browser's own month
  * input read "---------- ----" with Latin digits in Arabic.) Loaded with the pages that show one, like DateField.
  *
  *   <MonthField label=… value={period} onChange={setPeriod} />                  // a filter ('' when cleared)
@@ -41,7 +41,7 @@ export function MonthField(props: PickerFieldProps) {
         value={picked}
         views={['year', 'month']}
         openTo="month"
-        format="MM/YYYY"
+        format={locale.month}
         minDate={dayjs(DATE_MIN)}
         maxDate={dayjs(DATE_MAX)}
         disabled={disabled}

@@ -118,15 +118,25 @@ const arSA: LocaleText = {
   empty: 'فارغ',
 };
 
-export const PICKER_LOCALES: Record<LocaleCode, { dayjs: string; text: LocaleText }> = {
-  'en-US': { dayjs: 'en', text: textOf(enUS) },
-  'zh-Hans-CN': { dayjs: 'zh-cn', text: textOf(zhCN) },
-  'ar-SA': { dayjs: ARABIC_DIGITS_LOCALE, text: arSA },
-  'it-IT': { dayjs: 'it', text: textOf(itIT) },
-  es: { dayjs: 'es', text: textOf(esES) },
-  'fr-FR': { dayjs: 'fr', text: textOf(frFR) },
+/**
+ * Per language: the dayjs locale, MUI X's texts, and how a month is written (Chinese puts the year first, as its
+ * dates do).
+ */
+interface PickerLocale {
+  dayjs: string;
+  text: LocaleText;
+  month: string;
+}
+
+export const PICKER_LOCALES: Record<LocaleCode, PickerLocale> = {
+  'en-US': { dayjs: 'en', text: textOf(enUS), month: 'MM/YYYY' },
+  'zh-Hans-CN': { dayjs: 'zh-cn', text: textOf(zhCN), month: 'YYYY/MM' },
+  'ar-SA': { dayjs: ARABIC_DIGITS_LOCALE, text: arSA, month: 'MM/YYYY' },
+  'it-IT': { dayjs: 'it', text: textOf(itIT), month: 'MM/YYYY' },
+  es: { dayjs: 'es', text: textOf(esES), month: 'MM/YYYY' },
+  'fr-FR': { dayjs: 'fr', text: textOf(frFR), month: 'MM/YYYY' },
 };
 
-export function pickerLocale(locale: string): { dayjs: string; text: LocaleText } {
+export function pickerLocale(locale: string): PickerLocale {
   return PICKER_LOCALES[locale as LocaleCode] ?? PICKER_LOCALES['en-US'];
 }
