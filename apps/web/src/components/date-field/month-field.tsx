@@ -1,7 +1,8 @@
 /**
  * A calendar month (`YYYY-MM`) with MUI X's date picker in its year and month views: typed as MM/YYYY (YYYY/MM in
- * Chinese) in the interface language's digits and direction, or picked from the lists of months and years. (The browser's own month
- * input read "---------- ----" with Latin digits in Arabic.) Loaded with the pages that show one, like DateField.
+ * Chinese) in the interface language's digits and direction, or picked from the lists of months and years. (The
+ * browser's own month input read "---------- ----" with Latin digits in Arabic.) Loaded with the pages that show one,
+ * like DateField.
  *
  *   <MonthField label=… value={period} onChange={setPeriod} />                  // a filter ('' when cleared)
  *   <FormMonthField control={form.control} name="period" label=… required />     // react-hook-form
